@@ -1,0 +1,44 @@
+// The `yaoxiang` command: dispatches to one module per subcommand.
+import { runParse } from './parse.ts';
+import { EXIT, SourceReadError, UsageError } from './io.ts';
+
+const help = `Usage: yaoxiang <command> [options]
+
+Commands:
+  parse [FILE|-]   print the syntax tree (S-expression or JSON) or its errors
+
+Run 'yaoxiang <command> --help' for the options of a command.`;
+
+type Command = (argv: string[], out: (text: string) => void) => Promise<number>;
+
+const commands: Record<string, Command> = {
+  parse: runParse,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const out = (text: string) => void process.stdout.write(text);
+  if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+    out(help + '\n');
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`yaoxiang: unknown command ${JSON.stringify(name)}\n\n${help}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await command(rest, out);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof SourceReadError || isParseArgsError(error)) {
+      process.stderr.write(`yaoxiang ${name}: ${(error as Error).message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}

@@ -1,0 +1,106 @@
+// A document whose tree is kept up to date incrementally as its text changes.
+import { Edit, type Parser, type Point, type Tree } from 'web-tree-sitter';
+import { LineIndex } from './positions.ts';
+
+/** Replace `[start, end)` (UTF-16 offsets into the current text) with `text`. */
+export interface TextChange {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export class SyntaxDocument {
+  readonly #parser: Parser;
+  #text: string;
+  #tree: Tree;
+  #lines: LineIndex | undefined;
+  #version: number;
+
+  constructor(parser: Parser, text: string, version = 0) {
+    this.#parser = parser;
+    this.#text = text;
+    this.#tree = parseOrThrow(parser, text);
+    this.#version = version;
+  }
+
+  get text(): string {
+    return this.#text;
+  }
+
+  get tree(): Tree {
+    return this.#tree;
+  }
+
+  get version(): number {
+    return this.#version;
+  }
+
+  get lines(): LineIndex {
+    this.#lines ??= new LineIndex(this.#text);
+    return this.#lines;
+  }
+
+  /**
+   * Applies changes in order (each against the text left by the previous one),
+   * edits the old tree and reparses incrementally.
+   */
+  update(changes: readonly TextChange[], version = this.#version + 1): void {
+    let text = this.#text;
+    let lines: LineIndex | undefined = this.lines;
+    const tree = this.#tree;
+    for (const change of changes) {
+      const start = clamp(change.start, 0, text.length);
+      const end = clamp(change.end, start, text.length);
+      lines ??= new LineIndex(text);
+      const startPosition = lines.toPoint(start);
+      tree.edit(new Edit({
+        startIndex: start,
+        oldEndIndex: end,
+        newEndIndex: start + change.text.length,
+        startPosition,
+        oldEndPosition: lines.toPoint(end),
+        newEndPosition: advancePoint(startPosition, change.text),
+      }));
+      text = text.slice(0, start) + change.text + text.slice(end);
+      lines = undefined;
+    }
+    this.#tree = parseOrThrow(this.#parser, text, tree);
+    tree.delete();
+    this.#text = text;
+    this.#lines = undefined;
+    this.#version = version;
+  }
+
+  /** Replaces the whole text; the tree is reparsed from scratch. */
+  replace(text: string, version = this.#version + 1): void {
+    const old = this.#tree;
+    this.#tree = parseOrThrow(this.#parser, text);
+    old.delete();
+    this.#text = text;
+    this.#lines = undefined;
+    this.#version = version;
+  }
+
+  dispose(): void {
+    this.#tree.delete();
+  }
+}
+
+export function parseOrThrow(parser: Parser, text: string, oldTree?: Tree): Tree {
+  const tree = parser.parse(text, oldTree ?? null);
+  if (!tree) throw new Error('tree-sitter returned no tree (parser has no language or was cancelled)');
+  return tree;
+}
+
+/** Where a point ends up after `inserted` is typed at it. */
+export function advancePoint(point: Point, inserted: string): Point {
+  const lastNewline = inserted.lastIndexOf('\n');
+  if (lastNewline === -1) return { row: point.row, column: point.column + inserted.length };
+  let rows = 0;
+  for (let i = inserted.indexOf('\n'); i !== -1; i = inserted.indexOf('\n', i + 1)) rows++;
+  return { row: point.row + rows, column: inserted.length - lastNewline - 1 };
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.max(low, Math.min(value, high));
+}

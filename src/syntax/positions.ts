@@ -1,0 +1,125 @@
+// Offsets in web-tree-sitter are UTF-16 code units (as in JS strings and LSP).
+// People read 1-based lines and columns counted in Unicode scalar values, as the
+// reference compiler prints them; LSP wants 0-based UTF-16 positions.
+
+/** 1-based line and column, the column counted in Unicode code points. */
+export interface HumanPosition {
+  line: number;
+  column: number;
+}
+
+/** 0-based line and UTF-16 character offset, as LSP's default encoding. */
+export interface LspPosition {
+  line: number;
+  character: number;
+}
+
+/** A start-inclusive, end-exclusive range in people's coordinates. */
+export interface HumanRange {
+  start: HumanPosition;
+  end: HumanPosition;
+}
+
+/** Maps UTF-16 offsets of one text to line/column pairs in both coordinate systems. */
+export class LineIndex {
+  readonly #text: string;
+  /** UTF-16 offset of the first character of each line. */
+  readonly #lineStarts: number[];
+
+  constructor(text: string) {
+    this.#text = text;
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) === 10) starts.push(i + 1);
+    }
+    this.#lineStarts = starts;
+  }
+
+  get lineCount(): number {
+    return this.#lineStarts.length;
+  }
+
+  /** 0-based line containing `offset` (clamped to the text). */
+  lineOf(offset: number): number {
+    const clamped = Math.max(0, Math.min(offset, this.#text.length));
+    let low = 0;
+    let high = this.#lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.#lineStarts[mid]! <= clamped) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
+  lineStart(line: number): number {
+    return this.#lineStarts[Math.max(0, Math.min(line, this.#lineStarts.length - 1))]!;
+  }
+
+  /** The text of a 0-based line without its line terminator. */
+  lineText(line: number): string {
+    const start = this.lineStart(line);
+    const next = line + 1 < this.#lineStarts.length ? this.#lineStarts[line + 1]! - 1 : this.#text.length;
+    const end = next > start && this.#text.charCodeAt(next - 1) === 13 ? next - 1 : next;
+    return this.#text.slice(start, Math.max(start, end));
+  }
+
+  toHuman(offset: number): HumanPosition {
+    const line = this.lineOf(offset);
+    const start = this.#lineStarts[line]!;
+    const end = Math.max(start, Math.min(offset, this.#text.length));
+    return { line: line + 1, column: countCodePoints(this.#text, start, end) + 1 };
+  }
+
+  /** The tree-sitter point (0-based row, UTF-16 column) of an offset. */
+  toPoint(offset: number): { row: number; column: number } {
+    const { line, character } = this.toLsp(offset);
+    return { row: line, column: character };
+  }
+
+  toLsp(offset: number): LspPosition {
+    const line = this.lineOf(offset);
+    return { line, character: Math.max(0, Math.min(offset, this.#text.length)) - this.#lineStarts[line]! };
+  }
+
+  /** UTF-16 offset of an LSP position; characters past the line end clamp to it. */
+  fromLsp(position: LspPosition): number {
+    if (position.line >= this.#lineStarts.length) return this.#text.length;
+    const start = this.lineStart(position.line);
+    const lineEnd = start + this.lineText(position.line).length;
+    return Math.min(start + Math.max(0, position.character), lineEnd);
+  }
+
+  /** UTF-16 offset of a 1-based human position; columns past the line end clamp to it. */
+  fromHuman(position: HumanPosition): number {
+    if (position.line < 1) return 0;
+    if (position.line > this.#lineStarts.length) return this.#text.length;
+    const start = this.lineStart(position.line - 1);
+    const lineEnd = start + this.lineText(position.line - 1).length;
+    let offset = start;
+    for (let column = 1; column < position.column && offset < lineEnd; column++) {
+      offset += isHighSurrogateAt(this.#text, offset) ? 2 : 1;
+    }
+    return Math.min(offset, lineEnd);
+  }
+
+  humanRange(startOffset: number, endOffset: number): HumanRange {
+    return { start: this.toHuman(startOffset), end: this.toHuman(endOffset) };
+  }
+}
+
+function isHighSurrogateAt(text: string, offset: number): boolean {
+  const code = text.charCodeAt(offset);
+  if (code < 0xd800 || code > 0xdbff) return false;
+  const next = text.charCodeAt(offset + 1);
+  return next >= 0xdc00 && next <= 0xdfff;
+}
+
+function countCodePoints(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let i = start; i < end; i++) {
+    if (isHighSurrogateAt(text, i)) i++;
+    count++;
+  }
+  return count;
+}

@@ -1,0 +1,667 @@
+/**
+ * @file YaoXiang (爻象) grammar for tree-sitter
+ * @author yaoxiang-analyzer contributors
+ * @license MIT
+ * @see {@link https://github.com/ChenXu233/YaoXiang|YaoXiang reference compiler (v0.7.12)}
+ *
+ * The grammar follows what the v0.7.12 reference lexer and parser accept
+ * (src/frontend/core/{lexer,parser}). Newlines are not tokens: a statement
+ * ends where the expression cannot continue. The only line-sensitive decisions
+ * (RFC-038 as implemented) are made by the external scanner: a postfix `(`,
+ * `[` or `?` never continues across a line break, and a `.` at the start of a
+ * line continues only a chainable expression. See README.md for the list of
+ * reference quirks and whether we replicate them.
+ */
+
+/// <reference types="tree-sitter-cli/dsl" />
+// @ts-check
+
+// Binding powers of the reference Pratt parser (parser/pratt/precedence.rs),
+// shifted so that prefix operators sit between postfix operators and `as`.
+const PREC = {
+  lambda: 0, // `=>` body extends as far as possible (bp 0)
+  assign: 1, // `=`, right-associative, shares its level with `..`
+  range: 1, // `..`, left-associative
+  or: 2,
+  and: 3,
+  equality: 4,
+  comparison: 5,
+  additive: 6,
+  multiplicative: 7,
+  cast: 8,
+  unary: 9, // - + ! * & &mut ref
+  postfix: 10, // call, index, field, try
+};
+
+const BINARY_OPERATORS = [
+  [prec.left, PREC.range, '..'],
+  [prec.left, PREC.or, 'or'],
+  [prec.left, PREC.and, 'and'],
+  [prec.left, PREC.equality, choice('==', '!=')],
+  [prec.left, PREC.comparison, choice('<', '<=', '>', '>=')],
+  [prec.left, PREC.additive, choice('+', '-')],
+  [prec.left, PREC.multiplicative, choice('*', '/', '%')],
+];
+
+const DIGITS = /[0-9][0-9_]*/;
+const FRACTION = /(_?[0-9])+/;
+const EXPONENT = /[eE][+-]?(_?[0-9])+/;
+
+module.exports = grammar({
+  name: 'yaoxiang',
+
+  word: $ => $.identifier,
+
+  externals: $ => [
+    $._call_lparen, // `(` with no line break before it: call / type application
+    $._index_lbracket, // `[` with no line break before it: indexing
+    $._try_question, // `?` with no line break before it: try
+    $._dot, // `.` on the same line as the expression it follows
+    $._line_dot, // `.` that starts a line: continues chainable expressions only
+    $.block_comment, // `/* … */`, nesting
+    $._error_sentinel, // valid only during error recovery
+  ],
+
+  extras: $ => [/[ \t\r\n]/, $.line_comment, $.block_comment],
+
+  supertypes: $ => [$._statement, $._expression, $._type, $._pattern],
+
+  inline: $ => [$._chainable, $._target, $._type_identifier],
+
+  conflicts: $ => [
+    // `(a, b)` is a tuple until `=>` shows it is a lambda parameter list, and
+    // `(a)` a parenthesized expression.
+    [$._expression, $._lambda_parameter_name],
+    // `(c, d) = …` at statement start destructures only if `)` is followed by `=`.
+    [$._expression, $._lambda_parameter_name, $.destructuring_assignment],
+    // `Name: (T: Type) -> Type = { … }` defines a generic type when the right-hand
+    // side parses as a record body, otherwise it is a type-level function.
+    [$.type_definition, $.meta_type],
+  ],
+
+  rules: {
+    source_file: $ => repeat(choice($._statement, ';')),
+
+    // Section - Statements
+
+    _statement: $ => choice(
+      $.use_statement,
+      $.type_definition,
+      $.declaration,
+      $.assignment,
+      $.destructuring_assignment,
+      $.expression_statement,
+    ),
+
+    expression_statement: $ => $._expression,
+
+    use_statement: $ => prec.right(seq(
+      'use',
+      field('path', $.module_path),
+      optional(field('items', $.use_list)),
+      optional(seq('as', field('alias', $.identifier))),
+
+    )),
+
+    // The dot before `{` belongs to the path, as in the reference's path loop.
+    module_path: $ => prec.right(seq($.identifier, repeat(seq('.', $.identifier)), optional('.'))),
+
+    use_list: $ => seq('{', repeat(seq($.use_item, optional(','))), '}'),
+
+    use_item: $ => seq(
+      repeat('pub'),
+      field('name', $.identifier),
+      optional(seq('as', field('alias', $.identifier))),
+    ),
+
+    // `x: Int = 1`, `pub mut n: Int`, `add: (a: Int) -> Int = a + 1`,
+    // `Point.draw: (self: &Point) -> Void = { … }`
+    declaration: $ => prec.right(seq(
+      optional($._binding_modifiers),
+      field('target', $._target),
+      ':',
+      field('type', $._type),
+      optional(seq('=', field('value', $._expression))),
+
+    )),
+
+    // `Point: Type = { x: Float }` and `List: (T: Type) -> Type = { data: Array(T) }`:
+    // the right-hand side is a type, not an expression.
+    type_definition: $ => choice(
+      prec.right(1, seq(
+        optional($.visibility),
+        field('name', $.identifier),
+        ':',
+        'Type',
+        '=',
+        field('definition', $._type),
+      )),
+      prec.right(seq(
+        optional($.visibility),
+        field('name', $.identifier),
+        ':',
+        field('parameters', alias($._parenthesized_types, $.parameters)),
+        '->',
+        'Type',
+        '=',
+        prec.dynamic(1, field('definition', $.record_type)),
+      )),
+    ),
+
+    // `x = 1`, `pub mut counter = 0`, `p.x = 3`, `a[0] = 2`
+    assignment: $ => prec.right(PREC.assign + 1, seq(
+      optional($._binding_modifiers),
+      field('left', $._expression),
+      '=',
+      field('right', $._expression),
+
+    )),
+
+    // `a, b = t`, `(c, d) = spawn { … }`
+    destructuring_assignment: $ => prec.right(seq(
+      choice(
+        seq(
+          field('name', $.identifier),
+          ',',
+          optional(seq(sep1(field('name', $.identifier), ','), optional(','))),
+        ),
+        seq('(', sep1(field('name', $.identifier), ','), optional(','), ')'),
+      ),
+      '=',
+      field('value', $._expression),
+
+    )),
+
+    _binding_modifiers: $ => choice(
+      seq($.visibility, optional($.mutability)),
+      seq($.mutability, optional($.visibility)),
+    ),
+
+    visibility: _ => 'pub',
+    mutability: _ => 'mut',
+
+    _target: $ => choice($.identifier, $.member_expression, $.index_expression),
+
+    label: $ => seq('::', field('name', $.identifier)),
+
+    // Section - Expressions
+
+    _expression: $ => choice(
+      $.identifier,
+      $.underscore,
+      $.integer,
+      $.float,
+      $.boolean,
+      $.void,
+      $.string,
+      $.multiline_string,
+      $.fstring,
+      $.char,
+      $.unit,
+      $.parenthesized_expression,
+      $.tuple,
+      $.list,
+      $.list_comprehension,
+      $.dictionary,
+      $.block,
+      $.if_expression,
+      $.match_expression,
+      $.while_expression,
+      $.for_expression,
+      $.spawn_expression,
+      $.unsafe_expression,
+      $.call_expression,
+      $.index_expression,
+      $.member_expression,
+      $.try_expression,
+      $.unary_expression,
+      $.ref_expression,
+      $.binary_expression,
+      $.cast_expression,
+      $.assignment_expression,
+      $.lambda,
+      $.return_expression,
+      $.break_expression,
+      $.continue_expression,
+    ),
+
+    parenthesized_expression: $ => seq('(', $._expression, ')'),
+
+    unit: _ => seq('(', ')'),
+
+    tuple: $ => seq(
+      '(',
+      $._expression,
+      ',',
+      optional(seq(sep1($._expression, ','), optional(','))),
+      ')',
+    ),
+
+    // Commas between list elements are optional in the reference.
+    list: $ => seq('[', repeat(seq($._expression, optional(','))), ']'),
+
+    list_comprehension: $ => prec(1, seq(
+      '[',
+      field('element', $._expression),
+      'for',
+      field('variable', $.identifier),
+      'in',
+      field('iterable', $._expression),
+      ']',
+    )),
+
+    // `{}` in expression position is an empty dictionary, as in the reference.
+    dictionary: $ => prec(1, seq(
+      '{',
+      optional(seq(sep1($.pair, ','), optional(','))),
+      '}',
+    )),
+
+    pair: $ => seq(field('key', $.string), ':', field('value', $._expression)),
+
+    block: $ => seq('{', repeat(choice($._statement, ';')), '}'),
+
+    if_expression: $ => prec.right(seq(
+      'if',
+      field('condition', $._expression),
+      field('consequence', $.block),
+      repeat(field('alternative', $.else_if_clause)),
+      optional(field('alternative', $.else_clause)),
+    )),
+
+    else_if_clause: $ => seq(
+      'else', 'if',
+      field('condition', $._expression),
+      field('consequence', $.block),
+    ),
+
+    else_clause: $ => seq('else', field('body', $.block)),
+
+    match_expression: $ => seq(
+      'match',
+      field('value', $._expression),
+      field('body', $.match_block),
+    ),
+
+    match_block: $ => seq('{', repeat(seq($.match_arm, optional(','))), '}'),
+
+    match_arm: $ => seq(
+      field('pattern', $._pattern),
+      '=>',
+      field('value', choice(prec(1, $.block), $._expression)),
+    ),
+
+    while_expression: $ => prec.right(1, seq(
+      'while',
+      field('condition', $._expression),
+      field('body', choice($.block, prec.dynamic(-1, $._expression))),
+    )),
+
+    for_expression: $ => prec.right(1, seq(
+      'for',
+      optional($.mutability),
+      field('variable', $.identifier),
+      'in',
+      field('iterable', $._expression),
+      field('body', choice($.block, prec.dynamic(-1, $._expression))),
+    )),
+
+    spawn_expression: $ => seq(
+      'spawn',
+      choice(
+        field('body', $.block),
+        seq(
+          'for',
+          field('variable', $.identifier),
+          optional($.mutability),
+          'in',
+          field('iterable', $._expression),
+          field('body', $.block),
+        ),
+      ),
+    ),
+
+    unsafe_expression: $ => prec(PREC.unary, seq(
+      'unsafe',
+      field('body', choice(prec(1, $.block), $._expression)),
+    )),
+
+    call_expression: $ => prec(PREC.postfix, seq(
+      field('function', $._expression),
+      field('arguments', $.arguments),
+    )),
+
+    arguments: $ => seq(
+      $._call_lparen,
+      optional(seq(sep1(choice($._expression, $.named_argument), ','), optional(','))),
+      ')',
+    ),
+
+    named_argument: $ => prec(PREC.assign + 1, seq(
+      field('name', $.identifier),
+      '=',
+      field('value', $._expression),
+    )),
+
+    index_expression: $ => prec(PREC.postfix, seq(
+      field('value', $._expression),
+      $._index_lbracket,
+      field('index', sep1($._expression, ',')),
+      ']',
+    )),
+
+    member_expression: $ => prec(PREC.postfix, choice(
+      seq(field('object', $._expression), $._dot, field('field', $.identifier)),
+      seq(field('object', $._chainable), $._line_dot, field('field', $.identifier)),
+    )),
+
+    // A line-leading `.` continues only these (reference: can_continue_expression).
+    _chainable: $ => choice(
+      $.identifier,
+      $.call_expression,
+      $.index_expression,
+      $.member_expression,
+      $.list,
+      $.tuple,
+    ),
+
+    try_expression: $ => prec(PREC.postfix, seq(field('value', $._expression), $._try_question)),
+
+    unary_expression: $ => prec(PREC.unary, seq(
+      field('operator', choice('-', '+', '!', '*', '&', '&mut')),
+      field('operand', $._expression),
+    )),
+
+    ref_expression: $ => prec(PREC.unary, seq('ref', field('value', $._expression))),
+
+    binary_expression: $ => choice(...BINARY_OPERATORS.map(([assoc, level, operator]) =>
+      // @ts-ignore: the table holds prec.left
+      assoc(level, seq(
+        field('left', $._expression),
+        // @ts-ignore
+        field('operator', operator),
+        field('right', $._expression),
+      )),
+    )),
+
+    cast_expression: $ => prec.left(PREC.cast, seq(
+      field('value', $._expression),
+      'as',
+      field('type', $._type),
+    )),
+
+    assignment_expression: $ => prec.right(PREC.assign, seq(
+      field('left', $._expression),
+      '=',
+      field('right', $._expression),
+    )),
+
+    lambda: $ => prec.right(PREC.lambda, seq(
+      field('parameters', choice(
+        alias($._lambda_parameter_name, $.lambda_parameters),
+        $.lambda_parameters,
+      )),
+      '=>',
+      field('body', choice(prec(1, $.block), $._expression)),
+    )),
+
+    _lambda_parameter_name: $ => choice($.identifier, $.underscore),
+
+    lambda_parameters: $ => seq(
+      '(',
+      optional(seq(sep1(choice($.parameter, alias($._bare_parameter, $.parameter)), ','), optional(','))),
+      ')',
+    ),
+
+    _bare_parameter: $ => field('name', $._lambda_parameter_name),
+
+    return_expression: $ => prec.right(seq('return', optional(field('value', $._expression)))),
+    break_expression: $ => prec.right(seq('break', optional($.label))),
+    continue_expression: $ => prec.right(seq('continue', optional($.label))),
+
+    // Section - Types
+
+    _type: $ => choice(
+      $._type_identifier,
+      $.meta_type,
+      $.generic_type,
+      alias($._parenthesized_types, $.tuple_type),
+      $.function_type,
+      $.record_type,
+      $.pointer_type,
+      $.reference_type,
+    ),
+
+    meta_type: _ => 'Type',
+
+    _type_identifier: $ => alias($.identifier, $.type_identifier),
+
+    // `List(Int)`, `Array(T, N)`, `Assert(N > 0)`, `IsSmall(-1)`, `Point(x: Int, mut y: Int)`
+    generic_type: $ => prec(1, seq(
+      field('name', $._type_identifier),
+      field('arguments', $.type_arguments),
+    )),
+
+    type_arguments: $ => seq(
+      $._call_lparen,
+      optional(seq(sep1($._type_argument, ','), optional(','))),
+      ')',
+    ),
+
+    _type_argument: $ => choice(
+      $._type,
+      $.parameter,
+      $.integer,
+      alias($._negative_integer, $.unary_expression),
+      $.const_expression,
+    ),
+
+    _negative_integer: $ => seq(field('operator', '-'), field('operand', $.integer)),
+
+    // `()`, `(Int, String)`, `(T)`; followed by `->` the same list is a parameter list.
+    _parenthesized_types: $ => seq(
+      '(',
+      optional(seq(sep1(choice($._type, $.parameter), ','), optional(','))),
+      ')',
+    ),
+
+    // `(a: Int, b: Int) -> Int`, `(T: Type) -> (x: T) -> T`, `() -> Void`
+    function_type: $ => prec.right(seq(
+      field('parameters', alias($._parenthesized_types, $.parameters)),
+      '->',
+      field('return_type', $._type),
+    )),
+
+    parameter: $ => choice(
+      seq(
+        optional($.mutability),
+        field('name', $._lambda_parameter_name),
+        ':',
+        field('type', choice($._type, $.const_expression)),
+      ),
+      seq($.mutability, field('name', $._lambda_parameter_name)),
+    ),
+
+    pointer_type: $ => seq('*', field('type', $._type)),
+
+    reference_type: $ => seq(choice('&', '&mut'), field('type', $._type)),
+
+    record_type: $ => seq(
+      '{',
+      optional(seq(sep1($._record_item, ','), optional(','))),
+      '}',
+    ),
+
+    _record_item: $ => choice(
+      $.field_declaration,
+      $.field_binding,
+      $._type_identifier, // interface constraint
+      $.generic_type, // anonymous type expression, e.g. Assert(N > 0)
+      $.const_expression, // refinement, e.g. x < 100
+    ),
+
+    // `x: Float`, `y mut: Float = 0`, `d: ((a: P) -> F)[0] = ((a) => a.x)`
+    field_declaration: $ => seq(
+      field('name', $.identifier),
+      optional($.mutability),
+      ':',
+      field('type', $._type),
+      optional(field('positions', $.binding_positions)),
+      optional(seq('=', field('default', $._expression))),
+    ),
+
+    // RFC-004 built-in binding: `distance = distance[0]`, `d2 = dist`
+    field_binding: $ => seq(
+      field('name', $.identifier),
+      '=',
+      field('function', $.identifier),
+      optional(field('positions', $.binding_positions)),
+    ),
+
+    binding_positions: $ => seq(
+      choice('[', $._index_lbracket),
+      repeat(seq(choice($.integer, alias($._negative_integer, $.unary_expression)), optional(','))),
+      ']',
+    ),
+
+    // Inside types, a name followed by an operator starts an expression:
+    // `Assert(N > 0 and N < 10)`, `{ x < 100 }`, `(T: Clone + Add)`.
+    const_expression: $ => $._const_binary,
+
+    _const_binary: $ => choice(...BINARY_OPERATORS.map(([assoc, level, operator]) =>
+      // @ts-ignore
+      assoc(level, seq(
+        field('left', choice($.identifier, alias($._const_binary, $.binary_expression))),
+        // @ts-ignore
+        field('operator', operator),
+        field('right', $._expression),
+      )),
+    )),
+
+    // Section - Patterns (match arms)
+
+    _pattern: $ => choice(
+      $.underscore,
+      $.identifier,
+      $.integer,
+      $.float,
+      $.string,
+      $.multiline_string,
+      $.char,
+      $.boolean,
+      $.void,
+      alias($.unit, $.unit_pattern),
+      $.tuple_pattern,
+      $.struct_pattern,
+    ),
+
+    tuple_pattern: $ => seq(
+      '(',
+      sep1($._pattern_element, ','),
+      optional(','),
+      ')',
+    ),
+
+    _pattern_element: $ => choice($._pattern, $.constructor_pattern, $.qualified_pattern),
+
+    constructor_pattern: $ => seq(
+      field('name', $.identifier),
+      $._call_lparen,
+      sep1($._pattern_element, ','),
+      ')',
+    ),
+
+    qualified_pattern: $ => seq(
+      field('object', $.identifier),
+      $._dot,
+      field('name', $.identifier),
+    ),
+
+    struct_pattern: $ => seq(
+      '{',
+      field('field', $.identifier),
+      optional(seq($._call_lparen, field('pattern', $._pattern_element), ')')),
+      '}',
+    ),
+
+    // Section - Literals
+
+    identifier: _ => /[a-zA-Z][a-zA-Z0-9_]*|_[a-zA-Z0-9_]+/,
+
+    underscore: _ => '_',
+
+    integer: _ => token(choice(
+      /0[xX]_*[0-9a-fA-F][0-9a-fA-F_]*/,
+      /0[oO]_*[0-7][0-7_]*/,
+      /0[bB]_*[01][01_]*/,
+      DIGITS,
+    )),
+
+    float: _ => token(choice(
+      seq(DIGITS, '.', FRACTION, optional(EXPONENT)),
+      seq(DIGITS, EXPONENT),
+      seq('.', /[0-9](_?[0-9])*/, optional(EXPONENT)),
+    )),
+
+    boolean: _ => choice('true', 'false'),
+
+    void: _ => 'void',
+
+    char: _ => token(seq("'", repeat1(choice(/[^'\\\n]/, /\\u\{[0-9a-fA-F]+\}/, /\\x[0-9a-fA-F]{2}/, /\\[^\n]/)), "'")),
+
+    string: $ => seq(
+      '"',
+      repeat(choice($.string_content, $.escape_sequence)),
+      token.immediate('"'),
+    ),
+
+    string_content: _ => token.immediate(prec(1, /[^"\\\n]+/)),
+
+    escape_sequence: _ => token.immediate(seq('\\', choice(
+      /[ntr\\"'0]/,
+      /x[0-9a-fA-F]{2}/,
+      /u\{[0-9a-fA-F]+\}/,
+    ))),
+
+    // `"""…"""`: may span lines; the first `"""` closes it.
+    multiline_string: _ => token(seq(
+      '"""',
+      repeat(choice(/[^"\\]/, /\\[\s\S]/, /"[^"\\]/, /""[^"\\]/, /"\\[\s\S]/, /""\\[\s\S]/)),
+      '"""',
+    )),
+
+    fstring: $ => seq(
+      'f"',
+      repeat(choice(
+        alias($._fstring_text, $.string_content),
+        $.escape_sequence,
+        $.interpolation,
+      )),
+      token.immediate('"'),
+    ),
+
+    _fstring_text: _ => token.immediate(prec(1, /[^"\\{\n]+/)),
+
+    interpolation: $ => seq(
+      token.immediate('{'),
+      field('expression', $._expression),
+      optional(seq(':', field('format_spec', $.format_spec))),
+      '}',
+    ),
+
+    format_spec: _ => token.immediate(/[^\s}"]+/),
+
+    line_comment: _ => token(seq('//', /[^\n]*/)),
+  },
+});
+
+/**
+ * One or more `rule`s separated by `separator`.
+ *
+ * @param {RuleOrLiteral} rule
+ * @param {RuleOrLiteral} separator
+ * @returns {SeqRule}
+ */
+function sep1(rule, separator) {
+  return seq(rule, repeat(seq(separator, rule)));
+}

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates tree-sitter-yaoxiang/src (tree-sitter CLI, ABI 14) and
 # tree-sitter-yaoxiang/tree-sitter-yaoxiang.wasm (Debian's clang-19), then
-# records the hash of the inputs in tree-sitter-yaoxiang/src/inputs.sha256 so
-# that `npm test` can tell when the committed output is stale.
+# records the hashes of inputs and outputs in tree-sitter-yaoxiang/src/build.sha256
+# so that `npm test` can tell when the committed output is stale.
 #
 #   scripts/build-grammar.sh           regenerate in place
 #   scripts/build-grammar.sh --check   regenerate into a scratch copy and fail
@@ -43,8 +43,8 @@ install_clang() {
   $sudo apt-get install -y -qq --no-install-recommends clang-19 lld-19 wasi-libc >&2
 }
 
-inputs_hash() {
-  (cd "$1" && sha256sum grammar.js src/scanner.c | sha256sum | cut -d' ' -f1)
+record_hashes() {
+  (cd "$1" && sha256sum grammar.js src/scanner.c src/parser.c tree-sitter-yaoxiang.wasm >src/build.sha256)
 }
 
 # Generates parser sources and the wasm inside directory $1 (a grammar checkout).
@@ -55,7 +55,7 @@ build_in() {
     -Wl,--export=tree_sitter_yaoxiang -Wl,--allow-undefined -Wl,--no-entry -nostdlib \
     -fno-exceptions -fvisibility=hidden -DNDEBUG -I . parser.c scanner.c \
     -o ../tree-sitter-yaoxiang.wasm)
-  inputs_hash "$dir" >"$dir/src/inputs.sha256"
+  record_hashes "$dir"
 }
 
 mode="${1:-build}"
@@ -77,7 +77,7 @@ case "$mode" in
     build_in "$scratch"
     status=0
     for f in src/parser.c src/grammar.json src/node-types.json src/tree_sitter/parser.h \
-             src/inputs.sha256 tree-sitter-yaoxiang.wasm; do
+             src/build.sha256 tree-sitter-yaoxiang.wasm; do
       if ! cmp -s "$scratch/$f" "$GRAMMAR/$f"; then
         log "stale: tree-sitter-yaoxiang/$f differs from a fresh build; run npm run build:grammar"
         status=1

@@ -50,7 +50,6 @@ const EXPONENT = /[eE][+-]?(_?[0-9])+/;
 module.exports = grammar({
   name: 'yaoxiang',
 
-  word: $ => $.identifier,
 
   externals: $ => [
     $._call_lparen, // `(` with no line break before it: call / type application
@@ -59,6 +58,16 @@ module.exports = grammar({
     $._dot, // `.` on the same line as the expression it follows
     $._line_dot, // `.` that starts a line: continues chainable expressions only
     $.block_comment, // `/* … */`, nesting
+    // Identifiers are lexed by the scanner so that a keyword is never an
+    // identifier, in any position (the reference's keyword table; reserved
+    // words would need ABI 15). `Type` is a keyword only in type positions.
+    $.identifier,
+    'Type',
+    // Text inside strings is lexed by the scanner too, so that it never
+    // mistakes the words or `/*` of a string for identifiers or comments.
+    $._string_text, // in "…": up to `"`, `\\` or a line break
+    $._fstring_text, // in f"…": also stops at `{`
+    $.format_spec, // after the last `:` of an interpolation
     $._error_sentinel, // valid only during error recovery
   ],
 
@@ -77,6 +86,8 @@ module.exports = grammar({
     // `Name: (T: Type) -> Type = { … }` defines a generic type when the right-hand
     // side parses as a record body, otherwise it is a type-level function.
     [$.type_definition, $.meta_type],
+    // `mut x` alone declares x; `mut x = 1` / `mut x: T` continue the binding.
+    [$.declaration, $._binding_modifiers],
   ],
 
   rules: {
@@ -100,7 +111,6 @@ module.exports = grammar({
       field('path', $.module_path),
       optional(field('items', $.use_list)),
       optional(seq('as', field('alias', $.identifier))),
-
     )),
 
     // The dot before `{` belongs to the path, as in the reference's path loop.
@@ -116,20 +126,23 @@ module.exports = grammar({
 
     // `x: Int = 1`, `pub mut n: Int`, `add: (a: Int) -> Int = a + 1`,
     // `Point.draw: (self: &Point) -> Void = { … }`
-    declaration: $ => prec.right(seq(
-      optional($._binding_modifiers),
-      field('target', $._target),
-      ':',
-      field('type', $._type),
-      optional(seq('=', field('value', $._expression))),
-
+    declaration: $ => prec.right(choice(
+      seq(
+        optional($._binding_modifiers),
+        field('target', $._target),
+        ':',
+        field('type', $._type),
+        optional(seq('=', field('value', $._expression))),
+      ),
+      // `mut x`: a mutable binding declared without type or value
+      seq($.mutability, optional($.visibility), field('target', $.identifier)),
     )),
 
     // `Point: Type = { x: Float }` and `List: (T: Type) -> Type = { data: Array(T) }`:
     // the right-hand side is a type, not an expression.
     type_definition: $ => choice(
       prec.right(1, seq(
-        optional($.visibility),
+        optional($._binding_modifiers),
         field('name', $.identifier),
         ':',
         'Type',
@@ -137,7 +150,7 @@ module.exports = grammar({
         field('definition', $._type),
       )),
       prec.right(seq(
-        optional($.visibility),
+        optional($._binding_modifiers),
         field('name', $.identifier),
         ':',
         field('parameters', alias($._parenthesized_types, $.parameters)),
@@ -154,7 +167,6 @@ module.exports = grammar({
       field('left', $._expression),
       '=',
       field('right', $._expression),
-
     )),
 
     // `a, b = t`, `(c, d) = spawn { … }`
@@ -169,7 +181,6 @@ module.exports = grammar({
       ),
       '=',
       field('value', $._expression),
-
     )),
 
     _binding_modifiers: $ => choice(
@@ -398,12 +409,15 @@ module.exports = grammar({
 
     lambda: $ => prec.right(PREC.lambda, seq(
       field('parameters', choice(
-        alias($._lambda_parameter_name, $.lambda_parameters),
+        alias($._single_lambda_parameter, $.lambda_parameters),
         $.lambda_parameters,
       )),
       '=>',
-      field('body', choice(prec(1, $.block), $._expression)),
+      field('body', choice(alias($._lambda_block, $.block), $._expression)),
     )),
+
+    // A lambda's brace body is always a block, even `{}` (never a dictionary).
+    _lambda_block: $ => prec(2, seq('{', repeat(choice($._statement, ';')), '}')),
 
     _lambda_parameter_name: $ => choice($.identifier, $.underscore),
 
@@ -414,6 +428,8 @@ module.exports = grammar({
     ),
 
     _bare_parameter: $ => field('name', $._lambda_parameter_name),
+
+    _single_lambda_parameter: $ => alias($._bare_parameter, $.parameter),
 
     return_expression: $ => prec.right(seq('return', optional(field('value', $._expression)))),
     break_expression: $ => prec.right(seq('break', optional($.label))),
@@ -430,6 +446,9 @@ module.exports = grammar({
       $.record_type,
       $.pointer_type,
       $.reference_type,
+      // Const arguments and refinement bounds: `IsSmall(5)`, `IsSmall(-1)`.
+      $.integer,
+      alias($._negative_integer, $.unary_expression),
     ),
 
     meta_type: _ => 'Type',
@@ -451,8 +470,6 @@ module.exports = grammar({
     _type_argument: $ => choice(
       $._type,
       $.parameter,
-      $.integer,
-      alias($._negative_integer, $.unary_expression),
       $.const_expression,
     ),
 
@@ -586,8 +603,6 @@ module.exports = grammar({
 
     // Section - Literals
 
-    identifier: _ => /[a-zA-Z][a-zA-Z0-9_]*|_[a-zA-Z0-9_]+/,
-
     underscore: _ => '_',
 
     integer: _ => token(choice(
@@ -611,11 +626,9 @@ module.exports = grammar({
 
     string: $ => seq(
       '"',
-      repeat(choice($.string_content, $.escape_sequence)),
+      repeat(choice(alias($._string_text, $.string_content), $.escape_sequence)),
       token.immediate('"'),
     ),
-
-    string_content: _ => token.immediate(prec(1, /[^"\\\n]+/)),
 
     escape_sequence: _ => token.immediate(seq('\\', choice(
       /[ntr\\"'0]/,
@@ -640,16 +653,12 @@ module.exports = grammar({
       token.immediate('"'),
     ),
 
-    _fstring_text: _ => token.immediate(prec(1, /[^"\\{\n]+/)),
-
     interpolation: $ => seq(
       token.immediate('{'),
       field('expression', $._expression),
       optional(seq(':', field('format_spec', $.format_spec))),
       '}',
     ),
-
-    format_spec: _ => token.immediate(/[^\s}"]+/),
 
     line_comment: _ => token(seq('//', /[^\n]*/)),
   },

@@ -7,7 +7,9 @@
  * start of a line continues only a chainable expression. The scanner is called
  * before extras are skipped, so it can see whether a newline precedes the next
  * token and emit a distinct token for each case. It also lexes nesting block
- * comments, which a regular expression cannot.
+ * comments, which a regular expression cannot, and identifiers: a word from
+ * the reference's keyword table is never an identifier, in any position
+ * (tree-sitter would otherwise take `a.if` as a field named `if`).
  *
  * The scanner keeps no state. It may only call the libc functions that
  * web-tree-sitter exports (see reference/toolchain.md), so it uses none.
@@ -22,8 +24,21 @@ enum TokenType {
   DOT,
   LINE_DOT,
   BLOCK_COMMENT,
+  IDENTIFIER,
+  TYPE_KEYWORD,
+  STRING_TEXT,
+  FSTRING_TEXT,
+  FORMAT_SPEC,
   ERROR_SENTINEL,
 };
+
+/* lexer/tokens.rs: keywords, `and`/`or`, and the literals true/false/void. */
+static const char *const KEYWORDS[] = {
+  "pub", "use", "spawn", "ref", "mut", "if", "else", "match", "while", "for", "in",
+  "return", "break", "continue", "as", "unsafe", "and", "or", "true", "false", "void",
+};
+
+#define MAX_KEYWORD_LENGTH 8
 
 void *tree_sitter_yaoxiang_external_scanner_create(void) { return NULL; }
 void tree_sitter_yaoxiang_external_scanner_destroy(void *payload) { (void)payload; }
@@ -39,6 +54,47 @@ void tree_sitter_yaoxiang_external_scanner_deserialize(void *payload, const char
 }
 
 static inline bool is_digit(int32_t c) { return c >= '0' && c <= '9'; }
+
+static inline bool is_word_start(int32_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static inline bool is_word_char(int32_t c) { return is_word_start(c) || is_digit(c); }
+
+static bool same_word(const char *word, unsigned length, const char *keyword) {
+  unsigned i = 0;
+  for (; i < length; i++) {
+    if (keyword[i] != word[i]) return false;
+  }
+  return keyword[i] == '\0';
+}
+
+/* Lexes `[A-Za-z_][A-Za-z0-9_]*`. Keywords, a lone `_` and the `f` of `f"`
+ * are left to the grammar's own lexer. Identifiers are claimed even where the
+ * grammar expects none (the parser then reports the error), so that a keyword
+ * such as `in` is never lexed out of the front of a longer word like `index`. */
+static bool scan_word(TSLexer *lexer, const bool *valid_symbols) {
+  char word[MAX_KEYWORD_LENGTH + 1];
+  unsigned length = 0;
+  while (is_word_char(lexer->lookahead)) {
+    if (length < sizeof word) word[length] = (char)lexer->lookahead;
+    length++;
+    lexer->advance(lexer, false);
+  }
+  if (length == 1 && word[0] == '_') return false;
+  if (length == 1 && word[0] == 'f' && lexer->lookahead == '"') return false;
+  if (length <= MAX_KEYWORD_LENGTH) {
+    for (unsigned i = 0; i < sizeof KEYWORDS / sizeof KEYWORDS[0]; i++) {
+      if (same_word(word, length, KEYWORDS[i])) return false;
+    }
+    if (same_word(word, length, "Type") && valid_symbols[TYPE_KEYWORD]) {
+      lexer->result_symbol = TYPE_KEYWORD;
+      return true;
+    }
+  }
+  lexer->result_symbol = IDENTIFIER;
+  return true;
+}
 
 /* Called with the lexer just past the opening slash and star. An unterminated
  * comment runs to the end of the file without error, as in the reference. */
@@ -67,10 +123,44 @@ static bool dot_is_member_access(TSLexer *lexer) {
   return lexer->lookahead != '.' && !is_digit(lexer->lookahead);
 }
 
+/* Literal text of a string up to (not including) a quote, a backslash, a line
+ * break or, in f-strings, an opening brace. Nothing is skipped first: spaces
+ * and `//` inside a string are text. */
+static bool scan_string_text(TSLexer *lexer, bool stop_at_brace, enum TokenType kind) {
+  bool any = false;
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (lexer->eof(lexer) || c == '"' || c == '\\' || c == '\n' || (stop_at_brace && c == '{')) break;
+    lexer->advance(lexer, false);
+    any = true;
+  }
+  lexer->result_symbol = kind;
+  return any;
+}
+
+/* The format spec of an interpolation: non-empty, no spaces (RFC-012 as lexed). */
+static bool scan_format_spec(TSLexer *lexer) {
+  bool any = false;
+  while (!lexer->eof(lexer) && lexer->lookahead != '}' && lexer->lookahead != '"' &&
+         lexer->lookahead != ' ' && lexer->lookahead != '\t' && lexer->lookahead != '\n' &&
+         lexer->lookahead != '\r') {
+    lexer->advance(lexer, false);
+    any = true;
+  }
+  lexer->result_symbol = FORMAT_SPEC;
+  return any;
+}
+
 bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   (void)payload;
   bool recovering = valid_symbols[ERROR_SENTINEL];
   bool newline = false;
+
+  if (!recovering) {
+    if (valid_symbols[STRING_TEXT]) return scan_string_text(lexer, false, STRING_TEXT);
+    if (valid_symbols[FSTRING_TEXT]) return scan_string_text(lexer, true, FSTRING_TEXT);
+    if (valid_symbols[FORMAT_SPEC]) return scan_format_spec(lexer);
+  }
 
   while (lexer->lookahead == ' ' || lexer->lookahead == '\t' || lexer->lookahead == '\r' ||
          lexer->lookahead == '\n') {
@@ -86,6 +176,8 @@ bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, c
     }
     return false;
   }
+
+  if (is_word_start(lexer->lookahead)) return scan_word(lexer, valid_symbols);
 
   if (recovering) return false;
 

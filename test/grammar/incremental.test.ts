@@ -1,0 +1,101 @@
+// Random edits to real programs: editing the old tree and reparsing must give
+// the tree a fresh parse gives (structure, anonymous nodes, positions).
+//
+// Where an edit leaves the file broken, tree-sitter's error recovery may keep
+// more of the old tree than a fresh parse does (both trees then have errors,
+// and differ only in how the damage is wrapped). That is a property of the
+// runtime, not of our grammar; we require identity for every edit that leaves
+// the file valid, an error in both trees otherwise, and count the rare
+// recovery differences so a regression shows up.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, it } from 'node:test';
+import { parseOrThrow, SyntaxDocument } from '../../src/syntax/document.ts';
+import { toSExpression } from '../../src/syntax/inspect.ts';
+import { createParser } from '../../src/syntax/language.ts';
+import { listYxFiles } from '../support/files.ts';
+import { examplesDir, repoRoot, sharedCorpusDir } from '../support/paths.ts';
+import { mulberry32 } from '../support/random.ts';
+
+const EDITS_PER_FILE = 30;
+/** Upper bound on recovery differences among edits that break the file. */
+const MAX_RECOVERY_DIFFERENCE_RATE = 0.02;
+// What an editor inserts: tokens, half-typed code, line breaks, non-ASCII text.
+const FRAGMENTS = [
+  ' ', '\n', '(', ')', '{', '}', '[', ']', '.', ',', ':', '=', '=>', '->', '+', '-', '?', '"', "'",
+  'x', 'foo', 'if ', 'else', 'match ', 'for i in xs ', 'return ', 'mut ', 'pub ', 'Type',
+  '1', '3.14', '0xFF', '"text"', 'f"{a}"', '// note\n', '/* c */', '\n    .len()', '(a, b) => a + b',
+  'x: Int = 1\n', '名字', '😀', 'é',
+];
+
+const files = [...listYxFiles(examplesDir), ...(sharedCorpusDir ? listYxFiles(sharedCorpusDir) : [])];
+
+describe('incremental reparse equals a fresh parse', async () => {
+  const parser = await createParser();
+  const random = mulberry32(0x5eed);
+  let broken = 0;
+  let recoveryDifferences = 0;
+
+  it('has real programs to edit', () => assert.ok(files.length >= 3));
+
+  for (const file of files) {
+    it(relative(repoRoot, file), () => {
+      const original = readFileSync(file, 'utf8');
+      // Half the edits apply to the pristine file (one keystroke away from valid
+      // code), half accumulate, as in a real editing session.
+      const session = new SyntaxDocument(parser, original);
+      try {
+        for (let i = 0; i < EDITS_PER_FILE; i++) {
+          const accumulate = i % 2 === 1;
+          const document = accumulate ? session : new SyntaxDocument(parser, original);
+          try {
+            const change = randomChange(document.text, random);
+            document.update([change]);
+            const fresh = parseOrThrow(parser, document.text);
+            try {
+              const incremental = toSExpression(document.tree, document.text, { all: true });
+              const expected = toSExpression(fresh, document.text, { all: true });
+              const message = `edit ${i}: replace [${change.start}, ${change.end}) with ${JSON.stringify(change.text)}`;
+              if (!fresh.rootNode.hasError) {
+                assert.equal(incremental, expected, message);
+              } else {
+                broken++;
+                assert.ok(document.tree.rootNode.hasError, `${message}: the fresh tree has an error, the incremental one none`);
+                if (incremental !== expected) recoveryDifferences++;
+              }
+            } finally {
+              fresh.delete();
+            }
+          } finally {
+            if (!accumulate) document.dispose();
+          }
+        }
+      } finally {
+        session.dispose();
+      }
+    });
+  }
+
+  it('differs from a fresh parse only rarely, and only inside error recovery', (t) => {
+    t.diagnostic(`${recoveryDifferences} recovery differences in ${broken} edits that broke the file`);
+    assert.ok(broken > 0);
+    assert.ok(recoveryDifferences / broken <= MAX_RECOVERY_DIFFERENCE_RATE);
+  });
+});
+
+function randomChange(text: string, random: () => number): { start: number; end: number; text: string } {
+  const kind = random();
+  let start = Math.floor(random() * (text.length + 1));
+  let end = kind < 0.33 ? start : start + Math.floor(random() * Math.min(40, text.length - start + 1));
+  const inserted = kind >= 0.33 && kind < 0.66 ? '' : FRAGMENTS[Math.floor(random() * FRAGMENTS.length)]!;
+  // Editors edit whole characters: never split a surrogate pair.
+  if (isLowSurrogate(text, start)) start--;
+  if (isLowSurrogate(text, end)) end++;
+  return { start, end: Math.max(start, end), text: inserted };
+}
+
+function isLowSurrogate(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code >= 0xdc00 && code <= 0xdfff;
+}

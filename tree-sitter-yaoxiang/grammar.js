@@ -68,6 +68,9 @@ module.exports = grammar({
     $._string_text, // in "…": up to `"`, `\\` or a line break
     $._fstring_text, // in f"…": also stops at `{`
     $.format_spec, // after the last `:` of an interpolation
+    // Lexer errors of the reference (`&&`, `||`, `0x`, `1e`, `3.14_`, `2else`):
+    // no rule accepts this token, so the parser reports it as an ERROR.
+    $._invalid_token,
     $._error_sentinel, // valid only during error recovery
   ],
 
@@ -280,13 +283,14 @@ module.exports = grammar({
       optional(field('alternative', $.else_clause)),
     )),
 
-    else_if_clause: $ => seq(
+    else_if_clause: $ => prec(2, seq(
       'else', 'if',
       field('condition', $._expression),
       field('consequence', $.block),
-    ),
+    )),
 
-    else_clause: $ => seq('else', field('body', $.block)),
+    // The reference's statement form also takes `else <expression>` without braces.
+    else_clause: $ => prec.right(1, seq('else', field('body', choice(alias($._brace_block, $.block), prec.dynamic(-1, $._expression))))),
 
     match_expression: $ => seq(
       'match',
@@ -305,7 +309,7 @@ module.exports = grammar({
     while_expression: $ => prec.right(1, seq(
       'while',
       field('condition', $._expression),
-      field('body', choice($.block, prec.dynamic(-1, $._expression))),
+      field('body', choice(alias($._brace_block, $.block), prec.dynamic(-1, $._expression))),
     )),
 
     for_expression: $ => prec.right(1, seq(
@@ -314,7 +318,7 @@ module.exports = grammar({
       field('variable', $.identifier),
       'in',
       field('iterable', $._expression),
-      field('body', choice($.block, prec.dynamic(-1, $._expression))),
+      field('body', choice(alias($._brace_block, $.block), prec.dynamic(-1, $._expression))),
     )),
 
     spawn_expression: $ => seq(
@@ -413,11 +417,12 @@ module.exports = grammar({
         $.lambda_parameters,
       )),
       '=>',
-      field('body', choice(alias($._lambda_block, $.block), $._expression)),
+      field('body', choice(alias($._brace_block, $.block), $._expression)),
     )),
 
-    // A lambda's brace body is always a block, even `{}` (never a dictionary).
-    _lambda_block: $ => prec(2, seq('{', repeat(choice($._statement, ';')), '}')),
+    // The brace body of a lambda, `else`, `while` or `for` is always a block,
+    // even `{}` (never a dictionary), where an expression could also stand.
+    _brace_block: $ => prec(2, seq('{', repeat(choice($._statement, ';')), '}')),
 
     _lambda_parameter_name: $ => choice($.identifier, $.underscore),
 

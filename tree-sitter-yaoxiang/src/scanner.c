@@ -29,6 +29,7 @@ enum TokenType {
   STRING_TEXT,
   FSTRING_TEXT,
   FORMAT_SPEC,
+  INVALID_TOKEN,
   ERROR_SENTINEL,
 };
 
@@ -151,6 +152,64 @@ static bool scan_format_spec(TSLexer *lexer) {
   return any;
 }
 
+static inline bool is_hex_digit(int32_t c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static inline bool is_in_base(int32_t c, int32_t base) {
+  return base == 16 ? is_hex_digit(c) : base == 8 ? (c >= '0' && c <= '7') : (c == '0' || c == '1');
+}
+
+/* Digits of a fraction or exponent: `digit | "_" digit`, at least one. */
+static bool scan_separated_digits(TSLexer *lexer) {
+  bool any = false;
+  for (;;) {
+    if (lexer->lookahead == '_') {
+      lexer->advance(lexer, false);
+      if (!is_digit(lexer->lookahead)) return false;
+    } else if (!is_digit(lexer->lookahead)) {
+      return any;
+    }
+    lexer->advance(lexer, false);
+    any = true;
+  }
+}
+
+/* The number rules of the reference lexer (lexer/literals.rs). Returns true,
+ * with the bad literal consumed, for what it rejects with E0002: a prefix
+ * without digits (`0x`, `0o8`), a fraction or exponent whose `_` is not
+ * followed by a digit (`3.14_`), and an exponent without digits (`1e`, and so
+ * `2else`). Well-formed numbers are left to the grammar's own lexer. */
+static bool scan_invalid_number(TSLexer *lexer) {
+  if (lexer->lookahead == '0') {
+    lexer->advance(lexer, false);
+    int32_t base = 0;
+    switch (lexer->lookahead) {
+      case 'x': case 'X': base = 16; break;
+      case 'o': case 'O': base = 8; break;
+      case 'b': case 'B': base = 2; break;
+      default: break;
+    }
+    if (base != 0) {
+      lexer->advance(lexer, false);
+      while (lexer->lookahead == '_') lexer->advance(lexer, false);
+      return !is_in_base(lexer->lookahead, base);
+    }
+  }
+  while (is_digit(lexer->lookahead) || lexer->lookahead == '_') lexer->advance(lexer, false);
+  if (lexer->lookahead == '.') {
+    lexer->advance(lexer, false);
+    if (!is_digit(lexer->lookahead) && lexer->lookahead != '_') return false;  // `1.foo`, `1..2`
+    if (!scan_separated_digits(lexer)) return true;
+  }
+  if (lexer->lookahead == 'e' || lexer->lookahead == 'E') {
+    lexer->advance(lexer, false);
+    if (lexer->lookahead == '+' || lexer->lookahead == '-') lexer->advance(lexer, false);
+    if (!scan_separated_digits(lexer)) return true;
+  }
+  return false;
+}
+
 bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   (void)payload;
   bool recovering = valid_symbols[ERROR_SENTINEL];
@@ -181,7 +240,24 @@ bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, c
 
   if (recovering) return false;
 
+  if (is_digit(lexer->lookahead)) {
+    if (!scan_invalid_number(lexer)) return false;
+    lexer->mark_end(lexer);
+    lexer->result_symbol = INVALID_TOKEN;
+    return true;
+  }
+
   switch (lexer->lookahead) {
+    case '&':
+    case '|': {
+      /* `&&` and `||` are lexer errors: the reference wants `and` / `or`. */
+      int32_t first = lexer->lookahead;
+      lexer->advance(lexer, false);
+      if (lexer->lookahead != first) return false;
+      lexer->advance(lexer, false);
+      lexer->result_symbol = INVALID_TOKEN;
+      return true;
+    }
     case '(':
       if (newline || !valid_symbols[CALL_LPAREN]) return false;
       lexer->advance(lexer, false);

@@ -65,7 +65,10 @@ export function walk(tree: Tree | Node, enter: (cursor: TreeCursor, depth: numbe
   }
 }
 
-/** Every ERROR and MISSING node, outermost first, in document order. */
+/**
+ * The innermost ERROR nodes and every MISSING node, in document order. An ERROR
+ * that only wraps other ERRORs adds nothing a person can act on.
+ */
 export function syntaxProblems(tree: Tree, text: string, lines = new LineIndex(text)): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
   if (!tree.rootNode.hasError) return problems;
@@ -73,6 +76,12 @@ export function syntaxProblems(tree: Tree, text: string, lines = new LineIndex(t
     const node = cursor.currentNode;
     if (!node.hasError && !node.isMissing) return false;
     if (node.isError || node.isMissing) {
+      while (problems.length > 0) {
+        const last = problems[problems.length - 1]!;
+        const enclosesNode = last.kind === 'ERROR' && last.startIndex <= node.startIndex && node.endIndex <= last.endIndex;
+        if (!enclosesNode || !node.isError) break;
+        problems.pop();
+      }
       problems.push({
         kind: node.isMissing ? 'MISSING' : 'ERROR',
         type: node.type,

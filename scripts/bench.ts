@@ -1,0 +1,10 @@
+// `npm run bench`: every benchmark, with its numbers on stdout.
+import { benchParse } from './bench/parse.ts';
+
+const log = (line: string) => void process.stdout.write(line + '\n');
+
+log('# yaoxiang-analyzer benchmarks');
+log(`node ${process.version}, ${process.platform}/${process.arch}`);
+log('');
+log('## parser');
+await benchParse(log);

@@ -61,6 +61,10 @@ module.exports = grammar({
     // Identifiers are lexed by the scanner so that a keyword is never an
     // identifier, in any position (the reference's keyword table; reserved
     // words would need ABI 15). `Type` is a keyword only in type positions.
+    // There is deliberately no `word` rule: keyword extraction over an
+    // external word token made incremental reparses 4.5x slower (tree-sitter
+    // then reuses an identifier only in the exact parse state it was lexed in;
+    // measured 2.6 ms -> 11.7 ms median on a 10,000-line file).
     $.identifier,
     'Type',
     // Text inside strings is lexed by the scanner too, so that it never
@@ -78,7 +82,7 @@ module.exports = grammar({
 
   supertypes: $ => [$._statement, $._expression, $._type, $._pattern],
 
-  inline: $ => [$._chainable, $._target, $._type_identifier],
+  inline: $ => [$._chainable, $._target, $._type_identifier, $._pub_modifiers, $._mut_modifiers],
 
   conflicts: $ => [
     // `(a, b)` is a tuple until `=>` shows it is a lambda parameter list, and
@@ -89,8 +93,6 @@ module.exports = grammar({
     // `Name: (T: Type) -> Type = { … }` defines a generic type when the right-hand
     // side parses as a record body, otherwise it is a type-level function.
     [$.type_definition, $.meta_type],
-    // `mut x` alone declares x; `mut x = 1` / `mut x: T` continue the binding.
-    [$.declaration, $._binding_modifiers],
   ],
 
   rules: {
@@ -128,24 +130,30 @@ module.exports = grammar({
     ),
 
     // `x: Int = 1`, `pub mut n: Int`, `add: (a: Int) -> Int = a + 1`,
-    // `Point.draw: (self: &Point) -> Void = { … }`
-    declaration: $ => prec.right(choice(
-      seq(
-        optional($._binding_modifiers),
+    // `Point.draw: (self: &Point) -> Void = { … }`, and `mut x` alone.
+    declaration: $ => choice(
+      prec.right(seq(
+        optional($._pub_modifiers),
         field('target', $._target),
         ':',
         field('type', $._type),
         optional(seq('=', field('value', $._expression))),
-      ),
-      // `mut x`: a mutable binding declared without type or value
-      seq($.mutability, optional($.visibility), field('target', $.identifier)),
-    )),
+      )),
+      prec.right(seq(
+        $._mut_modifiers,
+        field('target', $.identifier),
+        ':',
+        field('type', $._type),
+        optional(seq('=', field('value', $._expression))),
+      )),
+      seq($._mut_modifiers, field('target', $.identifier)),
+    ),
 
     // `Point: Type = { x: Float }` and `List: (T: Type) -> Type = { data: Array(T) }`:
     // the right-hand side is a type, not an expression.
     type_definition: $ => choice(
       prec.right(1, seq(
-        optional($._binding_modifiers),
+        optional($._pub_modifiers),
         field('name', $.identifier),
         ':',
         'Type',
@@ -153,7 +161,7 @@ module.exports = grammar({
         field('definition', $._type),
       )),
       prec.right(seq(
-        optional($._binding_modifiers),
+        optional($._pub_modifiers),
         field('name', $.identifier),
         ':',
         field('parameters', alias($._parenthesized_types, $.parameters)),
@@ -164,13 +172,22 @@ module.exports = grammar({
       )),
     ),
 
-    // `x = 1`, `pub mut counter = 0`, `p.x = 3`, `a[0] = 2`
-    assignment: $ => prec.right(PREC.assign + 1, seq(
-      optional($._binding_modifiers),
-      field('left', $._expression),
-      '=',
-      field('right', $._expression),
-    )),
+    // `x = 1`, `pub mut counter = 0`, `p.x = 3`, `a[0] = 2`, `mut total = 0`
+    assignment: $ => choice(
+      prec.right(PREC.assign + 1, seq(
+        optional($._pub_modifiers),
+        field('left', $._expression),
+        '=',
+        field('right', $._expression),
+      )),
+      // After `mut` the reference takes a single name (parser/statements/mut.rs).
+      prec.right(PREC.assign + 1, seq(
+        $._mut_modifiers,
+        field('left', $.identifier),
+        '=',
+        field('right', $._expression),
+      )),
+    ),
 
     // `a, b = t`, `(c, d) = spawn { … }`
     destructuring_assignment: $ => prec.right(seq(
@@ -186,10 +203,8 @@ module.exports = grammar({
       field('value', $._expression),
     )),
 
-    _binding_modifiers: $ => choice(
-      seq($.visibility, optional($.mutability)),
-      seq($.mutability, optional($.visibility)),
-    ),
+    _pub_modifiers: $ => seq($.visibility, optional($.mutability)),
+    _mut_modifiers: $ => seq($.mutability, optional($.visibility)),
 
     visibility: _ => 'pub',
     mutability: _ => 'mut',

@@ -75,6 +75,16 @@ module.exports = grammar({
     // Lexer errors of the reference (`&&`, `||`, `0x`, `1e`, `3.14_`, `2else`):
     // no rule accepts this token, so the parser reports it as an ERROR.
     $._invalid_token,
+    // Zero-width, at a line break before a token that cannot continue the
+    // statement (a name, a literal, `(`, `[`, `!`, …). It changes nothing the
+    // grammar accepts; it lets the next statement's first token be lexed in the
+    // state that starts a statement, which is what tree-sitter needs to reuse
+    // top-level statements after an edit.
+    $._statement_break,
+    // Never emitted: valid where a complete statement may still take a name or
+    // literal from the next line, it tells the scanner not to break there
+    // (`return⏎b = 1` returns `b = 1`; `use std.⏎x` is the path `std.x`).
+    $._statement_continues,
     $._error_sentinel, // valid only during error recovery
   ],
 
@@ -82,7 +92,7 @@ module.exports = grammar({
 
   supertypes: $ => [$._statement, $._expression, $._type, $._pattern],
 
-  inline: $ => [$._chainable, $._target, $._type_identifier, $._pub_modifiers, $._mut_modifiers],
+  inline: $ => [$._chainable, $._target, $._type_identifier, $._pub_modifiers, $._mut_modifiers, $._statement_item],
 
   conflicts: $ => [
     // `(a, b)` is a tuple until `=>` shows it is a lambda parameter list, and
@@ -96,7 +106,9 @@ module.exports = grammar({
   ],
 
   rules: {
-    source_file: $ => repeat(choice($._statement, ';')),
+    source_file: $ => repeat($._statement_item),
+
+    _statement_item: $ => choice(seq($._statement, optional($._statement_break)), ';'),
 
     // Section - Statements
 
@@ -119,7 +131,11 @@ module.exports = grammar({
     )),
 
     // The dot before `{` belongs to the path, as in the reference's path loop.
-    module_path: $ => prec.right(seq($.identifier, repeat(seq('.', $.identifier)), optional('.'))),
+    module_path: $ => prec.right(seq(
+      $.identifier,
+      repeat(seq('.', $.identifier)),
+      optional(seq('.', optional($._statement_continues))),
+    )),
 
     use_list: $ => seq('{', repeat(seq($.use_item, optional(','))), '}'),
 
@@ -288,7 +304,7 @@ module.exports = grammar({
 
     pair: $ => seq(field('key', $.string), ':', field('value', $._expression)),
 
-    block: $ => seq('{', repeat(choice($._statement, ';')), '}'),
+    block: $ => seq('{', repeat($._statement_item), '}'),
 
     if_expression: $ => prec.right(seq(
       'if',
@@ -437,7 +453,7 @@ module.exports = grammar({
 
     // The brace body of a lambda, `else`, `while` or `for` is always a block,
     // even `{}` (never a dictionary), where an expression could also stand.
-    _brace_block: $ => prec(2, seq('{', repeat(choice($._statement, ';')), '}')),
+    _brace_block: $ => prec(2, seq('{', repeat($._statement_item), '}')),
 
     _lambda_parameter_name: $ => choice($.identifier, $.underscore),
 
@@ -451,7 +467,10 @@ module.exports = grammar({
 
     _single_lambda_parameter: $ => alias($._bare_parameter, $.parameter),
 
-    return_expression: $ => prec.right(seq('return', optional(field('value', $._expression)))),
+    return_expression: $ => prec.right(seq(
+      'return',
+      optional(seq(optional($._statement_continues), field('value', $._expression))),
+    )),
     break_expression: $ => prec.right(seq('break', optional($.label))),
     continue_expression: $ => prec.right(seq('continue', optional($.label))),
 

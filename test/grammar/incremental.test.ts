@@ -1,12 +1,7 @@
 // Random edits to real programs: editing the old tree and reparsing must give
-// the tree a fresh parse gives (structure, anonymous nodes, positions).
-//
-// Where an edit leaves the file broken, tree-sitter's error recovery may keep
-// more of the old tree than a fresh parse does (both trees then have errors,
-// and differ only in how the damage is wrapped). That is a property of the
-// runtime, not of our grammar; we require identity for every edit that leaves
-// the file valid, an error in both trees otherwise, and count the rare
-// recovery differences so a regression shows up.
+// exactly the tree a fresh parse gives (structure, anonymous nodes, positions),
+// whether the edit leaves the file valid or broken. The edits are seeded, so a
+// failure replays; its message names the edit.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -19,8 +14,6 @@ import { examplesDir, repoRoot, sharedCorpusDir } from '../support/paths.ts';
 import { mulberry32 } from '../support/random.ts';
 
 const EDITS_PER_FILE = 30;
-/** Upper bound on recovery differences among edits that break the file. */
-const MAX_RECOVERY_DIFFERENCE_RATE = 0.02;
 // What an editor inserts: tokens, half-typed code, line breaks, non-ASCII text.
 const FRAGMENTS = [
   ' ', '\n', '(', ')', '{', '}', '[', ']', '.', ',', ':', '=', '=>', '->', '+', '-', '?', '"', "'",
@@ -35,7 +28,6 @@ describe('incremental reparse equals a fresh parse', async () => {
   const parser = await createParser();
   const random = mulberry32(0x5eed);
   let broken = 0;
-  let recoveryDifferences = 0;
 
   it('has real programs to edit', () => assert.ok(files.length >= 3));
 
@@ -57,13 +49,8 @@ describe('incremental reparse equals a fresh parse', async () => {
               const incremental = toSExpression(document.tree, document.text, { all: true });
               const expected = toSExpression(fresh, document.text, { all: true });
               const message = `edit ${i}: replace [${change.start}, ${change.end}) with ${JSON.stringify(change.text)}`;
-              if (!fresh.rootNode.hasError) {
-                assert.equal(incremental, expected, message);
-              } else {
-                broken++;
-                assert.ok(document.tree.rootNode.hasError, `${message}: the fresh tree has an error, the incremental one none`);
-                if (incremental !== expected) recoveryDifferences++;
-              }
+              if (fresh.rootNode.hasError) broken++;
+              assert.equal(incremental, expected, message);
             } finally {
               fresh.delete();
             }
@@ -77,10 +64,9 @@ describe('incremental reparse equals a fresh parse', async () => {
     });
   }
 
-  it('differs from a fresh parse only rarely, and only inside error recovery', (t) => {
-    t.diagnostic(`${recoveryDifferences} recovery differences in ${broken} edits that broke the file`);
-    assert.ok(broken > 0);
-    assert.ok(recoveryDifferences / broken <= MAX_RECOVERY_DIFFERENCE_RATE);
+  it('exercised error recovery as well as valid edits', (t) => {
+    t.diagnostic(`${broken} of the edits left the file with a syntax error`);
+    assert.ok(broken > 100);
   });
 });
 

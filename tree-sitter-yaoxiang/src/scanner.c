@@ -30,6 +30,8 @@ enum TokenType {
   FSTRING_TEXT,
   FORMAT_SPEC,
   INVALID_TOKEN,
+  STATEMENT_BREAK,
+  STATEMENT_CONTINUES,
   ERROR_SENTINEL,
 };
 
@@ -89,10 +91,12 @@ static bool scan_word(TSLexer *lexer, const bool *valid_symbols) {
       if (same_word(word, length, KEYWORDS[i])) return false;
     }
     if (same_word(word, length, "Type") && valid_symbols[TYPE_KEYWORD]) {
+      lexer->mark_end(lexer);
       lexer->result_symbol = TYPE_KEYWORD;
       return true;
     }
   }
+  lexer->mark_end(lexer);
   lexer->result_symbol = IDENTIFIER;
   return true;
 }
@@ -115,6 +119,14 @@ static bool scan_block_comment(TSLexer *lexer) {
   }
   lexer->mark_end(lexer);
   lexer->result_symbol = BLOCK_COMMENT;
+  return true;
+}
+
+/* Consumes the one-character token under the cursor. */
+static bool finish(TSLexer *lexer, enum TokenType kind) {
+  lexer->advance(lexer, false);
+  lexer->mark_end(lexer);
+  lexer->result_symbol = kind;
   return true;
 }
 
@@ -210,6 +222,54 @@ static bool scan_invalid_number(TSLexer *lexer) {
   return false;
 }
 
+/* Words that continue the statement before them when they start a line. */
+static bool is_continuing_keyword(const char *word, unsigned length) {
+  return same_word(word, length, "as") || same_word(word, length, "and") || same_word(word, length, "or") ||
+         same_word(word, length, "else") || same_word(word, length, "in");
+}
+
+/* Called at the first character of a line, after a complete statement. Emits
+ * the zero-width STATEMENT_BREAK when that token cannot continue the statement,
+ * or lexes the token itself when it must (a continuing keyword is left to the
+ * grammar's lexer). Returns -1 when the ordinary rules should decide. */
+static int scan_line_start(TSLexer *lexer, const bool *valid_symbols) {
+  int32_t c = lexer->lookahead;
+  lexer->mark_end(lexer);
+  lexer->result_symbol = STATEMENT_BREAK;
+  if (is_word_start(c)) {
+    char word[MAX_KEYWORD_LENGTH + 1];
+    unsigned length = 0;
+    while (is_word_char(lexer->lookahead)) {
+      if (length < sizeof word) word[length] = (char)lexer->lookahead;
+      length++;
+      lexer->advance(lexer, false);
+    }
+    return length <= MAX_KEYWORD_LENGTH && is_continuing_keyword(word, length) ? 0 : 1;
+  }
+  if (is_digit(c) || c == '"' || c == '\'' || c == '(' || c == '[') return 1;
+  if (c == '!') {
+    lexer->advance(lexer, false);
+    return lexer->lookahead == '=' ? 0 : 1;  // `!=` continues, `!x` starts a statement
+  }
+  if (c == '&') {
+    lexer->advance(lexer, false);
+    if (lexer->lookahead != '&') return 1;
+    lexer->advance(lexer, false);
+    lexer->mark_end(lexer);
+    lexer->result_symbol = INVALID_TOKEN;
+    return 1;
+  }
+  if (c == '.') {
+    lexer->advance(lexer, false);
+    if (is_digit(lexer->lookahead)) return 1;  // `.5` is a float: a new statement
+    if (lexer->lookahead == '.' || !valid_symbols[LINE_DOT]) return 0;
+    lexer->mark_end(lexer);
+    lexer->result_symbol = LINE_DOT;
+    return 1;
+  }
+  return -1;
+}
+
 bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   (void)payload;
   bool recovering = valid_symbols[ERROR_SENTINEL];
@@ -236,6 +296,12 @@ bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, c
     return false;
   }
 
+  if (newline && !recovering && valid_symbols[STATEMENT_BREAK] && !valid_symbols[STATEMENT_CONTINUES] &&
+      !lexer->eof(lexer)) {
+    int decided = scan_line_start(lexer, valid_symbols);
+    if (decided >= 0) return decided == 1;
+  }
+
   if (is_word_start(lexer->lookahead)) return scan_word(lexer, valid_symbols);
 
   if (recovering) return false;
@@ -255,29 +321,25 @@ bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, c
       lexer->advance(lexer, false);
       if (lexer->lookahead != first) return false;
       lexer->advance(lexer, false);
+      lexer->mark_end(lexer);
       lexer->result_symbol = INVALID_TOKEN;
       return true;
     }
     case '(':
       if (newline || !valid_symbols[CALL_LPAREN]) return false;
-      lexer->advance(lexer, false);
-      lexer->result_symbol = CALL_LPAREN;
-      return true;
+      return finish(lexer, CALL_LPAREN);
     case '[':
       if (newline || !valid_symbols[INDEX_LBRACKET]) return false;
-      lexer->advance(lexer, false);
-      lexer->result_symbol = INDEX_LBRACKET;
-      return true;
+      return finish(lexer, INDEX_LBRACKET);
     case '?':
       if (newline || !valid_symbols[TRY_QUESTION]) return false;
-      lexer->advance(lexer, false);
-      lexer->result_symbol = TRY_QUESTION;
-      return true;
+      return finish(lexer, TRY_QUESTION);
     case '.': {
       enum TokenType kind = newline ? LINE_DOT : DOT;
       if (!valid_symbols[kind]) return false;
       lexer->advance(lexer, false);
       if (!dot_is_member_access(lexer)) return false;
+      lexer->mark_end(lexer);
       lexer->result_symbol = kind;
       return true;
     }

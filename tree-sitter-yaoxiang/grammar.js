@@ -378,7 +378,7 @@ module.exports = grammar({
     )),
 
     arguments: $ => seq(
-      $._call_lparen,
+      alias($._call_lparen, '('),
       optional(seq(sep1(choice($._expression, $.named_argument), ','), optional(','))),
       ')',
     ),
@@ -391,14 +391,14 @@ module.exports = grammar({
 
     index_expression: $ => prec(PREC.postfix, seq(
       field('value', $._expression),
-      $._index_lbracket,
+      alias($._index_lbracket, '['),
       field('index', sep1($._expression, ',')),
       ']',
     )),
 
     member_expression: $ => prec(PREC.postfix, choice(
-      seq(field('object', $._expression), $._dot, field('field', $.identifier)),
-      seq(field('object', $._chainable), $._line_dot, field('field', $.identifier)),
+      seq(field('object', $._expression), alias($._dot, '.'), field('field', $.identifier)),
+      seq(field('object', $._chainable), alias($._line_dot, '.'), field('field', $.identifier)),
     )),
 
     // A line-leading `.` continues only these (reference: can_continue_expression).
@@ -411,7 +411,7 @@ module.exports = grammar({
       $.tuple,
     ),
 
-    try_expression: $ => prec(PREC.postfix, seq(field('value', $._expression), $._try_question)),
+    try_expression: $ => prec(PREC.postfix, seq(field('value', $._expression), alias($._try_question, '?'))),
 
     unary_expression: $ => prec(PREC.unary, seq(
       field('operator', choice('-', '+', '!', '*', '&', '&mut')),
@@ -501,7 +501,7 @@ module.exports = grammar({
     )),
 
     type_arguments: $ => seq(
-      $._call_lparen,
+      alias($._call_lparen, '('),
       optional(seq(sep1($._type_argument, ','), optional(','))),
       ')',
     ),
@@ -575,7 +575,7 @@ module.exports = grammar({
     ),
 
     binding_positions: $ => seq(
-      choice('[', $._index_lbracket),
+      choice('[', alias($._index_lbracket, '[')),
       repeat(seq(choice($.integer, alias($._negative_integer, $.unary_expression)), optional(','))),
       ']',
     ),
@@ -622,21 +622,21 @@ module.exports = grammar({
 
     constructor_pattern: $ => seq(
       field('name', $.identifier),
-      $._call_lparen,
+      alias($._call_lparen, '('),
       sep1($._pattern_element, ','),
       ')',
     ),
 
     qualified_pattern: $ => seq(
       field('object', $.identifier),
-      $._dot,
+      alias($._dot, '.'),
       field('name', $.identifier),
     ),
 
     struct_pattern: $ => seq(
       '{',
       field('field', $.identifier),
-      optional(seq($._call_lparen, field('pattern', $._pattern_element), ')')),
+      optional(seq(alias($._call_lparen, '('), field('pattern', $._pattern_element), ')')),
       '}',
     ),
 

@@ -1,0 +1,71 @@
+; Code navigation tags for YaoXiang (tree-sitter CLI names).
+
+; Functions: a binding whose type is a signature, or whose value is a lambda.
+(declaration
+  target: (identifier) @name
+  type: (function_type)) @definition.function
+
+(assignment
+  left: (identifier) @name
+  right: (lambda)) @definition.function
+
+; Methods: `Point.draw: (self: &Point) -> Void = …` and `Point.draw = draw[0]`.
+(declaration
+  target: (member_expression
+    field: (identifier) @name)
+  type: (function_type)) @definition.method
+
+(assignment
+  left: (member_expression
+    field: (identifier) @name)) @definition.method
+
+; Record types are classes; a record whose first member is a function-typed
+; field (`Drawable: Type = { draw: (self: Self) -> Void }`) is an interface.
+(type_definition
+  name: (identifier) @name
+  definition: (record_type
+    .
+    (field_declaration
+      type: (function_type)))) @definition.interface
+
+(type_definition
+  name: (identifier) @name
+  definition: (record_type
+    .
+    [
+      (field_declaration
+        type: [
+          (type_identifier) (generic_type) (reference_type) (pointer_type) (tuple_type)
+          (record_type) (meta_type) (integer) (unary_expression)
+        ])
+      (field_binding)
+      (type_identifier)
+      (generic_type)
+      (const_expression)
+    ])) @definition.class
+
+; An empty record: the definition ends in `{}`.
+((type_definition
+  name: (identifier) @name
+  definition: (record_type)) @definition.class
+  (#match? @definition.class "[{][ \t\r\n]*[}]$"))
+
+; Aliases and other type definitions: `IntList: Type = List(Int)`.
+(type_definition
+  name: (identifier) @name
+  definition: [
+    (type_identifier) (generic_type) (function_type) (tuple_type) (reference_type)
+    (pointer_type) (meta_type)
+  ]) @definition.type
+
+; Modules brought in with `use`.
+(use_statement
+  path: (module_path) @name) @reference.module
+
+; Calls
+(call_expression
+  function: (identifier) @name) @reference.call
+
+(call_expression
+  function: (member_expression
+    field: (identifier) @name)) @reference.call

@@ -1,0 +1,2 @@
+" YaoXiang sources use the .yx extension.
+autocmd BufRead,BufNewFile *.yx setfiletype yaoxiang

@@ -72,18 +72,25 @@ static bool same_word(const char *word, unsigned length, const char *keyword) {
   return keyword[i] == '\0';
 }
 
+/* Consumes `[A-Za-z0-9_]*`, keeping the first MAX_KEYWORD_LENGTH + 1 characters
+ * (enough to compare with any keyword); returns the full length. */
+static unsigned read_word(TSLexer *lexer, char word[MAX_KEYWORD_LENGTH + 1]) {
+  unsigned length = 0;
+  while (is_word_char(lexer->lookahead)) {
+    if (length <= MAX_KEYWORD_LENGTH) word[length] = (char)lexer->lookahead;
+    length++;
+    lexer->advance(lexer, false);
+  }
+  return length;
+}
+
 /* Lexes `[A-Za-z_][A-Za-z0-9_]*`. Keywords, a lone `_` and the `f` of `f"`
  * are left to the grammar's own lexer. Identifiers are claimed even where the
  * grammar expects none (the parser then reports the error), so that a keyword
  * such as `in` is never lexed out of the front of a longer word like `index`. */
 static bool scan_word(TSLexer *lexer, const bool *valid_symbols) {
   char word[MAX_KEYWORD_LENGTH + 1];
-  unsigned length = 0;
-  while (is_word_char(lexer->lookahead)) {
-    if (length < sizeof word) word[length] = (char)lexer->lookahead;
-    length++;
-    lexer->advance(lexer, false);
-  }
+  unsigned length = read_word(lexer, word);
   if (length == 1 && word[0] == '_') return false;
   if (length == 1 && word[0] == 'f' && lexer->lookahead == '"') return false;
   if (length <= MAX_KEYWORD_LENGTH) {
@@ -238,12 +245,7 @@ static int scan_line_start(TSLexer *lexer, const bool *valid_symbols) {
   lexer->result_symbol = STATEMENT_BREAK;
   if (is_word_start(c)) {
     char word[MAX_KEYWORD_LENGTH + 1];
-    unsigned length = 0;
-    while (is_word_char(lexer->lookahead)) {
-      if (length < sizeof word) word[length] = (char)lexer->lookahead;
-      length++;
-      lexer->advance(lexer, false);
-    }
+    unsigned length = read_word(lexer, word);
     return length <= MAX_KEYWORD_LENGTH && is_continuing_keyword(word, length) ? 0 : 1;
   }
   if (is_digit(c) || c == '"' || c == '\'' || c == '(' || c == '[') return 1;

@@ -15,51 +15,64 @@
 ; Definitions
 
 (declaration
-  target: (identifier) @local.definition)
+  target: (identifier) @local.definition.function
+  type: (function_type))
+
+(declaration
+  target: (identifier) @local.definition.var
+  type: [
+    (type_identifier) (generic_type) (tuple_type) (record_type) (reference_type)
+    (pointer_type) (meta_type) (integer) (unary_expression)
+  ])
+
+(declaration
+  (mutability)
+  target: (identifier) @local.definition.var
+  !type)
 
 (assignment
-  left: (identifier) @local.definition)
+  left: (identifier) @local.definition.var)
 
 (destructuring_assignment
-  name: (identifier) @local.definition)
+  name: (identifier) @local.definition.var)
 
 (type_definition
-  name: (identifier) @local.definition)
+  name: (identifier) @local.definition.type)
 
 (parameter
-  name: (identifier) @local.definition)
+  name: (identifier) @local.definition.parameter)
 
 (for_expression
-  variable: (identifier) @local.definition)
+  variable: (identifier) @local.definition.var)
 
 (spawn_expression
-  variable: (identifier) @local.definition)
+  variable: (identifier) @local.definition.var)
 
 (list_comprehension
-  variable: (identifier) @local.definition)
+  variable: (identifier) @local.definition.var)
 
 (match_arm
-  pattern: (identifier) @local.definition)
+  pattern: (identifier) @local.definition.var)
 
 (tuple_pattern
-  (identifier) @local.definition)
+  (identifier) @local.definition.var)
 
 (constructor_pattern
-  (identifier) @local.definition)
+  (identifier) @local.definition.var)
 
 (struct_pattern
-  field: (identifier) @local.definition)
+  field: (identifier) @local.definition.var)
 
 (use_item
-  name: (identifier) @local.definition
+  name: (identifier) @local.definition.import
   !alias)
 
 (use_item
-  alias: (identifier) @local.definition)
+  alias: (identifier) @local.definition.import)
 
 (use_statement
   !items
-  alias: (identifier) @local.definition)
+  alias: (identifier) @local.definition.import)
 
 ; References
 

@@ -1,4 +1,6 @@
 // The `yaoxiang` command: dispatches to one module per subcommand.
+import { runCheck } from './check.ts';
+import { runImports, runReferences, runSymbols } from './navigate.ts';
 import { runParse } from './parse.ts';
 import { EXIT, SourceReadError, UsageError } from './io.ts';
 
@@ -6,6 +8,10 @@ const help = `Usage: yaoxiang <command> [options]
 
 Commands:
   parse [FILE|-]   print the syntax tree (S-expression or JSON) or its errors
+  check [PATH...]  report syntax errors with the reference compiler's codes
+  symbols QUERY    find functions, types, methods, fields, bindings by name
+  references QUERY every use of a name, member or position, across files
+  imports FILE     the use statements of a file and what they resolve to
 
 Run 'yaoxiang <command> --help' for the options of a command.`;
 
@@ -13,6 +19,10 @@ type Command = (argv: string[], out: (text: string) => void) => Promise<number>;
 
 const commands: Record<string, Command> = {
   parse: runParse,
+  check: runCheck,
+  symbols: runSymbols,
+  references: runReferences,
+  imports: runImports,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,403 @@
+// Builds the binding model of one file from its tree: scopes (module, block,
+// function, lambda, loop, match arm, comprehension), bindings and the uses of
+// names, each resolved to a binding of the file where one is in scope.
+// The walk is iterative, so deeply nested code cannot overflow the stack.
+import type { Node, Tree } from 'web-tree-sitter';
+import type { Binding, FileModel, NameUse, Scope, ScopeKind, Span, SymbolKind, UseKind } from './types.ts';
+
+const SCOPE_KINDS: Record<string, ScopeKind> = {
+  block: 'block',
+  lambda: 'lambda',
+  for_expression: 'loop',
+  spawn_expression: 'loop',
+  list_comprehension: 'comprehension',
+  match_arm: 'arm',
+};
+
+export function buildFileModel(tree: Tree): FileModel {
+  const builder = new ModelBuilder();
+  builder.run(tree.rootNode);
+  return { scopes: builder.scopes, bindings: builder.bindings, uses: builder.uses };
+}
+
+class ModelBuilder {
+  readonly scopes: Scope[] = [];
+  readonly bindings: Binding[] = [];
+  readonly uses: NameUse[] = [];
+  /** Per scope: name → binding ids, latest last. */
+  readonly #names = new Map<number, Map<string, number[]>>();
+  readonly #stack: number[] = [];
+  /** Nodes whose identifiers were already handled by their parent. */
+  readonly #handled = new Set<number>();
+
+  run(root: Node): void {
+    const module = this.#openScope('module', root);
+    // Module-level bindings are visible everywhere in the file (functions call
+    // each other before their definition), so they are collected first.
+    for (const statement of root.namedChildren) if (statement) this.#bindStatement(statement, module, true);
+    const cursor = root.walk();
+    try {
+      let depth = 0;
+      const open: Array<{ depth: number; scope: number }> = [];
+      for (;;) {
+        const node = cursor.currentNode;
+        const descend = this.#enter(node, cursor.currentFieldName, depth, open);
+        if (descend && cursor.gotoFirstChild()) {
+          depth++;
+          continue;
+        }
+        for (;;) {
+          while (open.length > 0 && open[open.length - 1]!.depth >= depth) this.#stack.pop() && open.pop();
+          if (cursor.gotoNextSibling()) break;
+          if (depth === 0 || !cursor.gotoParent()) return;
+          depth--;
+        }
+        if (depth === 0) return;
+      }
+    } finally {
+      cursor.delete();
+    }
+  }
+
+  #enter(node: Node, field: string | null, depth: number, open: Array<{ depth: number; scope: number }>): boolean {
+    if (node.type === 'line_comment' || node.type === 'block_comment' || node.type === 'string' || node.isError && node.childCount === 0) return false;
+    const scopeKind = SCOPE_KINDS[node.type] ?? (isFunctionDeclaration(node) ? 'function' : node.type === 'type_definition' && node.childForFieldName('parameters') ? 'type' : undefined);
+    if (scopeKind && node.type !== 'source_file') {
+      open.push({ depth, scope: this.#openScope(scopeKind, node) });
+      this.#bindScopeHeader(node, this.#current());
+    }
+    const parent = node.parent;
+    if (parent && parent.type !== 'source_file' && isStatement(node) && parent.type === 'block') this.#bindStatement(node, this.#current(), false);
+    if ((node.type === 'identifier' || node.type === 'type_identifier') && !this.#handled.has(node.id)) this.#use(node, field);
+    if (node.type === 'member_expression') this.#member(node);
+    return true;
+  }
+
+  // Section - scopes and bindings
+
+  #openScope(kind: ScopeKind, node: Node): number {
+    const id = this.scopes.length;
+    this.scopes.push({ id, kind, start: node.startIndex, end: node.endIndex, parent: this.#stack[this.#stack.length - 1] });
+    this.#names.set(id, new Map());
+    this.#stack.push(id);
+    return id;
+  }
+
+  #current(): number {
+    return this.#stack[this.#stack.length - 1]!;
+  }
+
+  #bind(name: Node, kind: SymbolKind, scope: number, declaration: Node, extra: Partial<Binding> = {}): number {
+    this.#handled.add(name.id);
+    const id = this.bindings.length;
+    this.bindings.push({
+      id,
+      name: name.text,
+      kind,
+      span: spanOf(name),
+      declaration: spanOf(declaration),
+      scope,
+      mutable: false,
+      isPublic: false,
+      exported: this.scopes[scope]?.kind === 'module',
+      ...extra,
+    });
+    const names = this.#names.get(scope)!;
+    const list = names.get(name.text);
+    if (list) list.push(id);
+    else names.set(name.text, [id]);
+    return id;
+  }
+
+  /** Binds what a statement defines. `hoisted`: module level, collected before the walk. */
+  #bindStatement(statement: Node, scope: number, hoisted: boolean): void {
+    const modifiers = modifiersOf(statement);
+    switch (statement.type) {
+      case 'declaration': {
+        const target = statement.childForFieldName('target');
+        const type = statement.childForFieldName('type');
+        if (target?.type === 'identifier') {
+          const kind: SymbolKind = type?.type === 'function_type' || statement.childForFieldName('value')?.type === 'lambda' ? 'function' : 'variable';
+          this.#bind(target, kind, scope, statement, { ...modifiers, ...typeInfo(type) });
+        } else if (target?.type === 'member_expression') {
+          this.#bindMethod(target, statement, scope, modifiers);
+        }
+        break;
+      }
+      case 'assignment': {
+        const left = statement.childForFieldName('left');
+        const right = statement.childForFieldName('right');
+        if (left?.type === 'identifier') {
+          const existing = this.#resolve(left.text, scope, left.startIndex);
+          if (existing !== undefined && !hoisted) {
+            this.#handled.add(left.id);
+            this.uses.push({ name: left.text, span: spanOf(left), kind: 'write', binding: existing });
+          } else if (existing === undefined || !hoisted || this.bindings[existing]!.scope !== scope) {
+            const kind: SymbolKind = right?.type === 'lambda' ? 'function' : 'variable';
+            this.#bind(left, kind, scope, statement, { ...modifiers, ...constructorType(right) });
+          } else {
+            // A later top-level assignment to the same name writes the first one.
+            this.#handled.add(left.id);
+            this.uses.push({ name: left.text, span: spanOf(left), kind: 'write', binding: existing });
+          }
+        } else if (left?.type === 'member_expression' && hoisted && left.childForFieldName('object')?.type === 'identifier' && /^[A-Z]/.test(left.childForFieldName('object')!.text)) {
+          this.#bindMethod(left, statement, scope, modifiers);
+        }
+        break;
+      }
+      case 'destructuring_assignment':
+        for (const name of statement.childrenForFieldName('name')) {
+          if (!name) continue;
+          const existing = hoisted ? undefined : this.#resolve(name.text, scope, name.startIndex);
+          if (existing !== undefined) {
+            this.#handled.add(name.id);
+            this.uses.push({ name: name.text, span: spanOf(name), kind: 'write', binding: existing });
+          } else {
+            this.#bind(name, 'variable', scope, statement);
+          }
+        }
+        break;
+      case 'type_definition': {
+        const name = statement.childForFieldName('name');
+        if (!name) break;
+        const definition = statement.childForFieldName('definition');
+        const parameters = statement.childForFieldName('parameters');
+        const kind: SymbolKind = definition?.type !== 'record_type' ? 'type' : parameters ? 'generic' : isInterface(definition) ? 'interface' : 'record';
+        this.#bind(name, kind, scope, statement, modifiers);
+        if (definition?.type === 'record_type') this.#bindFields(definition, name.text, scope);
+        break;
+      }
+      case 'use_statement':
+        this.#bindImport(statement, scope);
+        break;
+      default:
+        break;
+    }
+  }
+
+  #bindMethod(target: Node, statement: Node, scope: number, modifiers: Partial<Binding>): void {
+    const object = target.childForFieldName('object');
+    const field = target.childForFieldName('field');
+    if (!object || !field) return;
+    this.#bind(field, 'method', scope, statement, { ...modifiers, container: object.text, exported: false });
+  }
+
+  #bindFields(record: Node, container: string, scope: number): void {
+    for (const item of record.namedChildren) {
+      if (!item) continue;
+      if (item.type === 'field_declaration' || item.type === 'field_binding') {
+        const name = item.childForFieldName('name');
+        if (!name) continue;
+        this.#bind(name, item.type === 'field_binding' ? 'method' : 'field', scope, item, {
+          container,
+          exported: false,
+          mutable: item.namedChildren.some((c) => c?.type === 'mutability'),
+          ...typeInfo(item.childForFieldName('type')),
+        });
+      }
+    }
+  }
+
+  #bindImport(statement: Node, scope: number): void {
+    const path = statement.childForFieldName('path');
+    if (!path) return;
+    const segments = path.namedChildren.filter((n): n is Node => n?.type === 'identifier');
+    for (const segment of segments) this.#handled.add(segment.id);
+    const modulePath = segments.map((s) => s.text).join('.');
+    const items = statement.childForFieldName('items');
+    const alias = statement.childForFieldName('alias');
+    if (items) {
+      for (const item of items.namedChildren) {
+        if (item?.type !== 'use_item') continue;
+        const name = item.childForFieldName('name');
+        const itemAlias = item.childForFieldName('alias');
+        if (!name) continue;
+        this.#handled.add(name.id);
+        this.#bind(itemAlias ?? name, 'import', scope, statement, {
+          container: modulePath,
+          modulePath,
+          importedName: name.text,
+          ...(itemAlias ? { importedSpan: spanOf(name) } : {}),
+          isPublic: item.children.some((c) => c?.type === 'pub'),
+          exported: false,
+        });
+      }
+    } else {
+      const last = segments[segments.length - 1];
+      const bound = alias ?? last;
+      if (bound) this.#bind(bound, 'import', scope, statement, { container: modulePath, modulePath, exported: false });
+    }
+  }
+
+  /** Parameters, loop variables and pattern names, bound in the scope the node opens. */
+  #bindScopeHeader(node: Node, scope: number): void {
+    const owner = ownerName(node);
+    switch (node.type) {
+      case 'lambda': {
+        const parameters = node.childForFieldName('parameters');
+        for (const parameter of parameters?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner);
+        break;
+      }
+      case 'declaration': {
+        const signature = node.childForFieldName('type');
+        for (const parameter of signature?.childForFieldName('parameters')?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner);
+        break;
+      }
+      case 'type_definition':
+        for (const parameter of node.childForFieldName('parameters')?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner);
+        break;
+      case 'for_expression':
+      case 'spawn_expression':
+      case 'list_comprehension': {
+        const variable = node.childForFieldName('variable');
+        if (variable) this.#bind(variable, 'variable', scope, node, { exported: false, mutable: node.namedChildren.some((c) => c?.type === 'mutability') });
+        break;
+      }
+      case 'match_arm': {
+        const pattern = node.childForFieldName('pattern');
+        if (pattern) for (const name of patternNames(pattern)) this.#bind(name, 'variable', scope, node, { exported: false });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  #bindParameter(parameter: Node | null, scope: number, owner: string | undefined): void {
+    if (parameter?.type !== 'parameter') return;
+    const name = parameter.childForFieldName('name');
+    if (name?.type !== 'identifier') return;
+    this.#bind(name, 'parameter', scope, parameter, {
+      exported: false,
+      mutable: parameter.namedChildren.some((c) => c?.type === 'mutability'),
+      ...(owner ? { container: owner } : {}),
+      ...typeInfo(parameter.childForFieldName('type')),
+    });
+  }
+
+  // Section - uses
+
+  #resolve(name: string, scope: number | undefined, at: number): number | undefined {
+    for (let current = scope; current !== undefined; current = this.scopes[current]!.parent) {
+      const ids = this.#names.get(current)?.get(name);
+      if (!ids) continue;
+      const isModule = this.scopes[current]!.kind === 'module';
+      // In blocks a binding is visible after it is made; at module level everywhere.
+      for (let i = ids.length - 1; i >= 0; i--) {
+        const binding = this.bindings[ids[i]!]!;
+        if (binding.kind === 'method' || binding.kind === 'field') continue;
+        if (isModule || binding.span.start <= at) return binding.id;
+      }
+    }
+    return undefined;
+  }
+
+  #use(node: Node, field: string | null): void {
+    const parent = node.parent;
+    if (!parent) return;
+    // Names that are not uses of a binding.
+    if (parent.type === 'member_expression' && field === 'field') return;
+    if (parent.type === 'named_argument' && field === 'name') return;
+    if (parent.type === 'label' || parent.type === 'qualified_pattern' || parent.type === 'module_path') return;
+    if ((parent.type === 'field_declaration' || parent.type === 'field_binding') && field === 'name') return;
+    if (parent.type === 'parameter' && field === 'name') return;
+    if (parent.type === 'constructor_pattern' && field === 'name') return;
+    const kind: UseKind = node.type === 'type_identifier' ? 'type' : 'read';
+    this.uses.push({ name: node.text, span: spanOf(node), kind, binding: this.#resolve(node.text, this.#current(), node.startIndex) });
+  }
+
+  #member(node: Node): void {
+    const object = node.childForFieldName('object');
+    const field = node.childForFieldName('field');
+    if (!field || this.#handled.has(field.id)) return;
+    let objectBinding: number | undefined;
+    let objectType: string | undefined;
+    if (object?.type === 'identifier') {
+      objectBinding = this.#resolve(object.text, this.#current(), object.startIndex);
+      const binding = objectBinding === undefined ? undefined : this.bindings[objectBinding];
+      if (binding && (binding.kind === 'record' || binding.kind === 'interface' || binding.kind === 'generic' || binding.kind === 'type')) objectType = binding.name;
+      else if (binding?.typeName) objectType = binding.typeName;
+      else if (!binding && /^[A-Z]/.test(object.text)) objectType = object.text;
+    }
+    this.uses.push({
+      name: field.text,
+      span: spanOf(field),
+      kind: 'member',
+      binding: undefined,
+      ...(objectBinding !== undefined ? { objectBinding } : {}),
+      ...(objectType ? { objectType } : {}),
+    });
+  }
+}
+
+// Section - helpers
+
+function spanOf(node: Node): Span {
+  return { start: node.startIndex, end: node.endIndex };
+}
+
+function isStatement(node: Node): boolean {
+  return ['declaration', 'assignment', 'destructuring_assignment', 'type_definition', 'use_statement'].includes(node.type);
+}
+
+function isFunctionDeclaration(node: Node): boolean {
+  return node.type === 'declaration' && node.childForFieldName('type')?.type === 'function_type';
+}
+
+function modifiersOf(statement: Node): Partial<Binding> {
+  const children = statement.children;
+  return {
+    isPublic: children.some((c) => c?.type === 'visibility'),
+    mutable: children.some((c) => c?.type === 'mutability'),
+  };
+}
+
+/** The type name an annotation gives, for member resolution: `Point`, `&mut Point`, `List(Int)` → List. */
+function typeInfo(type: Node | null): Partial<Binding> {
+  let current = type;
+  while (current && (current.type === 'reference_type' || current.type === 'pointer_type')) current = current.childForFieldName('type');
+  if (current?.type === 'type_identifier') return { typeName: current.text };
+  if (current?.type === 'generic_type') {
+    const name = current.childForFieldName('name');
+    return name ? { typeName: name.text } : {};
+  }
+  return {};
+}
+
+/** `p = Point(x=1, y=2)`: the binding holds a Point. */
+function constructorType(value: Node | null): Partial<Binding> {
+  if (value?.type !== 'call_expression') return {};
+  const callee = value.childForFieldName('function');
+  return callee?.type === 'identifier' && /^[A-Z]/.test(callee.text) ? { typeName: callee.text } : {};
+}
+
+function isInterface(record: Node): boolean {
+  const first = record.namedChildren[0];
+  return first?.type === 'field_declaration' && first.childForFieldName('type')?.type === 'function_type';
+}
+
+function ownerName(node: Node): string | undefined {
+  for (let current: Node | null = node; current; current = current.parent) {
+    if (current.type === 'declaration' || current.type === 'assignment' || current.type === 'type_definition') {
+      const target = current.childForFieldName('target') ?? current.childForFieldName('left') ?? current.childForFieldName('name');
+      if (target) return target.text;
+    }
+  }
+  return undefined;
+}
+
+function patternNames(pattern: Node): Node[] {
+  const names: Node[] = [];
+  const pending = [pattern];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node.type === 'identifier') {
+      const parent = node.parent;
+      const isConstructorName = parent?.type === 'constructor_pattern' && parent.childForFieldName('name')?.id === node.id;
+      if (!isConstructorName && parent?.type !== 'qualified_pattern') names.push(node);
+      continue;
+    }
+    for (const child of node.namedChildren) if (child) pending.push(child);
+  }
+  return names.sort((a, b) => a.startIndex - b.startIndex);
+}

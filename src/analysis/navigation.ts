@@ -1,0 +1,223 @@
+// Workspace-wide navigation over analyzed files: the symbol index with ranked
+// lookup, and references that follow scopes and imports across files.
+import type { HumanRange } from '../syntax/positions.ts';
+import { LineIndex } from '../syntax/positions.ts';
+import type { ImportInfo } from './imports.ts';
+import type { Binding, FileModel, NameUse, Span, SymbolKind } from './model/types.ts';
+
+export interface AnalyzedFile {
+  /** Relative to the project root, `/` separators. */
+  path: string;
+  text: string;
+  lines: LineIndex;
+  model: FileModel;
+  imports: ImportInfo[];
+}
+
+export interface SymbolInfo {
+  name: string;
+  kind: SymbolKind;
+  container?: string;
+  file: string;
+  range: HumanRange;
+  exported: boolean;
+}
+
+export interface Location {
+  file: string;
+  range: HumanRange;
+  lineText: string;
+  isDefinition: boolean;
+}
+
+export type Target =
+  | { kind: 'binding'; file: string; binding: number }
+  | { kind: 'member'; type: string; name: string };
+
+const MATCH_RANK = ['exact', 'case-insensitive', 'prefix', 'word', 'subsequence'] as const;
+
+/** Symbols of all files, indexed by name for lookups that do not walk the files. */
+export class SymbolIndex {
+  readonly #byName = new Map<string, SymbolInfo[]>();
+  readonly #names: string[] = [];
+
+  constructor(files: Iterable<AnalyzedFile>) {
+    for (const file of files) {
+      for (const binding of file.model.bindings) {
+        const symbol: SymbolInfo = {
+          name: binding.name,
+          kind: binding.kind,
+          ...(binding.container ? { container: binding.container } : {}),
+          file: file.path,
+          range: file.lines.humanRange(binding.span.start, binding.span.end),
+          exported: binding.exported,
+        };
+        const list = this.#byName.get(binding.name);
+        if (list) list.push(symbol);
+        else this.#byName.set(binding.name, [symbol]);
+      }
+    }
+    this.#names = [...this.#byName.keys()];
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const list of this.#byName.values()) n += list.length;
+    return n;
+  }
+
+  /**
+   * Ranks names: exact, then case-insensitive, prefix, word-boundary
+   * (`sq` finds `sum_squares`), subsequence. Qualified `Type.member` queries
+   * match members of that type. Returns at most `limit` symbols and the total.
+   */
+  lookup(query: string, options: { kinds?: readonly SymbolKind[]; limit?: number; file?: string } = {}): { symbols: SymbolInfo[]; total: number } {
+    const limit = options.limit ?? 50;
+    const dot = query.indexOf('.');
+    const container = dot > 0 ? query.slice(0, dot) : undefined;
+    const needle = dot > 0 ? query.slice(dot + 1) : query;
+    const lower = needle.toLowerCase();
+    const ranked: Array<{ rank: number; symbol: SymbolInfo }> = [];
+    for (const name of this.#names) {
+      const rank = matchRank(name, needle, lower);
+      if (rank < 0) continue;
+      for (const symbol of this.#byName.get(name)!) {
+        if (options.kinds && options.kinds.length > 0 && !options.kinds.includes(symbol.kind)) continue;
+        if (options.file && symbol.file !== options.file) continue;
+        if (container && symbol.container !== container) continue;
+        ranked.push({ rank, symbol });
+      }
+    }
+    ranked.sort((a, b) =>
+      a.rank - b.rank ||
+      Number(b.symbol.exported) - Number(a.symbol.exported) ||
+      a.symbol.name.length - b.symbol.name.length ||
+      a.symbol.file.localeCompare(b.symbol.file) ||
+      a.symbol.range.start.line - b.symbol.range.start.line);
+    return { symbols: ranked.slice(0, limit).map((r) => r.symbol), total: ranked.length };
+  }
+}
+
+/** 0 exact … 4 subsequence, -1 no match. */
+export function matchRank(name: string, needle: string, lower = needle.toLowerCase()): number {
+  if (needle === '') return -1;
+  if (name === needle) return 0;
+  const lowerName = name.toLowerCase();
+  if (lowerName === lower) return 1;
+  if (lowerName.startsWith(lower)) return 2;
+  const words = name.split(/_|(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());
+  if (words.some((w) => w.startsWith(lower))) return 3;
+  let k = 0;
+  for (let i = 0; i < lowerName.length && k < lower.length; i++) if (lowerName[i] === lower[k]) k++;
+  return k === lower.length ? 4 : -1;
+}
+
+export { MATCH_RANK };
+
+/** The binding or member named by a position, following imports to the exported binding. */
+export function targetAt(files: ReadonlyMap<string, AnalyzedFile>, path: string, offset: number): Target | undefined {
+  const file = files.get(path);
+  if (!file) return undefined;
+  const within = (span: Span) => span.start <= offset && offset <= span.end;
+  const binding = file.model.bindings.find((b) => within(b.span) || (b.importedSpan !== undefined && within(b.importedSpan)));
+  if (binding) return canonical(files, path, binding);
+  const use = file.model.uses.find((u) => within(u.span));
+  if (!use) return undefined;
+  if (use.kind === 'member') return use.objectType ? { kind: 'member', type: use.objectType, name: use.name } : undefined;
+  if (use.binding === undefined) return undefined;
+  return canonical(files, path, file.model.bindings[use.binding]!);
+}
+
+/** Targets named by `name` (`Point.draw` for a member), optionally in one file. */
+export function targetsNamed(files: ReadonlyMap<string, AnalyzedFile>, name: string, inFile?: string): Target[] {
+  const dot = name.indexOf('.');
+  if (dot > 0) return [{ kind: 'member', type: name.slice(0, dot), name: name.slice(dot + 1) }];
+  const found: Target[] = [];
+  const candidates = inFile ? [files.get(inFile)].filter((f): f is AnalyzedFile => f !== undefined) : [...files.values()];
+  for (const exportedOnly of [true, false]) {
+    for (const file of candidates) {
+      for (const binding of file.model.bindings) {
+        if (binding.name !== name || binding.kind === 'import' || binding.kind === 'method' || binding.kind === 'field') continue;
+        if (exportedOnly !== binding.exported) continue;
+        found.push({ kind: 'binding', file: file.path, binding: binding.id });
+      }
+    }
+    if (found.length > 0) break;
+  }
+  return found;
+}
+
+/** The definition and every use of a target, across the workspace. */
+export function findReferences(files: ReadonlyMap<string, AnalyzedFile>, target: Target): Location[] {
+  const locations: Location[] = [];
+  const add = (file: AnalyzedFile, span: Span, isDefinition: boolean) => {
+    const range = file.lines.humanRange(span.start, span.end);
+    locations.push({ file: file.path, range, lineText: file.lines.lineText(range.start.line - 1), isDefinition });
+  };
+  if (target.kind === 'member') {
+    for (const file of files.values()) {
+      for (const b of file.model.bindings) {
+        if ((b.kind === 'method' || b.kind === 'field') && b.container === target.type && b.name === target.name) add(file, b.span, true);
+      }
+      for (const u of file.model.uses) {
+        if (u.kind === 'member' && u.objectType === target.type && u.name === target.name) add(file, u.span, false);
+      }
+    }
+    return sortLocations(locations);
+  }
+  const home = files.get(target.file);
+  const binding = home?.model.bindings[target.binding];
+  if (!home || !binding) return [];
+  add(home, binding.span, true);
+  for (const u of home.model.uses) if (u.binding === binding.id) add(home, u.span, false);
+  if (binding.exported) {
+    for (const file of files.values()) {
+      if (file.path === home.path) continue;
+      for (const imported of file.model.bindings) {
+        if (imported.kind !== 'import' || resolvedFile(file, imported) !== home.path) continue;
+        if (imported.importedName === binding.name) {
+          add(file, imported.importedSpan ?? imported.span, false);
+          if (!imported.importedSpan) for (const u of file.model.uses) if (u.binding === imported.id) add(file, u.span, false);
+        } else if (imported.importedName === undefined) {
+          for (const u of file.model.uses) if (isMemberOf(u, imported, binding.name)) add(file, u.span, false);
+        }
+      }
+    }
+  }
+  return sortLocations(locations);
+}
+
+function canonical(files: ReadonlyMap<string, AnalyzedFile>, path: string, binding: Binding): Target {
+  if (binding.kind === 'method' || binding.kind === 'field') {
+    return { kind: 'member', type: binding.container ?? '', name: binding.name };
+  }
+  if (binding.kind === 'import' && binding.importedName) {
+    const file = files.get(path)!;
+    const modulePath = resolvedFile(file, binding);
+    const home = modulePath ? files.get(modulePath) : undefined;
+    const exported = home?.model.bindings.find((b) => b.exported && b.name === binding.importedName && b.kind !== 'import');
+    if (home && exported) return { kind: 'binding', file: home.path, binding: exported.id };
+  }
+  return { kind: 'binding', file: path, binding: binding.id };
+}
+
+function resolvedFile(file: AnalyzedFile, imported: Binding): string | undefined {
+  const info = file.imports.find((i) => i.module === imported.modulePath && i.span.start <= imported.span.start && imported.span.end <= i.span.end);
+  return info?.resolved.kind === 'file' ? info.resolved.path : undefined;
+}
+
+function isMemberOf(use: NameUse, moduleBinding: Binding, name: string): boolean {
+  return use.kind === 'member' && use.objectBinding === moduleBinding.id && use.name === name;
+}
+
+function sortLocations(locations: Location[]): Location[] {
+  const seen = new Set<string>();
+  return locations
+    .filter((l) => {
+      const key = `${l.file}:${l.range.start.line}:${l.range.start.column}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => Number(b.isDefinition) - Number(a.isDefinition) || a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
+}

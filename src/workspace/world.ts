@@ -1,0 +1,285 @@
+// The World: every .yx file under the project root, parsed and analysed, kept
+// fresh as files change on disk, with in-memory overlays (unsaved editor
+// buffers, sources passed to a tool) taking precedence over disk.
+import { watch, type FSWatcher } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { globby } from 'globby';
+import type { Parser, Tree } from 'web-tree-sitter';
+import { listImports } from '../analysis/imports.ts';
+import { buildFileModel } from '../analysis/model/build.ts';
+import { SymbolIndex, type AnalyzedFile } from '../analysis/navigation.ts';
+import { syntaxDiagnostics } from '../analysis/diagnostics/syntax.ts';
+import type { Diagnostic } from '../analysis/diagnostics/types.ts';
+import { parseOrThrow } from '../syntax/document.ts';
+import { createParser } from '../syntax/language.ts';
+import { LineIndex } from '../syntax/positions.ts';
+import { MANIFEST_FILE, type ProjectRoot, toPosix } from './root.ts';
+import { parseManifest, type Manifest, type ManifestProblem } from './manifest.ts';
+import { fail, ok, type Result } from './errors.ts';
+import { firstInvalidUtf8Offset } from '../cli/io.ts';
+
+export const IGNORED_DIRECTORIES = ['.git', '.yaoxiang', 'target', 'node_modules'];
+
+/** Files larger than this are skipped with a problem instead of parsed. */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+export interface FileState extends AnalyzedFile {
+  absolute: string;
+  tree: Tree;
+  version: number;
+  source: 'disk' | 'overlay';
+  size: number;
+  mtimeMs: number;
+  syntax: Diagnostic[];
+}
+
+export type WorldStatus =
+  | { state: 'indexing'; loaded: number; total: number }
+  | { state: 'ready'; files: number };
+
+export interface LoadProblem {
+  file: string;
+  message: string;
+}
+
+export class World {
+  readonly root: ProjectRoot;
+  manifest: Manifest = { fmt: {}, i18n: {} };
+  manifestProblems: ManifestProblem[] = [];
+  readonly loadProblems: LoadProblem[] = [];
+  readonly #files = new Map<string, FileState>();
+  readonly #overlays = new Map<string, { text: string; version: number }>();
+  #parser: Parser | undefined;
+  #status: WorldStatus = { state: 'indexing', loaded: 0, total: 0 };
+  #loading: Promise<void> | undefined;
+  #watcher: FSWatcher | undefined;
+  #dirty = true;
+  #index: SymbolIndex | undefined;
+
+  constructor(root: ProjectRoot) {
+    this.root = root;
+  }
+
+  get status(): WorldStatus {
+    return this.#status;
+  }
+
+  /** Starts the first load (once); resolves when it is done. */
+  load(options: { watch?: boolean } = {}): Promise<void> {
+    this.#loading ??= this.#loadAll(options.watch ?? false);
+    return this.#loading;
+  }
+
+  /** Waits for the first load, at most `timeoutMs`; true when it finished. */
+  async whenReady(timeoutMs: number): Promise<boolean> {
+    const loading = this.load();
+    let timer: NodeJS.Timeout | undefined;
+    const done = await Promise.race([
+      loading.then(() => true),
+      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); }),
+    ]);
+    if (timer) clearTimeout(timer);
+    return done;
+  }
+
+  /** The analysed files, or INDEXING while the first load runs. Brings changed files up to date first. */
+  async files(): Promise<Result<ReadonlyMap<string, FileState>>> {
+    if (this.#status.state === 'indexing') {
+      const { loaded, total } = this.#status;
+      return fail('INDEXING', `the workspace is still being indexed (${loaded} of ${total} files)`);
+    }
+    await this.refresh();
+    this.#resolveImportsIfFilesChanged();
+    return ok(this.#files);
+  }
+
+  async symbolIndex(): Promise<Result<SymbolIndex>> {
+    const files = await this.files();
+    if (!files.ok) return files;
+    this.#index ??= new SymbolIndex(files.value.values());
+    return ok(this.#index);
+  }
+
+  /** Puts an editor's unsaved text in front of the file on disk. */
+  setOverlay(relative: string, text: string, version = 0): FileState {
+    this.#overlays.set(relative, { text, version });
+    return this.#store(relative, path.join(this.root.root, relative), text, { size: text.length, mtimeMs: 0 }, 'overlay', version);
+  }
+
+  async clearOverlay(relative: string): Promise<void> {
+    this.#overlays.delete(relative);
+    this.#dirty = true;
+    await this.refresh();
+  }
+
+  /** Re-reads what changed on disk since the last look: size and mtime of every file, new and deleted files. */
+  async refresh(): Promise<void> {
+    if (!this.#dirty && this.#watcher) return;
+    this.#dirty = false;
+    const found = new Set(await this.#discover());
+    this.#known = found;
+    for (const relative of [...this.#files.keys()]) {
+      if (!found.has(relative) && !this.#overlays.has(relative)) this.#remove(relative);
+    }
+    for (const relative of found) {
+      if (this.#overlays.has(relative)) continue;
+      await this.#loadFile(relative);
+    }
+  }
+
+  dispose(): void {
+    this.#watcher?.close();
+    for (const file of this.#files.values()) file.tree.delete();
+    this.#files.clear();
+    this.#parser?.delete();
+  }
+
+  async #loadAll(watchFiles: boolean): Promise<void> {
+    this.#parser = await createParser();
+    await this.#loadManifest();
+    const files = await this.#discover();
+    this.#known = new Set(files);
+    this.#status = { state: 'indexing', loaded: 0, total: files.length };
+    let loaded = 0;
+    for (const relative of files) {
+      await this.#loadFile(relative);
+      loaded++;
+      this.#status = { state: 'indexing', loaded, total: files.length };
+      // Let queries run (and see INDEXING) while a large workspace loads.
+      if (loaded % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (watchFiles) this.#startWatching();
+    this.#dirty = !this.#watcher;
+    this.#status = { state: 'ready', files: this.#files.size };
+  }
+
+  async #loadManifest(): Promise<void> {
+    try {
+      const parsed = parseManifest(await readFile(path.join(this.root.root, MANIFEST_FILE), 'utf8'));
+      this.manifest = parsed.manifest;
+      this.manifestProblems = parsed.problems;
+    } catch {
+      // No yaoxiang.toml: defaults.
+    }
+  }
+
+  async #discover(): Promise<string[]> {
+    const found = await globby('**/*.yx', {
+      cwd: this.root.root,
+      gitignore: true,
+      ignore: IGNORED_DIRECTORIES.map((dir) => `**/${dir}/**`),
+      followSymbolicLinks: false,
+      dot: false,
+      onlyFiles: true,
+    });
+    return found.map((p) => toPosix(p)).sort();
+  }
+
+  async #loadFile(relative: string): Promise<void> {
+    const absolute = path.join(this.root.root, relative);
+    let info;
+    try {
+      info = await stat(absolute);
+    } catch {
+      this.#remove(relative);
+      return;
+    }
+    const known = this.#files.get(relative);
+    if (known && known.source === 'disk' && known.size === info.size && known.mtimeMs === info.mtimeMs) return;
+    if (info.size > MAX_FILE_BYTES) {
+      this.#problem(relative, `skipped: ${info.size} bytes is more than the ${MAX_FILE_BYTES}-byte limit`);
+      this.#remove(relative);
+      return;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(absolute);
+    } catch (error) {
+      this.#problem(relative, `unreadable: ${(error as Error).message}`);
+      this.#remove(relative);
+      return;
+    }
+    const invalid = firstInvalidUtf8Offset(bytes);
+    if (invalid !== -1) {
+      this.#problem(relative, `not valid UTF-8 (first invalid byte at offset ${invalid})`);
+      this.#remove(relative);
+      return;
+    }
+    this.#store(relative, absolute, bytes.toString('utf8'), info, 'disk', (known?.version ?? 0) + 1);
+  }
+
+  #store(relative: string, absolute: string, text: string, info: { size: number; mtimeMs: number }, source: 'disk' | 'overlay', version: number): FileState {
+    const parser = this.#parser;
+    if (!parser) throw new Error('World.load() must run before files are stored');
+    const old = this.#files.get(relative);
+    const tree = parseOrThrow(parser, text);
+    old?.tree.delete();
+    const lines = new LineIndex(text);
+    const state: FileState = {
+      path: relative,
+      absolute,
+      text,
+      lines,
+      tree,
+      version,
+      source,
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      model: buildFileModel(tree),
+      imports: listImports(tree, relative, (candidate) => this.#exists(candidate)),
+      syntax: syntaxDiagnostics(tree, text, lines),
+    };
+    this.#files.set(relative, state);
+    this.#changed();
+    return state;
+  }
+
+  /** Files that exist for module resolution: everything discovered, plus overlays. */
+  #known = new Set<string>();
+  #resolvedFor = '';
+
+  #exists(candidate: string): boolean {
+    return this.#known.has(candidate) || this.#files.has(candidate) || this.#overlays.has(candidate);
+  }
+
+  /** When files appear or disappear, every file's imports may resolve differently. */
+  #resolveImportsIfFilesChanged(): void {
+    const key = [...this.#files.keys()].sort().join('\n');
+    if (key === this.#resolvedFor) return;
+    this.#resolvedFor = key;
+    for (const file of this.#files.values()) file.imports = listImports(file.tree, file.path, (candidate) => this.#exists(candidate));
+    this.#index = undefined;
+  }
+
+  #remove(relative: string): void {
+    const old = this.#files.get(relative);
+    if (!old) return;
+    old.tree.delete();
+    this.#files.delete(relative);
+    this.#changed();
+  }
+
+  #changed(): void {
+    this.#index = undefined;
+  }
+
+  #problem(file: string, message: string): void {
+    this.loadProblems.push({ file, message });
+  }
+
+  #startWatching(): void {
+    try {
+      this.#watcher = watch(this.root.root, { recursive: true, persistent: false }, () => {
+        this.#dirty = true;
+      });
+      this.#watcher.on('error', () => {
+        this.#watcher?.close();
+        this.#watcher = undefined;
+        this.#dirty = true;
+      });
+    } catch {
+      this.#watcher = undefined;
+    }
+  }
+}

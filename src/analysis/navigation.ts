@@ -123,7 +123,15 @@ export function targetAt(files: ReadonlyMap<string, AnalyzedFile>, path: string,
   if (binding) return canonical(files, path, binding);
   const use = file.model.uses.find((u) => within(u.span));
   if (!use) return undefined;
-  if (use.kind === 'member') return use.objectType ? { kind: 'member', type: use.objectType, name: use.name } : undefined;
+  if (use.kind === 'member') {
+    if (use.objectType) return { kind: 'member', type: use.objectType, name: use.name };
+    // `utils.total` after `use utils`: the module's exported binding.
+    const object = use.objectBinding === undefined ? undefined : file.model.bindings[use.objectBinding];
+    const modulePath = object?.kind === 'import' && object.importedName === undefined ? resolvedFile(file, object) : undefined;
+    const home = modulePath ? files.get(modulePath) : undefined;
+    const exported = home?.model.bindings.find((b) => b.exported && b.name === use.name && b.kind !== 'import');
+    return home && exported ? { kind: 'binding', file: home.path, binding: exported.id } : undefined;
+  }
   if (use.binding === undefined) return undefined;
   return canonical(files, path, file.model.bindings[use.binding]!);
 }

@@ -6,14 +6,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { globby } from 'globby';
 import type { Parser, Tree } from 'web-tree-sitter';
+import { analyzeFile, type FileAnalysis } from '../analysis/analyze.ts';
 import { listImports } from '../analysis/imports.ts';
-import { buildFileModel } from '../analysis/model/build.ts';
-import { SymbolIndex, type AnalyzedFile } from '../analysis/navigation.ts';
-import { syntaxDiagnostics } from '../analysis/diagnostics/syntax.ts';
-import type { Diagnostic } from '../analysis/diagnostics/types.ts';
+import { SymbolIndex } from '../analysis/navigation.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
-import { LineIndex } from '../syntax/positions.ts';
 import { MANIFEST_FILE, type ProjectRoot, toPosix } from './root.ts';
 import { parseManifest, type Manifest, type ManifestProblem } from './manifest.ts';
 import { fail, ok, type Result } from './errors.ts';
@@ -24,14 +21,13 @@ export const IGNORED_DIRECTORIES = ['.git', '.yaoxiang', 'target', 'node_modules
 /** Files larger than this are skipped with a problem instead of parsed. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
-export interface FileState extends AnalyzedFile {
+export interface FileState extends FileAnalysis {
   absolute: string;
   tree: Tree;
   version: number;
   source: 'disk' | 'overlay';
   size: number;
   mtimeMs: number;
-  syntax: Diagnostic[];
 }
 
 export type WorldStatus =
@@ -215,20 +211,14 @@ export class World {
     const old = this.#files.get(relative);
     const tree = parseOrThrow(parser, text);
     old?.tree.delete();
-    const lines = new LineIndex(text);
     const state: FileState = {
-      path: relative,
+      ...analyzeFile(tree, relative, text, (candidate) => this.#exists(candidate)),
       absolute,
-      text,
-      lines,
       tree,
       version,
       source,
       size: info.size,
       mtimeMs: info.mtimeMs,
-      model: buildFileModel(tree),
-      imports: listImports(tree, relative, (candidate) => this.#exists(candidate)),
-      syntax: syntaxDiagnostics(tree, text, lines),
     };
     this.#files.set(relative, state);
     this.#changed();

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findReferences, targetAt, targetsNamed } from '../../src/analysis/navigation.ts';
+import { analyzeFixture, parseFixture } from '../support/fixture.ts';
+
+/** References of what is under `$0` must be exactly the marked ranges. */
+function check(source: string): void {
+  const fixture = parseFixture(source);
+  assert.ok(fixture.cursor, 'the fixture needs a $0 cursor');
+  const files = analyzeFixture(fixture);
+  const target = targetAt(files, fixture.cursor.file, fixture.cursor.offset);
+  assert.ok(target, `nothing to find at ${fixture.cursor.file}:${fixture.cursor.line}:${fixture.cursor.column}`);
+  const actual = findReferences(files, target).map((l) => `${l.file}:${l.range.start.line}:${l.range.start.column}-${l.range.end.column}`).sort();
+  const expected = fixture.marks.map((m) => `${m.file}:${m.line}:${m.column}-${m.endColumn}`).sort();
+  assert.deepEqual(actual, expected);
+}
+
+describe('findReferences', () => {
+  it('finds a local and its uses, not a shadowing binding in a lambda', () => check(`
+main = {
+    count = 1
+//  ^^^^^
+    f = count => count + 1
+    total = cou$0nt + f(2)
+//          ^^^^^
+    io.println(count)
+//             ^^^^^
+}
+`));
+
+  it('treats an assignment to an outer name as a use of it', () => check(`
+main = {
+    mut n = 0
+//      ^
+    for i in xs {
+        n = n + i
+//      ^
+//          ^
+    }
+    io.println(n$0)
+//             ^
+}
+`));
+
+  it('keeps parameters to their function', () => check(`
+add: (a: Int, b: Int) -> Int = a + b
+//    ^
+//                             ^
+other = (a) => a$0 * 2
+`.replace('other = (a) => a$0 * 2', 'other = (a) => a * 2').replace('add: (a: Int', 'add: (a$0: Int')));
+
+  it('skips strings and comments', () => check(`
+total = 1
+^^^^^
+main = {
+    // total is not here
+    s = "total"
+    io.println(tot$0al)
+//             ^^^^^
+}
+`));
+
+  it('follows imports across files', () => check(`
+//- /utils.yx
+pub total: (xs: List(Int)) -> Int = (xs) => 0
+//  ^^^^^
+//- /main.yx
+use utils.{total}
+//         ^^^^^
+main = {
+    t = total([1, 2])
+//      ^^^^^
+    u = tot$0al([3])
+//      ^^^^^
+}
+`));
+
+  it('renamed imports refer through the original name only', () => check(`
+//- /utils.yx
+pub total = 1
+//  ^^^^^
+//- /main.yx
+use utils.{total as t}
+//         ^^^^^
+x = t
+//- /other.yx
+use utils
+y = utils.total$0
+//        ^^^^^
+`));
+
+  it('finds methods through the type of the receiver, not members of other types', () => check(`
+Point: Type = { x: Float, y: Float }
+Circle: Type = { r: Float }
+Point.shift: (self: &mut Point, dx: Float) -> Void = { self.x = self.x + dx }
+//    ^^^^^
+Circle.shift: (self: &mut Circle, dx: Float) -> Void = {}
+main = {
+    p = Point(1.0, 2.0)
+    c = Circle(1.0)
+    p.shi$0ft(1.0)
+//    ^^^^^
+    c.shift(2.0)
+}
+`));
+
+  it('finds fields through annotations', () => check(`
+Point: Type = { x: Float, y: Float }
+//              ^
+distance: (a: &Point, b: &Point) -> Float = a.x - b.x$0
+//                                            ^
+//                                                  ^
+`));
+});
+
+describe('targetsNamed', () => {
+  it('prefers exported bindings, and narrows by file', () => {
+    const files = analyzeFixture(parseFixture(`
+//- /a.yx
+total = 1
+main = { total = 2 }
+//- /b.yx
+total = 3
+`));
+    assert.deepEqual(targetsNamed(files, 'total').map((t) => t.kind === 'binding' && t.file).sort(), ['a.yx', 'b.yx']);
+    assert.deepEqual(targetsNamed(files, 'total', 'b.yx').map((t) => t.kind === 'binding' && t.file), ['b.yx']);
+    assert.deepEqual(targetsNamed(files, 'Point.shift'), [{ kind: 'member', type: 'Point', name: 'shift' }]);
+  });
+});

@@ -37,7 +37,6 @@ interface Found {
  */
 export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineIndex(text)): Diagnostic[] {
   const lexical: Found[] = lexicalErrors(text).map((e) => ({ ...e, lexical: true }));
-  if (text.charCodeAt(0) === 0xfeff) lexical.unshift({ code: 'E0001', message: "Invalid character: '\ufeff'", start: 0, end: 1, lexical: true });
   const covered = (start: number, end: number) => lexical.some((e) => e.start < Math.max(end, start + 1) && start <= e.end);
   const brackets = bracketErrors(tree, text.length);
 
@@ -47,7 +46,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     parser.push(found);
     if (found.code === 'E0018') keywordStatements.push([found.start, found.statementEnd]);
   }
-  parser.push(...brackets.found);
+  parser.push(...brackets.found.filter((f) => !covered(f.start, f.end)));
   for (const problem of syntaxProblems(tree, text, lines)) {
     if (covered(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.

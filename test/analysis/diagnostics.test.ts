@@ -1,0 +1,70 @@
+// Syntax diagnostics: the reference's codes, message templates and positions.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { syntaxDiagnostics } from '../../src/analysis/diagnostics/syntax.ts';
+import { parseOrThrow } from '../../src/syntax/document.ts';
+import { createParser } from '../../src/syntax/language.ts';
+
+const parser = await createParser();
+
+function diagnose(text: string): string[] {
+  const tree = parseOrThrow(parser, text);
+  try {
+    return syntaxDiagnostics(tree, text).map((d) => `${d.code} ${d.range.start.line}:${d.range.start.column} ${d.message}`);
+  } finally {
+    tree.delete();
+  }
+}
+
+const CASES: Array<[string, string, string[]]> = [
+  ['clean program', 'x = 1\nmain = { io.println(x) }\n', []],
+  ['a line-leading dot after a literal', 'x = 1\n.println("hi")', ["E0011 2:1 Unexpected token: 'Dot'"]],
+  ['a missing comma between arguments', 'f(a b)', ['E0010 1:5 Expected RParen, found Identifier("b")']],
+  ['an unclosed block', 'main = {\n  x = 1', ['E0010 2:8 Expected RBrace, found Eof']],
+  ['a wrong closing bracket', 'x = [1, 2)', ['E0010 1:10 Expected RBracket, found RParen']],
+  ['compound assignment', 'x += 1', ["E0011 1:4 Unexpected token: 'Eq'"]],
+  ['named argument with a colon', 'p = Point(x: 0.0)', ['E0010 1:11 Expected RParen, found Identifier("x")']],
+  ['ref at statement start', 'main = {\n    ref = 2\n}', ["E0018 2:5 'ref' is a keyword and cannot be used as a name"]],
+  ['unsafe block at statement start', 'unsafe { x }', ["E0018 1:1 'unsafe' is a keyword and cannot be used as a name"]],
+  ['a keyword as a field name', 'x = a.if', ["E0011 1:6 Unexpected token: 'Dot'"]],
+  ['a dictionary at statement start', '{"a": 1}', ["E0011 1:5 Unexpected token: 'Colon'"]],
+  ['old function syntax', 'f: (List(Int)) -> Int = x', ["E0012 1:4 Invalid syntax: Old function syntax '(Type, Type) -> Ret' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Type, ...) -> Ret'. Example: 'add: (a: Int, b: Int) -> Int = a + b'"]],
+  ['? as a parameter type', 'f: (a: ?) -> Void = (a) => {}', ["E0012 1:8 Invalid syntax: '?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注"]],
+  ['&&', 'ok = a && b', ['E0012 1:8 Invalid syntax: logical conjunction uses keyword `and`; `&&` was removed (SPEC §2.2)']],
+  ['||', 'ok = a || b', ['E0012 1:8 Invalid syntax: logical disjunction uses keyword `or`; `||` was removed (SPEC §2.2)']],
+  ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: '0x'"]],
+  ['an exponent without digits', 'x = 2elements', ["E0002 1:5 Invalid numeric literal: '2e'"]],
+  ['an underscore after the fraction', 'x = 3.14_', ["E0002 1:5 Invalid numeric literal: '3.14_'"]],
+  ['an invalid escape', 'x = "a\\q"', ['E0012 1:7 Invalid syntax: invalid escape: \\q']],
+  ['an unterminated string', 'x = "abc\ny = 1', ['E0012 1:5 Invalid syntax: unterminated string at 1:5']],
+  ['an unterminated f-string interpolation', 'x = f"{a', ['E0012 1:5 Invalid syntax: unterminated f-string interpolation at 1:5']],
+  ['an empty char literal', "c = ''", ['E0012 1:5 Invalid syntax: Empty character literal']],
+  ['a non-ASCII identifier', 'x = 名', ["E0001 1:5 Invalid character: '名'"]],
+  ['a byte-order mark', '\ufeffx = 1', ["E0001 1:1 Invalid character: '\ufeff'"]],
+  ['a dollar sign', 'x = $y', ["E0001 1:5 Invalid character: '$'"]],
+  ['several errors, each reported', 'a = 1 +\nb = (\nc = @\n', []],
+];
+
+describe('syntax diagnostics', () => {
+  for (const [name, text, expected] of CASES) {
+    it(name, () => {
+      const actual = diagnose(text);
+      if (name.startsWith('several')) {
+        assert.ok(actual.length >= 2, `expected several, got ${JSON.stringify(actual)}`);
+        return;
+      }
+      assert.deepEqual(actual, expected);
+    });
+  }
+
+  it('lets lexer errors come first, as the reference stops at the lexer', () => {
+    const actual = diagnose('x = (\ny = 0x\n');
+    assert.equal(actual[0]!.split(' ')[0], 'E0002');
+  });
+
+  it('accepts the valid forms that look like errors', () => {
+    for (const text of ['x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y']) {
+      assert.deepEqual(diagnose(text), [], text);
+    }
+  });
+});

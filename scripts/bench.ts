@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, with its numbers on stdout.
 import { benchParse } from './bench/parse.ts';
+import { benchWorkspace } from './bench/workspace.ts';
 
 const log = (line: string) => void process.stdout.write(line + '\n');
 
@@ -8,3 +9,6 @@ log(`node ${process.version}, ${process.platform}/${process.arch}`);
 log('');
 log('## parser');
 await benchParse(log);
+log('');
+log('## workspace');
+await benchWorkspace(log);

@@ -39,7 +39,7 @@ const MATCH_RANK = ['exact', 'case-insensitive', 'prefix', 'word', 'subsequence'
 /** Symbols of all files, indexed by name for lookups that do not walk the files. */
 export class SymbolIndex {
   readonly #byName = new Map<string, SymbolInfo[]>();
-  readonly #names: string[] = [];
+  readonly #names: Array<{ name: string; lower: string; words: string[] }> = [];
 
   constructor(files: Iterable<AnalyzedFile>) {
     for (const file of files) {
@@ -57,7 +57,7 @@ export class SymbolIndex {
         else this.#byName.set(binding.name, [symbol]);
       }
     }
-    this.#names = [...this.#byName.keys()];
+    this.#names = [...this.#byName.keys()].map((name) => ({ name, lower: name.toLowerCase(), words: wordsOf(name) }));
   }
 
   get size(): number {
@@ -78,10 +78,10 @@ export class SymbolIndex {
     const needle = dot > 0 ? query.slice(dot + 1) : query;
     const lower = needle.toLowerCase();
     const ranked: Array<{ rank: number; symbol: SymbolInfo }> = [];
-    for (const name of this.#names) {
-      const rank = matchRank(name, needle, lower);
+    for (const entry of this.#names) {
+      const rank = rankNormalized(entry, needle, lower);
       if (rank < 0) continue;
-      for (const symbol of this.#byName.get(name)!) {
+      for (const symbol of this.#byName.get(entry.name)!) {
         if (options.kinds && options.kinds.length > 0 && !options.kinds.includes(symbol.kind)) continue;
         if (options.file && symbol.file !== options.file) continue;
         if (container && symbol.container !== container) continue;
@@ -100,16 +100,23 @@ export class SymbolIndex {
 
 /** 0 exact … 4 subsequence, -1 no match. */
 export function matchRank(name: string, needle: string, lower = needle.toLowerCase()): number {
+  return rankNormalized({ name, lower: name.toLowerCase(), words: wordsOf(name) }, needle, lower);
+}
+
+function rankNormalized(entry: { name: string; lower: string; words: string[] }, needle: string, lower: string): number {
   if (needle === '') return -1;
-  if (name === needle) return 0;
-  const lowerName = name.toLowerCase();
-  if (lowerName === lower) return 1;
-  if (lowerName.startsWith(lower)) return 2;
-  const words = name.split(/_|(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());
-  if (words.some((w) => w.startsWith(lower))) return 3;
+  if (entry.name === needle) return 0;
+  if (entry.lower === lower) return 1;
+  if (entry.lower.startsWith(lower)) return 2;
+  if (entry.words.some((w) => w.startsWith(lower))) return 3;
   let k = 0;
-  for (let i = 0; i < lowerName.length && k < lower.length; i++) if (lowerName[i] === lower[k]) k++;
+  for (let i = 0; i < entry.lower.length && k < lower.length; i++) if (entry.lower[i] === lower[k]) k++;
   return k === lower.length ? 4 : -1;
+}
+
+/** `sum_squares` → sum, squares; `HttpClient` → http, client. */
+function wordsOf(name: string): string[] {
+  return name.split(/_|(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());
 }
 
 export { MATCH_RANK };

@@ -30,6 +30,14 @@ export interface FileState extends FileAnalysis {
   mtimeMs: number;
 }
 
+const READ_BATCH = 64;
+
+type DiskRead =
+  | { kind: 'unchanged' }
+  | { kind: 'gone' }
+  | { kind: 'problem'; message: string }
+  | { kind: 'read'; absolute: string; bytes: Buffer; size: number; mtimeMs: number };
+
 export type WorldStatus =
   | { state: 'indexing'; loaded: number; total: number }
   | { state: 'ready'; files: number };
@@ -118,9 +126,11 @@ export class World {
     for (const relative of [...this.#files.keys()]) {
       if (!found.has(relative) && !this.#overlays.has(relative)) this.#remove(relative);
     }
-    for (const relative of found) {
-      if (this.#overlays.has(relative)) continue;
-      await this.#loadFile(relative);
+    const pending = [...found].filter((relative) => !this.#overlays.has(relative));
+    for (let i = 0; i < pending.length; i += READ_BATCH) {
+      const batch = pending.slice(i, i + READ_BATCH);
+      const read = await Promise.all(batch.map((relative) => this.#read(relative)));
+      batch.forEach((relative, k) => this.#accept(relative, read[k]!));
     }
   }
 
@@ -138,12 +148,15 @@ export class World {
     this.#known = new Set(files);
     this.#status = { state: 'indexing', loaded: 0, total: files.length };
     let loaded = 0;
-    for (const relative of files) {
-      await this.#loadFile(relative);
-      loaded++;
+    // Reads overlap (the file system is the slow part); parsing stays sequential.
+    for (let i = 0; i < files.length; i += READ_BATCH) {
+      const batch = files.slice(i, i + READ_BATCH);
+      const read = await Promise.all(batch.map((relative) => this.#read(relative)));
+      batch.forEach((relative, k) => this.#accept(relative, read[k]!));
+      loaded += batch.length;
       this.#status = { state: 'indexing', loaded, total: files.length };
       // Let queries run (and see INDEXING) while a large workspace loads.
-      if (loaded % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
     }
     if (watchFiles) this.#startWatching();
     this.#dirty = !this.#watcher;
@@ -172,37 +185,47 @@ export class World {
     return found.map((p) => toPosix(p)).sort();
   }
 
-  async #loadFile(relative: string): Promise<void> {
+  /** Stats and reads a file unless it is unchanged since it was last read. */
+  async #read(relative: string): Promise<DiskRead> {
     const absolute = path.join(this.root.root, relative);
     let info;
     try {
       info = await stat(absolute);
     } catch {
-      this.#remove(relative);
-      return;
+      return { kind: 'gone' };
     }
     const known = this.#files.get(relative);
-    if (known && known.source === 'disk' && known.size === info.size && known.mtimeMs === info.mtimeMs) return;
-    if (info.size > MAX_FILE_BYTES) {
-      this.#problem(relative, `skipped: ${info.size} bytes is more than the ${MAX_FILE_BYTES}-byte limit`);
-      this.#remove(relative);
-      return;
-    }
-    let bytes: Buffer;
+    if (known && known.source === 'disk' && known.size === info.size && known.mtimeMs === info.mtimeMs) return { kind: 'unchanged' };
+    if (info.size > MAX_FILE_BYTES) return { kind: 'problem', message: `skipped: ${info.size} bytes is more than the ${MAX_FILE_BYTES}-byte limit` };
     try {
-      bytes = await readFile(absolute);
+      return { kind: 'read', absolute, bytes: await readFile(absolute), size: info.size, mtimeMs: info.mtimeMs };
     } catch (error) {
-      this.#problem(relative, `unreadable: ${(error as Error).message}`);
-      this.#remove(relative);
-      return;
+      return { kind: 'problem', message: `unreadable: ${(error as Error).message}` };
     }
-    const invalid = firstInvalidUtf8Offset(bytes);
-    if (invalid !== -1) {
-      this.#problem(relative, `not valid UTF-8 (first invalid byte at offset ${invalid})`);
-      this.#remove(relative);
-      return;
+  }
+
+  #accept(relative: string, read: DiskRead): void {
+    switch (read.kind) {
+      case 'unchanged':
+        return;
+      case 'gone':
+        this.#remove(relative);
+        return;
+      case 'problem':
+        this.#problem(relative, read.message);
+        this.#remove(relative);
+        return;
+      case 'read': {
+        const invalid = firstInvalidUtf8Offset(read.bytes);
+        if (invalid !== -1) {
+          this.#problem(relative, `not valid UTF-8 (first invalid byte at offset ${invalid})`);
+          this.#remove(relative);
+          return;
+        }
+        const version = (this.#files.get(relative)?.version ?? 0) + 1;
+        this.#store(relative, read.absolute, read.bytes.toString('utf8'), read, 'disk', version);
+      }
     }
-    this.#store(relative, absolute, bytes.toString('utf8'), info, 'disk', (known?.version ?? 0) + 1);
   }
 
   #store(relative: string, absolute: string, text: string, info: { size: number; mtimeMs: number }, source: 'disk' | 'overlay', version: number): FileState {

@@ -6,7 +6,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { syntaxProblems, walk } from '../../syntax/inspect.ts';
 import { lexicalErrors } from './lexical.ts';
-import { NAME_KEYWORDS, isKeyword, nodeTokenName, tokenKindName } from './token-names.ts';
+import { NAME_KEYWORDS, nodeTokenName, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
 
 const CLOSERS: Record<string, string> = {
@@ -38,7 +38,9 @@ interface Found {
 export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineIndex(text)): Diagnostic[] {
   const lexical: Found[] = lexicalErrors(text).map((e) => ({ ...e, lexical: true }));
   const covered = (start: number, end: number) => lexical.some((e) => e.start < Math.max(end, start + 1) && start <= e.end);
-  const brackets = bracketErrors(tree, text.length);
+  // A tree without ERROR or MISSING nodes has balanced brackets.
+  const hasError = tree.rootNode.hasError;
+  const brackets = hasError ? bracketErrors(tree, text.length) : { found: [], unclosed: [] };
 
   const parser: Found[] = [];
   const keywordStatements: Array<[number, number]> = [];
@@ -47,7 +49,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     if (found.code === 'E0018') keywordStatements.push([found.start, found.statementEnd]);
   }
   parser.push(...brackets.found.filter((f) => !covered(f.start, f.end)));
-  for (const problem of syntaxProblems(tree, text, lines)) {
+  for (const problem of hasError ? syntaxProblems(tree, text, lines) : []) {
     if (covered(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.
     if (brackets.unclosed.some((offset) => problem.startIndex <= offset && offset < problem.endIndex)) continue;
@@ -115,34 +117,30 @@ function keywordAsName(keyword: Node, statementEnd: number): Found & { statement
 /** Checks of the reference parser that the grammar accepts on purpose. */
 function statementChecks(tree: Tree): Array<Found & { statementEnd: number }> {
   const found: Array<Found & { statementEnd: number }> = [];
-  walk(tree, (cursor) => {
-    const node = cursor.currentNode;
+  for (const node of tree.rootNode.descendantsOfType(['expression_statement', 'declaration'])) {
+    if (!node) continue;
     if (node.type === 'expression_statement') {
       const expression = node.firstNamedChild;
-      const keyword = expression?.firstChild;
+      const type = expression?.type;
       // `unsafe { … }` and `ref x` are expressions but cannot start a statement (E0018).
-      if (expression && keyword && (expression.type === 'ref_expression' || expression.type === 'unsafe_expression')) {
-        found.push(keywordAsName(keyword, node.endIndex));
+      if (expression && (type === 'ref_expression' || type === 'unsafe_expression')) {
+        const keyword = expression.firstChild;
+        if (keyword) found.push(keywordAsName(keyword, node.endIndex));
       }
       // A `{` at statement start is a block, never a dictionary: `{"a": 1}` fails at `:`.
-      if (expression?.type === 'dictionary' && expression.namedChildCount > 0) {
+      if (expression && type === 'dictionary' && expression.namedChildCount > 0) {
         const colon = expression.namedChildren[0]?.children.find((c) => c?.type === ':');
         if (colon) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: colon.startIndex, end: colon.endIndex, lexical: false, statementEnd: node.endIndex });
       }
-    }
-    if (node.type === 'declaration') {
+    } else {
       // `f: (List(Int)) -> Int`: the old unnamed function type at the top of an annotation.
-      const type = node.childForFieldName('type');
-      const firstEntry = type?.type === 'function_type' ? type.childForFieldName('parameters')?.firstNamedChild : null;
-      if (firstEntry && !firstEntry.isError && !firstEntry.hasError && firstEntry.type !== 'parameter' && firstEntry.type !== 'type_identifier') {
-        found.push({ code: 'E0012', message: `Invalid syntax: ${OLD_FUNCTION_SYNTAX}`, start: type!.startIndex, end: type!.endIndex, lexical: false, statementEnd: node.endIndex });
+      const annotation = node.childForFieldName('type');
+      const firstEntry = annotation?.type === 'function_type' ? annotation.childForFieldName('parameters')?.firstNamedChild : null;
+      if (annotation && firstEntry && !firstEntry.isError && !firstEntry.hasError && firstEntry.type !== 'parameter' && firstEntry.type !== 'type_identifier') {
+        found.push({ code: 'E0012', message: `Invalid syntax: ${OLD_FUNCTION_SYNTAX}`, start: annotation.startIndex, end: annotation.endIndex, lexical: false, statementEnd: node.endIndex });
       }
     }
-    if (node.type === 'identifier' && isKeyword(node.text)) {
-      found.push({ code: 'E0011', message: `Unexpected token: '${tokenKindName(node.text)}'`, start: node.startIndex, end: node.endIndex, lexical: false, statementEnd: node.endIndex });
-    }
-    return !node.isError;
-  });
+  }
   return found;
 }
 

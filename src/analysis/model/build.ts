@@ -2,8 +2,16 @@
 // function, lambda, loop, match arm, comprehension), bindings and the uses of
 // names, each resolved to a binding of the file where one is in scope.
 // The walk is iterative, so deeply nested code cannot overflow the stack.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
 import type { Binding, FileModel, NameUse, Scope, ScopeKind, Span, SymbolKind, UseKind } from './types.ts';
+
+const STATEMENTS = new Set(['declaration', 'assignment', 'destructuring_assignment', 'type_definition', 'use_statement']);
+
+/** Node types the walk looks at; everything else is only descended into. */
+const RELEVANT = new Set([
+  ...STATEMENTS, 'identifier', 'type_identifier', 'member_expression',
+  'block', 'lambda', 'for_expression', 'spawn_expression', 'list_comprehension', 'match_arm',
+]);
 
 const SCOPE_KINDS: Record<string, ScopeKind> = {
   block: 'block',
@@ -36,12 +44,14 @@ class ModelBuilder {
     // each other before their definition), so they are collected first.
     for (const statement of root.namedChildren) if (statement) this.#bindStatement(statement, module, true);
     const cursor = root.walk();
+    // Node types from the root down to the current node: parents without WASM calls.
+    const types: string[] = [];
     try {
       let depth = 0;
       const open: Array<{ depth: number; scope: number }> = [];
       for (;;) {
-        const node = cursor.currentNode;
-        const descend = this.#enter(node, cursor.currentFieldName, depth, open);
+        types[depth] = cursor.nodeType;
+        const descend = this.#enter(cursor, types, depth, open);
         if (descend && cursor.gotoFirstChild()) {
           depth++;
           continue;
@@ -59,17 +69,20 @@ class ModelBuilder {
     }
   }
 
-  #enter(node: Node, field: string | null, depth: number, open: Array<{ depth: number; scope: number }>): boolean {
-    if (node.type === 'line_comment' || node.type === 'block_comment' || node.type === 'string' || node.isError && node.childCount === 0) return false;
-    const scopeKind = SCOPE_KINDS[node.type] ?? (isFunctionDeclaration(node) ? 'function' : node.type === 'type_definition' && node.childForFieldName('parameters') ? 'type' : undefined);
-    if (scopeKind && node.type !== 'source_file') {
+  #enter(cursor: TreeCursor, types: string[], depth: number, open: Array<{ depth: number; scope: number }>): boolean {
+    const type = types[depth]!;
+    if (type === 'line_comment' || type === 'block_comment' || type === 'string' || type === 'ERROR' && cursor.currentNode.childCount === 0) return false;
+    if (!RELEVANT.has(type)) return true;
+    const node = cursor.currentNode;
+    const parentType = depth > 0 ? types[depth - 1] : undefined;
+    const scopeKind = SCOPE_KINDS[type] ?? (isFunctionDeclaration(node) ? 'function' : type === 'type_definition' && node.childForFieldName('parameters') ? 'type' : undefined);
+    if (scopeKind) {
       open.push({ depth, scope: this.#openScope(scopeKind, node) });
       this.#bindScopeHeader(node, this.#current());
     }
-    const parent = node.parent;
-    if (parent && parent.type !== 'source_file' && isStatement(node) && parent.type === 'block') this.#bindStatement(node, this.#current(), false);
-    if ((node.type === 'identifier' || node.type === 'type_identifier') && !this.#handled.has(node.id)) this.#use(node, field);
-    if (node.type === 'member_expression') this.#member(node);
+    if (parentType === 'block' && STATEMENTS.has(type)) this.#bindStatement(node, this.#current(), false);
+    if ((type === 'identifier' || type === 'type_identifier') && !this.#handled.has(node.id)) this.#use(node, parentType, cursor.currentFieldName);
+    if (type === 'member_expression') this.#member(node);
     return true;
   }
 
@@ -292,16 +305,15 @@ class ModelBuilder {
     return undefined;
   }
 
-  #use(node: Node, field: string | null): void {
-    const parent = node.parent;
+  #use(node: Node, parent: string | undefined, field: string | null): void {
     if (!parent) return;
     // Names that are not uses of a binding.
-    if (parent.type === 'member_expression' && field === 'field') return;
-    if (parent.type === 'named_argument' && field === 'name') return;
-    if (parent.type === 'label' || parent.type === 'qualified_pattern' || parent.type === 'module_path') return;
-    if ((parent.type === 'field_declaration' || parent.type === 'field_binding') && field === 'name') return;
-    if (parent.type === 'parameter' && field === 'name') return;
-    if (parent.type === 'constructor_pattern' && field === 'name') return;
+    if (parent === 'member_expression' && field === 'field') return;
+    if (parent === 'named_argument' && field === 'name') return;
+    if (parent === 'label' || parent === 'qualified_pattern' || parent === 'module_path') return;
+    if ((parent === 'field_declaration' || parent === 'field_binding') && field === 'name') return;
+    if (parent === 'parameter' && field === 'name') return;
+    if (parent === 'constructor_pattern' && field === 'name') return;
     const kind: UseKind = node.type === 'type_identifier' ? 'type' : 'read';
     this.uses.push({ name: node.text, span: spanOf(node), kind, binding: this.#resolve(node.text, this.#current(), node.startIndex) });
   }
@@ -334,10 +346,6 @@ class ModelBuilder {
 
 function spanOf(node: Node): Span {
   return { start: node.startIndex, end: node.endIndex };
-}
-
-function isStatement(node: Node): boolean {
-  return ['declaration', 'assignment', 'destructuring_assignment', 'type_definition', 'use_statement'].includes(node.type);
 }
 
 function isFunctionDeclaration(node: Node): boolean {

@@ -140,3 +140,20 @@ describe('World', () => {
     world.dispose();
   });
 });
+
+describe('World with a file watcher', () => {
+  it('notices a new file through the watcher', async () => {
+    const dir = scratchProject();
+    const world = new World({ root: dir, source: 'explicit' });
+    await world.load({ watch: true });
+    writeFileSync(join(dir, 'watched.yx'), 'seen = 1\n');
+    let found = false;
+    for (let attempt = 0; attempt < 40 && !found; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const files = await world.files();
+      found = files.ok && files.value.has('watched.yx');
+    }
+    assert.ok(found, 'watched.yx appeared within 2 s');
+    world.dispose();
+  });
+});

@@ -9,7 +9,8 @@
   left: (identifier) @name
   right: (lambda)) @definition.function
 
-; Methods: `Point.draw: (self: &Point) -> Void = …` and `Point.draw = draw[0]`.
+; Methods: `Point.draw: (self: &Point) -> Void = …`, `Point.draw = draw[0]` (RFC-004)
+; and `Point.draw = (self) => …`; not field writes such as `self.x = 1`.
 (declaration
   target: (member_expression
     field: (identifier) @name)
@@ -17,7 +18,8 @@
 
 (assignment
   left: (member_expression
-    field: (identifier) @name)) @definition.method
+    field: (identifier) @name)
+  right: [(index_expression) (lambda)]) @definition.method
 
 ; Record types are classes; a record whose first member is a function-typed
 ; field (`Drawable: Type = { draw: (self: Self) -> Void }`) is an interface.

@@ -252,8 +252,10 @@ class ModelBuilder {
         break;
       }
       case 'declaration': {
-        const signature = node.childForFieldName('type');
-        for (const parameter of signature?.childForFieldName('parameters')?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner);
+        // Every group of a curried signature: `(T: Type) -> (x: T) -> T`.
+        for (let group = node.childForFieldName('type'); group?.type === 'function_type'; group = group.childForFieldName('return_type')) {
+          for (const parameter of group.childForFieldName('parameters')?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner);
+        }
         break;
       }
       case 'type_definition':

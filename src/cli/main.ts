@@ -8,7 +8,7 @@ const help = `Usage: yaoxiang <command> [options]
 
 Commands:
   parse [FILE|-]   print the syntax tree (S-expression or JSON) or its errors
-  check [PATH...]  report syntax errors with the reference compiler's codes
+  check [PATH...]  report syntax and type errors with the reference compiler's codes
   symbols QUERY    find functions, types, methods, fields, bindings by name
   references QUERY every use of a name, member or position, across files
   imports FILE     the use statements of a file and what they resolve to

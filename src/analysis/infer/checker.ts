@@ -1,0 +1,1087 @@
+// Pass 3 of the reference checker: the two statement visitors (semantics.md
+// §5.3) and expression inference (§5.4), producing rules R1-R16 and R23-R24.
+// V1 (`checkStatement`) visits top-level statements, function bodies and the
+// blocks of statement-level if/for; V2 (`infer`, `inferBlock`) every
+// expression and every block nested in an expression.
+import type { Node, Tree } from 'web-tree-sitter';
+import { stdModule } from '../std/index.ts';
+import { annotationType, innermostReturn, isComment, signatureShape, typeArguments } from './annotations.ts';
+import {
+  cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, topLevelStatements,
+  type ConstExpr, type FileDeclarations, type GenericTypeDef,
+} from './declarations.ts';
+import { TYPE_MESSAGES, type RawDiagnostic, type TypeCode } from './messages.ts';
+import {
+  BUILTIN_TYPE_NAMES, instantiateScheme, isNativeName, preludeValues, stdExportType, stdModuleRecord, stdRootRecord, type Scheme,
+} from './signatures.ts';
+import {
+  BOOL, CHAR, ERROR, FLOAT, INT, META, STRING, VOID, VarSupply, display, instantiate, isError, isExactlyBool, isFloat, isInt,
+  prune, unify, type Field, type Type,
+} from './types.ts';
+
+/** A project file as its importers see it: exports, record types and `Type.method` bindings. */
+export interface ModuleInterface {
+  values: ReadonlyMap<string, Scheme>;
+  structs: ReadonlyMap<string, Type>;
+  methods: ReadonlyMap<string, Scheme>;
+}
+
+/** How another file's module is seen through `use`, or undefined when it is not a project file. */
+export type ModuleExports = (modulePath: string) => ModuleInterface | undefined;
+
+interface VarInfo {
+  type: Type;
+  scheme?: Scheme;
+  mutable: boolean;
+}
+
+export interface InferenceResult {
+  diagnostics: RawDiagnostic[];
+  /** Type of every variable a statement declared, keyed `statementStart:name` (the ownership layer's ledger). */
+  ledger: Map<string, Type>;
+  /** Inferred type of expression nodes, by node id. */
+  nodeTypes: Map<number, Type>;
+  /** Type of each binding's name token, by its start offset (hover, inlay hints). */
+  bindingTypes: Map<number, Type>;
+  /**
+   * Names bound by top-level `use`, as the reference's pass 2 registers them in
+   * its environment: std items with a loose `fn(t) -> void`, project items with
+   * their real types (the ownership layer reads parameter modes from these).
+   */
+  imports: Map<string, Type>;
+}
+
+const MAX_DEPTH = 400;
+const PRELUDE = preludeValues();
+
+export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExports: ModuleExports): InferenceResult {
+  const checker = new Checker(declarations, moduleExports);
+  checker.checkModule(tree);
+  return checker.result;
+}
+
+class Checker {
+  readonly result: InferenceResult = { diagnostics: [], ledger: new Map(), nodeTypes: new Map(), bindingTypes: new Map(), imports: new Map() };
+  private readonly vars = new VarSupply();
+  private readonly scopes: Map<string, VarInfo>[] = [new Map()];
+  private readonly checkedFunctions = new Set<string>();
+  private statementKey = 0;
+  private expectedReturn: Type | undefined;
+  /** Error type of the enclosing function's `Result` return, `null` outside one (E1081). */
+  private resultError: Type | null = null;
+  private depth = 0;
+
+  private readonly decls: FileDeclarations;
+  private readonly moduleExports: ModuleExports;
+  /** Own and imported records and method bindings (the reference registers every project file's). */
+  private readonly structs: Map<string, Type>;
+  private readonly methods: Map<string, Scheme>;
+
+  constructor(decls: FileDeclarations, moduleExports: ModuleExports) {
+    this.decls = decls;
+    this.moduleExports = moduleExports;
+    this.structs = new Map(decls.structs);
+    this.methods = new Map(decls.methods);
+  }
+
+  private importInterface(path: string): ModuleInterface | undefined {
+    const module = this.moduleExports(path);
+    if (!module) return undefined;
+    for (const [name, type] of module.structs) if (!this.structs.has(name)) this.structs.set(name, type);
+    for (const [name, scheme] of module.methods) if (!this.methods.has(name)) this.methods.set(name, scheme);
+    return module;
+  }
+
+  checkModule(tree: Tree): void {
+    const global = this.scopes[0]!;
+    for (const [name, scheme] of this.decls.values) global.set(name, { type: this.instance(scheme), scheme, mutable: false });
+    const statements = topLevelStatements(tree);
+    for (const s of statements) if (s.type === 'use_statement') this.processUse(s);
+    for (const s of statements) this.checkStatement(s);
+  }
+
+  // ---- diagnostics -------------------------------------------------------
+
+  private report(code: TypeCode, message: string, node: Node | { start: number; end: number }): void {
+    const start = 'startIndex' in node ? node.startIndex : node.start;
+    const end = 'endIndex' in node ? node.endIndex : node.end;
+    const duplicate = this.result.diagnostics.some((d) => d.code === code && d.message === message && d.start === start && d.end === end);
+    if (!duplicate) this.result.diagnostics.push({ code, message, start, end });
+  }
+
+  // ---- scopes ------------------------------------------------------------
+
+  private instance(scheme: Scheme): Type {
+    return instantiateScheme(scheme, this.vars);
+  }
+
+  private lookup(name: string): VarInfo | undefined {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const info = this.scopes[i]!.get(name);
+      if (info) return info;
+    }
+    const prelude = PRELUDE.get(name);
+    return prelude ? { type: this.instance(prelude), scheme: prelude, mutable: false } : undefined;
+  }
+
+  private inCurrentScope(name: string): boolean {
+    return this.scopes[this.scopes.length - 1]!.has(name);
+  }
+
+  private addVar(name: string, type: Type, mutable: boolean, nameNode?: Node): void {
+    this.scopes[this.scopes.length - 1]!.set(name, { type, mutable });
+    this.result.ledger.set(`${this.statementKey}:${name}`, type);
+    if (nameNode) this.result.bindingTypes.set(nameNode.startIndex, type);
+  }
+
+  /** Overwrites the type of the nearest variable of that name (the reference's `assign_var`). */
+  private assignVar(name: string, type: Type): void {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const info = this.scopes[i]!.get(name);
+      if (info) { info.type = type; delete info.scheme; return; }
+    }
+  }
+
+  private withScope<T>(body: () => T): T {
+    this.scopes.push(new Map());
+    try {
+      return body();
+    } finally {
+      this.scopes.pop();
+    }
+  }
+
+  // ---- V1: statements ----------------------------------------------------
+
+  private checkStatement(node: Node): void {
+    if (isComment(node) || node.hasError) return;
+    this.statementKey = node.startIndex;
+    switch (node.type) {
+      case 'use_statement':
+        this.processUse(node);
+        return;
+      case 'type_definition':
+        return;
+      case 'declaration':
+      case 'assignment': {
+        const binding = readBinding(node);
+        if (!binding) {
+          // `p.x = v`, `a[i] = v`: only the value is inferred.
+          const right = node.childForFieldName('right') ?? node.childForFieldName('value');
+          if (right) this.infer(right);
+          return;
+        }
+        const value = binding.value;
+        if (value && isFunctionValue(value, binding.annotation)) {
+          this.checkFunction(node, binding.name, binding.nameNode, binding.annotation, value);
+          return;
+        }
+        this.checkVariable(node, binding.name, binding.nameNode, binding.annotation, value, binding.mutable);
+        return;
+      }
+      case 'destructuring_assignment':
+        this.checkDestructuring(node);
+        return;
+      case 'expression_statement': {
+        const expr = node.namedChildren.find((c) => c && !isComment(c));
+        if (!expr) return;
+        if (expr.type === 'if_expression') return this.checkIfStatement(expr);
+        if (expr.type === 'for_expression') return this.checkForStatement(expr);
+        this.infer(expr);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private checkVariable(statement: Node, name: string, nameNode: Node, annotation: Node | null, value: Node | null, mutable: boolean): void {
+    let type: Type;
+    if (value && annotation) {
+      const init = this.infer(value);
+      const declared = this.annotation(annotation);
+      type = declared;
+      if (!isError(init)) this.checkAnnotation(statement, declared, init);
+      if (declared.k === 'meta' && prune(init).k === 'struct') type = prune(init);
+    } else if (value) {
+      type = this.infer(value);
+    } else if (annotation) {
+      type = this.annotation(annotation);
+    } else {
+      type = this.vars.fresh();
+    }
+    if (this.lookup(name) && (this.inCurrentScope(name) || this.scopes.some((s) => s.has(name)))) {
+      this.assignVar(name, type);
+      this.result.bindingTypes.set(nameNode.startIndex, type);
+      return;
+    }
+    this.addVar(name, type, mutable, nameNode);
+  }
+
+  /** R2: `name: T = init` (V1 only). */
+  private checkAnnotation(statement: Node, declared: Type, init: Type): void {
+    const initType = this.resolveNamed(prune(init));
+    if (isInt(declared) && isFloat(initType)) {
+      this.report('E1002', TYPE_MESSAGES.E1002(display(declared), display(init)), firstToken(statement));
+      return;
+    }
+    if (isFloat(declared) && isInt(initType)) return;
+    if (unify(initType, declared)) return;
+    const d = prune(declared);
+    if (initType.k === 'struct' && d.k === 'named' && initType.interfaces.includes(d.name)) return;
+    if (initType.k === 'struct' && d.k === 'struct' && initType.name === d.name && this.decls.generics.has(d.name)) return;
+    this.report('E1002', TYPE_MESSAGES.E1002(display(declared), display(init)), firstToken(statement));
+  }
+
+  private annotation(node: Node): Type {
+    if (node.type === 'generic_type') {
+      const name = node.childForFieldName('name')?.text ?? '';
+      const proof = this.decls.proofFunctions.get(name);
+      if (proof) return proof.base;
+      const generic = this.decls.generics.get(name);
+      if (generic) {
+        const args = typeArguments(node.childForFieldName('arguments')).map((a) => this.annotation(a));
+        return this.instantiateGeneric(generic, args);
+      }
+    }
+    return annotationType(node);
+  }
+
+  private checkFunction(statement: Node, name: string, nameNode: Node, annotation: Node | null, value: Node): void {
+    const existing = this.lookup(name);
+    if (existing && prune(existing.type).k === 'struct' && this.structs.has(name)) {
+      this.report('E2002', TYPE_MESSAGES.E2002(name), firstToken(statement));
+      return;
+    }
+    const scheme = functionScheme(annotation, value, this.vars);
+    const fnType = this.instance(scheme);
+    if (!this.scopes.some((s) => s.has(name)) || this.scopes.length > 1) this.addVar(name, fnType, false, nameNode);
+    this.result.bindingTypes.set(nameNode.startIndex, fnType);
+    if (this.checkedFunctions.has(name)) return;
+    this.checkedFunctions.add(name);
+    // An `=> expr` body is a single return statement, which V1 does not visit.
+    const body = value.type === 'block' ? value : value.childForFieldName('body');
+    if (!body || body.type !== 'block') return;
+
+    const params = value.type === 'lambda' ? lambdaParameters(value) : [];
+    let paramTypes: Type[] = params.map((p) => (p.annotation ? this.annotation(p.annotation) : this.vars.fresh()));
+    let expected: Type | undefined;
+    let resultError: Type | null = null;
+    const generics = new Map<string, Type>();
+    if (annotation?.type === 'function_type') {
+      const shape = signatureShape(annotation);
+      for (const g of shape.generics) generics.set(g, this.vars.fresh());
+      const valueParams = shape.valueFunction.childForFieldName('parameters')?.namedChildren.filter((c): c is Node => c !== null && !isComment(c)) ?? [];
+      paramTypes = params.map((p, i) => {
+        if (p.annotation) return paramTypes[i]!;
+        const signatureParam = valueParams[i];
+        if (!signatureParam) return paramTypes[i]!;
+        const typeNode = signatureParam.type === 'parameter' ? signatureParam.childForFieldName('type') : signatureParam;
+        return typeNode ? instantiate(this.annotation(typeNode), generics) : paramTypes[i]!;
+      });
+      const ret = innermostReturn(annotation);
+      if (ret) {
+        expected = instantiate(this.annotation(ret), generics);
+        const r = prune(expected);
+        resultError = r.k === 'result' ? r.err : null;
+      }
+    }
+    const savedExpected = this.expectedReturn;
+    const savedResult = this.resultError;
+    this.expectedReturn = expected;
+    this.resultError = resultError;
+    this.withScope(() => {
+      params.forEach((p, i) => this.addVar(p.name, paramTypes[i]!, p.mutable, p.node));
+      // Later curried levels' named parameters are in scope too.
+      if (annotation?.type === 'function_type') {
+        for (const p of signatureShape(annotation).allParameters) {
+          const pname = p.childForFieldName('name')?.text;
+          if (!pname || generics.has(pname) || params.some((q) => q.name === pname)) continue;
+          const typeNode = p.childForFieldName('type');
+          this.addVar(pname, typeNode ? instantiate(this.annotation(typeNode), generics) : this.vars.fresh(), false);
+        }
+      }
+      for (const s of statementsOf(body)) this.checkStatement(s);
+    });
+    this.expectedReturn = savedExpected;
+    this.resultError = savedResult;
+  }
+
+  private checkDestructuring(node: Node): void {
+    const names = node.childrenForFieldName('name').filter((c): c is Node => c !== null);
+    const value = node.childForFieldName('value');
+    const rhs = value ? prune(this.infer(value)) : ERROR;
+    if (rhs.k === 'tuple') {
+      if (rhs.items.length !== names.length) {
+        this.report('E1002', TYPE_MESSAGES.E1002(`Tuple(${names.length})`, `Tuple(${rhs.items.length})`), firstToken(node));
+        return;
+      }
+      names.forEach((n, i) => this.addVar(n.text, rhs.items[i]!, false, n));
+      return;
+    }
+    // The reference keys these with no statement, so the ownership layer never finds them.
+    for (const n of names) this.scopes[this.scopes.length - 1]!.set(n.text, { type: this.vars.fresh(), mutable: false });
+  }
+
+  /** R3: a statement-level `if` condition must be exactly `bool`; the span is the `if` keyword. */
+  private checkIfStatement(node: Node): void {
+    const keyword = node.child(0) ?? node;
+    const condition = node.childForFieldName('condition');
+    if (condition) this.requireBool(condition, keyword);
+    const consequence = node.childForFieldName('consequence');
+    const alternatives = node.childrenForFieldName('alternative').filter((c): c is Node => c !== null);
+    const elseIfs = alternatives.filter((a) => a.type === 'else_if_clause');
+    for (const clause of elseIfs) {
+      const c = clause.childForFieldName('condition');
+      if (c) this.requireBool(c, keyword);
+    }
+    if (consequence) this.checkBlockStatements(consequence);
+    for (const clause of elseIfs) {
+      const body = clause.childForFieldName('consequence');
+      if (body) this.checkBlockStatements(body);
+    }
+    const elseClause = alternatives.find((a) => a.type === 'else_clause');
+    const elseBody = elseClause?.childForFieldName('body');
+    if (elseBody) {
+      if (elseBody.type === 'block') this.checkBlockStatements(elseBody);
+      else this.withScope(() => this.infer(elseBody));
+    }
+  }
+
+  private requireBool(condition: Node, at: Node): void {
+    const type = this.infer(condition);
+    if (isError(type) || isExactlyBool(type)) return;
+    this.report('E1002', TYPE_MESSAGES.E1002('bool', display(type)), at);
+  }
+
+  private checkBlockStatements(block: Node): void {
+    this.withScope(() => {
+      for (const s of statementsOf(block)) this.checkStatement(s);
+    });
+  }
+
+  /** A statement-level `for` (V1): E2013 when the variable already exists anywhere. */
+  private checkForStatement(node: Node): void {
+    const iterable = node.childForFieldName('iterable');
+    const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
+    const variable = node.childForFieldName('variable');
+    const body = node.childForFieldName('body');
+    const mutable = node.children.some((c) => c?.type === 'mutability');
+    this.withScope(() => {
+      if (variable && this.lookup(variable.text)) {
+        this.report('E2013', TYPE_MESSAGES.E2013(variable.text), variable);
+        return;
+      }
+      if (variable) this.addVar(variable.text, element, mutable, variable);
+      if (!body) return;
+      if (body.type === 'block') for (const s of statementsOf(body)) this.checkStatement(s);
+      else this.infer(body);
+    });
+  }
+
+  private elementType(iterable: Type): Type {
+    const t = prune(iterable);
+    switch (t.k) {
+      case 'list': return t.elem;
+      case 'range': return t.elem;
+      case 'dict': return { k: 'tuple', items: [t.key, t.value] };
+      case 'prim': return t.name === 'string' ? CHAR : this.vars.fresh();
+      default: return this.vars.fresh();
+    }
+  }
+
+  private processUse(node: Node): void {
+    const path = node.childForFieldName('path')?.text.replace(/\.$/, '').replace(/\s+/g, '') ?? '';
+    const items = node.childForFieldName('items');
+    const alias = node.childForFieldName('alias')?.text;
+    const segments = path.split('.');
+    if (items) {
+      for (const item of items.namedChildren) {
+        if (!item || item.type !== 'use_item') continue;
+        const itemName = item.childForFieldName('name')?.text;
+        if (!itemName) continue;
+        const bound = item.childForFieldName('alias')?.text ?? itemName;
+        const type = this.importedItem(path, itemName, bound);
+        if (!type) continue;
+        this.scopes[this.scopes.length - 1]!.set(bound, { type, mutable: false });
+        if (this.scopes.length === 1) {
+          const loose: Type = { k: 'fn', params: [this.vars.fresh()], ret: VOID };
+          this.result.imports.set(bound, stdModule(path) && prune(type).k === 'fn' ? loose : type);
+        }
+      }
+      return;
+    }
+    const bound = alias ?? segments[segments.length - 1] ?? path;
+    const record = this.moduleRecord(path, bound);
+    if (!record) return;
+    this.scopes[this.scopes.length - 1]!.set(bound, { type: record, mutable: false });
+    if (this.scopes.length === 1) this.result.imports.set(bound, record);
+  }
+
+  private moduleRecord(path: string, bound: string): Type | undefined {
+    if (path === 'std') return stdRootRecord(bound, this.vars);
+    const module = stdModule(path);
+    if (module) return stdModuleRecord(module, bound, this.vars);
+    const exports = this.importInterface(path)?.values;
+    if (!exports) return undefined;
+    const fields: Field[] = [...exports].map(([name, scheme]) => ({ name, type: scheme.type, scheme, mutable: false, hasDefault: false }));
+    return { k: 'struct', name: bound, fields, interfaces: [] };
+  }
+
+  private importedItem(path: string, item: string, bound: string): Type | undefined {
+    if (path === 'std') {
+      const module = stdModule(`std.${item}`);
+      return module ? stdModuleRecord(module, bound, this.vars) : undefined;
+    }
+    if (stdModule(path)) return stdExportType(path, item, this.vars);
+    const scheme = this.importInterface(path)?.values.get(item);
+    return scheme ? this.instance(scheme) : undefined;
+  }
+
+  // ---- V2: expressions ---------------------------------------------------
+
+  private infer(node: Node): Type {
+    if (this.depth > MAX_DEPTH) return ERROR;
+    this.depth++;
+    try {
+      const type = this.inferInner(node);
+      this.result.nodeTypes.set(node.id, type);
+      return type;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private inferInner(node: Node): Type {
+    switch (node.type) {
+      case 'integer': return INT;
+      case 'float': return FLOAT;
+      case 'boolean': return BOOL;
+      case 'void': case 'unit': return VOID;
+      case 'string': case 'multiline_string': return STRING;
+      case 'char': return CHAR;
+      case 'fstring':
+        for (const part of node.namedChildren) {
+          const expr = part?.type === 'interpolation' ? part.childForFieldName('expression') : null;
+          if (expr) this.infer(expr);
+        }
+        return STRING;
+      case 'underscore': return this.vars.fresh();
+      case 'identifier': return this.inferName(node);
+      case 'parenthesized_expression': {
+        const inner = node.namedChildren.find((c) => c && !isComment(c));
+        return inner ? this.infer(inner) : VOID;
+      }
+      case 'tuple': return { k: 'tuple', items: expressionsOf(node).map((e) => this.infer(e)) };
+      case 'list': return this.inferList(node);
+      case 'dictionary': return this.inferDictionary(node);
+      case 'list_comprehension': return this.inferComprehension(node);
+      case 'block': return this.inferBlock(node);
+      case 'if_expression': return this.inferIf(node);
+      case 'while_expression': return this.inferWhile(node);
+      case 'for_expression': return this.inferFor(node);
+      case 'match_expression': {
+        // Arms are not visited at all (§5.4).
+        const value = node.childForFieldName('value');
+        if (value) this.infer(value);
+        return this.vars.fresh();
+      }
+      case 'spawn_expression': return this.inferSpawn(node);
+      case 'unsafe_expression': {
+        const body = node.childForFieldName('body');
+        return body ? (body.type === 'block' ? this.inferBlock(body) : this.infer(body)) : VOID;
+      }
+      case 'call_expression': return this.inferCall(node);
+      case 'index_expression': return this.inferIndex(node);
+      case 'member_expression': return this.inferMember(node);
+      case 'try_expression': return this.inferTry(node);
+      case 'unary_expression': return this.inferUnary(node);
+      case 'ref_expression': {
+        const value = node.childForFieldName('value');
+        return { k: 'arc', inner: value ? this.infer(value) : this.vars.fresh() };
+      }
+      case 'binary_expression': return this.inferBinary(node);
+      case 'cast_expression': {
+        const value = node.childForFieldName('value');
+        if (value) this.infer(value);
+        const type = node.childForFieldName('type');
+        return type ? this.annotation(type) : this.vars.fresh();
+      }
+      case 'assignment_expression': {
+        const right = node.childForFieldName('right');
+        const left = node.childForFieldName('left');
+        const type = right ? this.infer(right) : ERROR;
+        if (left?.type === 'identifier') this.assignVar(left.text, type);
+        return VOID;
+      }
+      case 'lambda': return this.inferLambda(node);
+      case 'return_expression': return this.inferReturn(node);
+      case 'break_expression':
+      case 'continue_expression': {
+        const label = node.namedChildren.find((c) => c?.type === 'label');
+        const name = label?.childForFieldName('name')?.text;
+        if (label && name) this.report('E1070', TYPE_MESSAGES.E1070(name), label);
+        return VOID;
+      }
+      default:
+        return ERROR;
+    }
+  }
+
+  private inferName(node: Node): Type {
+    const name = node.text;
+    const info = this.lookup(name);
+    if (info) return info.scheme ? this.instance(info.scheme) : info.type;
+    if (BUILTIN_TYPE_NAMES.has(name)) return META;
+    this.report('E1001', TYPE_MESSAGES.E1001(name), node);
+    return ERROR;
+  }
+
+  private inferList(node: Node): Type {
+    const items = expressionsOf(node);
+    if (items.length === 0) return { k: 'list', elem: this.vars.fresh() };
+    let elem = this.infer(items[0]!);
+    for (const item of items.slice(1)) {
+      unify(elem, this.infer(item));
+      elem = prune(elem);
+    }
+    return { k: 'list', elem };
+  }
+
+  private inferDictionary(node: Node): Type {
+    let key: Type | undefined;
+    let value: Type | undefined;
+    for (const pair of node.namedChildren) {
+      if (!pair || pair.type !== 'pair') continue;
+      const k = pair.childForFieldName('key');
+      const v = pair.childForFieldName('value');
+      const kt = k ? this.infer(k) : this.vars.fresh();
+      const vt = v ? this.infer(v) : this.vars.fresh();
+      key ??= kt;
+      value ??= vt;
+    }
+    return { k: 'dict', key: key ?? this.vars.fresh(), value: value ?? this.vars.fresh() };
+  }
+
+  private inferComprehension(node: Node): Type {
+    const iterable = node.childForFieldName('iterable');
+    if (iterable) this.infer(iterable);
+    const variable = node.childForFieldName('variable');
+    const element = node.childForFieldName('element');
+    return this.withScope(() => {
+      // The reference types the comprehension variable as `char`, whatever the iterable.
+      if (variable) this.addVar(variable.text, CHAR, false, variable);
+      return { k: 'list', elem: element ? this.infer(element) : this.vars.fresh() } as Type;
+    });
+  }
+
+  /** A V2 block: only expression statements and bindings are checked; its type is its last `return`. */
+  private inferBlock(block: Node): Type {
+    let returned: Type | undefined;
+    for (const statement of statementsOf(block)) {
+      if (statement.hasError) continue;
+      if (statement.type === 'expression_statement') {
+        const expr = statement.namedChildren.find((c) => c && !isComment(c));
+        if (!expr) continue;
+        // Statement-level if/for inside a V2 block are skipped entirely.
+        if (expr.type === 'if_expression' || expr.type === 'for_expression') continue;
+        const type = this.infer(expr);
+        if (expr.type === 'return_expression') returned = expr.childForFieldName('value') ? type : VOID;
+        continue;
+      }
+      if (statement.type === 'declaration' || statement.type === 'assignment') this.inferBindingStatement(statement);
+    }
+    return returned ?? VOID;
+  }
+
+  /** A lambda's `=> expr` body: the single return statement the parser makes of it. */
+  private inferBody(body: Node): Type {
+    if (body.type === 'block') return this.inferBlock(body);
+    return this.infer(body);
+  }
+
+  /** R14b/R15: bindings inside V2 blocks. */
+  private inferBindingStatement(statement: Node): void {
+    const binding = readBinding(statement);
+    if (!binding) return;
+    const { name, nameNode, value, mutable } = binding;
+    if (binding.memberOf !== undefined) return;
+    if (value && isFunctionValue(value, binding.annotation)) {
+      // Registered as a function; its body is not checked.
+      const params = value.type === 'lambda' ? lambdaParameters(value) : [];
+      const ret = binding.annotation ? this.annotation(binding.annotation) : VOID;
+      this.addVar(name, { k: 'fn', params: params.map(() => this.vars.fresh()), ret }, mutable, nameNode);
+      return;
+    }
+    const init = value ? this.infer(value) : binding.annotation ? this.annotation(binding.annotation) : this.vars.fresh();
+    const outer = this.lookup(name);
+    if (outer && this.scopes.some((s) => s.has(name))) {
+      if (this.inCurrentScope(name)) {
+        this.report('E2002', TYPE_MESSAGES.E2002(name), firstToken(statement));
+        return;
+      }
+      if (!mutable) {
+        if (!outer.mutable) {
+          this.report('E2010', TYPE_MESSAGES.E2010(name), firstToken(statement));
+          return;
+        }
+        this.assignVar(name, init);
+        return;
+      }
+    } else if (outer && this.inCurrentScope(name)) {
+      this.report('E2002', TYPE_MESSAGES.E2002(name), firstToken(statement));
+      return;
+    }
+    this.addVar(name, init, mutable, nameNode);
+  }
+
+  private inferIf(node: Node): Type {
+    const condition = node.childForFieldName('condition');
+    if (condition && !this.conditionIsBool(condition)) return ERROR;
+    const consequence = node.childForFieldName('consequence');
+    if (consequence) this.withScope(() => this.inferBlock(consequence));
+    const alternatives = node.childrenForFieldName('alternative').filter((c): c is Node => c !== null);
+    for (const clause of alternatives.filter((a) => a.type === 'else_if_clause')) {
+      const c = clause.childForFieldName('condition');
+      if (c && !this.conditionIsBool(c)) return ERROR;
+      const body = clause.childForFieldName('consequence');
+      if (body) this.withScope(() => this.inferBlock(body));
+    }
+    const elseBody = alternatives.find((a) => a.type === 'else_clause')?.childForFieldName('body');
+    return elseBody ? this.withScope(() => this.inferBody(elseBody)) : VOID;
+  }
+
+  /** R4: the condition of a `while` or an expression-level `if` (E1054). */
+  private conditionIsBool(condition: Node): boolean {
+    const type = this.infer(condition);
+    if (isError(type)) return false;
+    if (isExactlyBool(type)) return true;
+    this.report('E1054', TYPE_MESSAGES.E1054(display(type)), condition);
+    return false;
+  }
+
+  private inferWhile(node: Node): Type {
+    const condition = node.childForFieldName('condition');
+    if (condition && !this.conditionIsBool(condition)) return ERROR;
+    const body = node.childForFieldName('body');
+    if (body) this.loopScope(() => this.inferBody(body));
+    return VOID;
+  }
+
+  /** A loop body's scope; its variables stay visible after the loop (promotion, §5.3). */
+  private loopScope(body: () => void): void {
+    this.scopes.push(new Map());
+    try {
+      body();
+    } finally {
+      const inner = this.scopes.pop()!;
+      const parent = this.scopes[this.scopes.length - 1]!;
+      for (const [name, info] of inner) parent.set(name, info);
+    }
+  }
+
+  private inferFor(node: Node): Type {
+    const iterable = node.childForFieldName('iterable');
+    const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
+    const variable = node.childForFieldName('variable');
+    const body = node.childForFieldName('body');
+    const mutable = node.children.some((c) => c?.type === 'mutability');
+    this.loopScope(() => {
+      if (variable) {
+        if (this.inCurrentScope(variable.text)) {
+          this.report('E2002', TYPE_MESSAGES.E2002(variable.text), variable);
+          return;
+        }
+        this.addVar(variable.text, element, mutable, variable);
+      }
+      if (body) this.inferBody(body);
+    });
+    return VOID;
+  }
+
+  private inferSpawn(node: Node): Type {
+    const body = node.childForFieldName('body');
+    const variable = node.childForFieldName('variable');
+    if (!variable) return body ? this.inferBlock(body) : VOID;
+    const iterable = node.childForFieldName('iterable');
+    const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
+    let bodyType: Type = VOID;
+    this.loopScope(() => {
+      this.addVar(variable.text, element, node.children.some((c) => c?.type === 'mutability'), variable);
+      if (body) bodyType = this.inferBlock(body);
+    });
+    return { k: 'list', elem: bodyType };
+  }
+
+  private inferLambda(node: Node): Type {
+    const params = lambdaParameters(node);
+    const body = node.childForFieldName('body');
+    const savedExpected = this.expectedReturn;
+    const savedResult = this.resultError;
+    this.expectedReturn = undefined;
+    this.resultError = null;
+    let bodyType: Type = VOID;
+    try {
+      this.withScope(() => {
+        for (const p of params) this.addVar(p.name, this.vars.fresh(), p.mutable, p.node);
+        if (body) bodyType = this.inferBody(body);
+      });
+    } finally {
+      this.expectedReturn = savedExpected;
+      this.resultError = savedResult;
+    }
+    return { k: 'fn', params: params.map(() => this.vars.fresh()), ret: bodyType };
+  }
+
+  /** R7: `return e` against the innermost declared return type. */
+  private inferReturn(node: Node): Type {
+    const value = node.childForFieldName('value');
+    if (!value) return VOID;
+    const type = this.infer(value);
+    if (this.expectedReturn && !isError(type) && !unify(type, this.expectedReturn)) {
+      this.report('E1002', TYPE_MESSAGES.E1002(display(this.expectedReturn), display(type)), node.child(0) ?? node);
+    }
+    return type;
+  }
+
+  private inferIndex(node: Node): Type {
+    const value = node.childForFieldName('value');
+    const container = value ? prune(this.infer(value)) : ERROR;
+    const indexes = node.childrenForFieldName('index').filter((c): c is Node => c !== null);
+    switch (container.k) {
+      case 'list': return container.elem;
+      case 'dict': return container.value;
+      case 'tuple': {
+        const index = indexes[0];
+        if (index?.type === 'integer') {
+          const i = Number(index.text.replace(/_/g, ''));
+          if (Number.isInteger(i) && i >= 0 && i < container.items.length) return container.items[i]!;
+          this.report('E1041', TYPE_MESSAGES.E1041(container.items.length, String(i)), index);
+          return ERROR;
+        }
+        return this.vars.fresh();
+      }
+      default:
+        return this.vars.fresh();
+    }
+  }
+
+  private inferMember(node: Node): Type {
+    const object = node.childForFieldName('object');
+    const field = node.childForFieldName('field')?.text ?? '';
+    if (!object) return ERROR;
+    const objectType = this.infer(object);
+    if (isError(objectType)) return ERROR;
+    const path = dottedPath(object);
+    if (path !== undefined) {
+      const full = PRELUDE.get(`${path}.${field}`);
+      if (full && this.lookup(path.split('.')[0]!)) return this.instance(full);
+    }
+    let resolved = prune(objectType);
+    while (resolved.k === 'ref') resolved = prune(resolved.inner);
+    resolved = this.resolveNamed(resolved);
+    if (resolved.k === 'struct') {
+      const found = resolved.fields.find((f) => f.name === field);
+      if (found) return found.scheme ? this.instance(found.scheme) : found.type;
+      const method = this.methods.get(`${resolved.name}.${field}`);
+      if (method) return this.instance(method);
+      this.report('E1042', TYPE_MESSAGES.E1042(field, resolved.name), node.childForFieldName('field') ?? node);
+      return ERROR;
+    }
+    if (resolved.k === 'named') {
+      const method = this.methods.get(`${resolved.name}.${field}`);
+      if (method) return this.instance(method);
+    }
+    if (resolved.k === 'meta' || resolved.k === 'named' && resolved.name === '') return this.vars.fresh();
+    this.report('E1053', TYPE_MESSAGES.E1053(display(objectType)), node.childForFieldName('field') ?? node);
+    return ERROR;
+  }
+
+  /** A nominal type naming a record of this file, as that record. */
+  private resolveNamed(t: Type): Type {
+    const p = prune(t);
+    if (p.k !== 'named') return p;
+    return this.structs.get(p.name) ?? p;
+  }
+
+  private inferTry(node: Node): Type {
+    const value = node.childForFieldName('value');
+    if (this.resultError === null) {
+      this.report('E1081', TYPE_MESSAGES.E1081(), node);
+      return ERROR;
+    }
+    const inner = value ? this.infer(value) : ERROR;
+    const ok = this.vars.fresh();
+    if (!unify(inner, { k: 'result', ok, err: this.resultError })) {
+      this.report('E1081', TYPE_MESSAGES.E1081(), node);
+      return ERROR;
+    }
+    return ok;
+  }
+
+  private inferUnary(node: Node): Type {
+    const operator = node.childForFieldName('operator')?.text ?? '';
+    const operand = node.childForFieldName('operand');
+    const type = operand ? this.infer(operand) : ERROR;
+    if (isError(type)) return ERROR;
+    switch (operator) {
+      case '!':
+        if (isExactlyBool(type)) return BOOL;
+        this.report('E1051', TYPE_MESSAGES.E1051(display(type)), node);
+        return ERROR;
+      case '*': {
+        const p = prune(type);
+        if (p.k === 'named') return { k: 'named', name: p.name.replace(/^\*+/, '') };
+        this.report('E1052', TYPE_MESSAGES.E1052(display(type)), node);
+        return ERROR;
+      }
+      case '&': return { k: 'ref', mutable: false, inner: type };
+      case '&mut': return { k: 'ref', mutable: true, inner: type };
+      default: return type;
+    }
+  }
+
+  private inferBinary(node: Node): Type {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    const op = node.childForFieldName('operator')?.text ?? '';
+    // The reference evaluates the right operand first.
+    const r = right ? this.infer(right) : ERROR;
+    const l = left ? this.infer(left) : ERROR;
+    if (isError(l) || isError(r)) return op === 'and' || op === 'or' || isComparison(op) ? BOOL : ERROR;
+    const lp = prune(l);
+    const rp = prune(r);
+    switch (op) {
+      case '+': case '-': case '*': case '/':
+        if (isInt(lp) && isInt(rp)) return lp;
+        if (isFloat(lp) && isFloat(rp)) return lp;
+        if (isExactlyBool(lp) === false && lp.k === 'prim' && lp.name === 'string' && rp.k === 'prim' && rp.name === 'string') return STRING;
+        if (lp.k === 'list' && rp.k === 'list') {
+          unify(lp.elem, rp.elem);
+          return { k: 'list', elem: prune(lp.elem) };
+        }
+        return this.vars.fresh();
+      case '%':
+        if ((isInt(lp) && isInt(rp)) || (isFloat(lp) && isFloat(rp))) return lp;
+        unify(lp, rp);
+        return lp;
+      case '..':
+        unify(lp, rp);
+        return { k: 'range', elem: lp };
+      case 'and': case 'or':
+        if (isExactlyBool(lp) && isExactlyBool(rp)) return BOOL;
+        this.report('E1050', TYPE_MESSAGES.E1050(display(l), display(r)), node);
+        return ERROR;
+      default:
+        unify(lp, rp);
+        return BOOL;
+    }
+  }
+
+  // ---- calls -------------------------------------------------------------
+
+  private inferCall(node: Node): Type {
+    const callee = node.childForFieldName('function');
+    const argsNode = node.childForFieldName('arguments');
+    if (!callee) return ERROR;
+    const calleeType = this.infer(callee);
+    const args: Node[] = [];
+    const named: Node[] = [];
+    for (const a of argsNode?.namedChildren ?? []) {
+      if (!a || isComment(a)) continue;
+      if (a.type === 'named_argument') named.push(a);
+      else args.push(a);
+    }
+    const argTypes = args.map((a) => this.infer(a));
+    for (const n of named) {
+      const v = n.childForFieldName('value');
+      if (v) this.infer(v);
+    }
+    if (isError(calleeType) || argTypes.some(isError)) return ERROR;
+    const paren = argsNode?.child(0) ?? node;
+    const name = callee.type === 'identifier' ? callee.text : undefined;
+    if (name && this.decls.overloaded.has(name)) return this.vars.fresh();
+
+    const generic = name ? this.decls.generics.get(name) : undefined;
+    if (generic && argTypes.length === generic.typeParams.length + generic.constParams.length) {
+      this.checkConstConstraints(generic, args);
+      return this.instantiateGeneric(generic, argTypes.slice(0, generic.typeParams.length));
+    }
+    const fn = prune(calleeType);
+    if (name && !generic && !isNativeName(name)) {
+      if (fn.k === 'struct') {
+        const total = fn.fields.length;
+        const required = fn.fields.filter((f) => !f.hasDefault).length;
+        if (named.length === 0) {
+          if (argTypes.length < required || argTypes.length > total) {
+            this.report('E1010', TYPE_MESSAGES.E1010(fn.name, total, argTypes.length), paren);
+            return ERROR;
+          }
+        } else {
+          const provided = new Set(named.map((n) => n.childForFieldName('name')?.text ?? ''));
+          const missing = fn.fields.filter((f) => !f.hasDefault && !provided.has(f.name)).map((f) => f.name);
+          if (missing.length > 0) {
+            this.report('E1002', TYPE_MESSAGES.E1002(`${fn.name} constructor missing required field(s): ${missing.join(', ')}`, `provided ${provided.size}`), paren);
+            return ERROR;
+          }
+        }
+      } else if (fn.k === 'fn' && named.length === 0 && fn.params.length > 0 && argTypes.length !== fn.params.length) {
+        this.report('E1010', TYPE_MESSAGES.E1010(name, fn.params.length, argTypes.length), paren);
+        return ERROR;
+      }
+    }
+    if (fn.k === 'fn') {
+      if (argTypes.length === fn.params.length) {
+        for (let i = 0; i < argTypes.length; i++) {
+          const argType = argTypes[i]!;
+          let param = prune(fn.params[i]!);
+          const arg = param.k === 'ref' && prune(argType).k !== 'ref' ? { k: 'ref', mutable: param.mutable, inner: argType } as Type : argType;
+          if (isInt(arg) && isFloat(param)) continue;
+          if (param.k === 'named') {
+            const def = this.structs.get(param.name);
+            if (!def) continue;
+            param = def;
+          }
+          if (!unify(arg, param)) {
+            this.report('E1002', TYPE_MESSAGES.E1002(display(param), display(argType)), paren);
+            return ERROR;
+          }
+        }
+      }
+      return fn.ret;
+    }
+    if (fn.k === 'struct' || fn.k === 'named') return this.structResult(fn);
+    return this.vars.fresh();
+  }
+
+  /** A constructor call's value: the record type by name. */
+  private structResult(fn: Type): Type {
+    return fn;
+  }
+
+  private instantiateGeneric(generic: GenericTypeDef, args: Type[]): Type {
+    const map = new Map<string, Type>();
+    generic.typeParams.forEach((p, i) => map.set(p, args[i] ?? this.vars.fresh()));
+    const fields = generic.fields.map((f) => ({ ...f, type: instantiate(f.type, map) }));
+    return { k: 'struct', name: generic.name, fields, interfaces: [] };
+  }
+
+  /** R23: a const-generic constructor whose literal argument falsifies an `Assert`. */
+  private checkConstConstraints(generic: GenericTypeDef, args: Node[]): void {
+    const values = new Map<string, number | boolean>();
+    generic.constParams.forEach((p, i) => {
+      const arg = args[generic.typeParams.length + i];
+      const value = arg ? literalValue(arg) : undefined;
+      if (value !== undefined) values.set(p, value);
+    });
+    for (const constraint of generic.constraints) {
+      const names = constNames(constraint.expression);
+      if (!names.every((n) => values.has(n))) continue;
+      if (evaluate(constraint.expression, values) === false) {
+        const shown = names.length > 0 ? names[0]! : '';
+        this.report('E1062', TYPE_MESSAGES.E1062(shown, String(values.get(shown))), args[generic.typeParams.length + Math.max(0, generic.constParams.indexOf(shown))] ?? args[0]!);
+      }
+    }
+  }
+}
+
+function literalValue(node: Node): number | boolean | undefined {
+  if (node.type === 'integer' || node.type === 'float') {
+    const value = Number(node.text.replace(/_/g, ''));
+    return Number.isFinite(value) ? value : undefined;
+  }
+  if (node.type === 'boolean') return node.text === 'true';
+  if (node.type === 'unary_expression' && node.childForFieldName('operator')?.text === '-') {
+    const operand = node.childForFieldName('operand');
+    const v = operand ? literalValue(operand) : undefined;
+    return typeof v === 'number' ? -v : undefined;
+  }
+  return undefined;
+}
+
+function constNames(e: ConstExpr): string[] {
+  switch (e.k) {
+    case 'name': return [e.name];
+    case 'binary': return [...new Set([...constNames(e.left), ...constNames(e.right)])];
+    case 'unary': return constNames(e.operand);
+    default: return [];
+  }
+}
+
+function evaluate(e: ConstExpr, values: ReadonlyMap<string, number | boolean>): number | boolean | undefined {
+  switch (e.k) {
+    case 'int': return e.value;
+    case 'bool': return e.value;
+    case 'name': return values.get(e.name);
+    case 'unary': {
+      const v = evaluate(e.operand, values);
+      if (e.op === '-' && typeof v === 'number') return -v;
+      if (e.op === '!' && typeof v === 'boolean') return !v;
+      return undefined;
+    }
+    case 'binary': {
+      const l = evaluate(e.left, values);
+      const r = evaluate(e.right, values);
+      if (l === undefined || r === undefined) return undefined;
+      if (typeof l === 'number' && typeof r === 'number') {
+        switch (e.op) {
+          case '+': return l + r;
+          case '-': return l - r;
+          case '*': return l * r;
+          case '/': return r === 0 ? undefined : Math.trunc(l / r);
+          case '%': return r === 0 ? undefined : l % r;
+          case '<': return l < r;
+          case '<=': return l <= r;
+          case '>': return l > r;
+          case '>=': return l >= r;
+          case '==': return l === r;
+          case '!=': return l !== r;
+          default: return undefined;
+        }
+      }
+      if (typeof l === 'boolean' && typeof r === 'boolean') {
+        if (e.op === 'and') return l && r;
+        if (e.op === 'or') return l || r;
+        if (e.op === '==') return l === r;
+        if (e.op === '!=') return l !== r;
+      }
+      return undefined;
+    }
+  }
+}
+
+function isComparison(op: string): boolean {
+  return op === '==' || op === '!=' || op === '<' || op === '<=' || op === '>' || op === '>=';
+}
+
+function statementsOf(block: Node): Node[] {
+  return cleanStatements(block);
+}
+
+function expressionsOf(node: Node): Node[] {
+  return node.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
+}
+
+/** The first token of a statement: where the reference's statement span starts. */
+export function firstToken(node: Node): Node {
+  let current = node;
+  while (current.childCount > 0) {
+    const first = current.child(0);
+    if (!first) break;
+    current = first;
+  }
+  return current;
+}
+
+/** `a`, `a.b.c` as a dotted path, or undefined when the object is anything else. */
+function dottedPath(node: Node): string | undefined {
+  if (node.type === 'identifier') return node.text;
+  if (node.type === 'member_expression') {
+    const object = node.childForFieldName('object');
+    const field = node.childForFieldName('field');
+    const base = object ? dottedPath(object) : undefined;
+    return base !== undefined && field ? `${base}.${field.text}` : undefined;
+  }
+  return undefined;
+}
+

@@ -1,0 +1,383 @@
+// Passes 1 and 2 of the reference checker over one file's top level: type
+// definitions (records, generic templates, proof functions), function
+// signatures, `Type.method` bindings. The result is plain data, shared with
+// other files through their imports (no tree nodes, no live type variables).
+import type { Node, Tree } from 'web-tree-sitter';
+import { annotationType, innermostReturn, isComment, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
+import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
+import type { Scheme } from './signatures.ts';
+
+export interface ConstConstraint {
+  /** The constraint's source, e.g. `N > 0`, evaluated on literal arguments. */
+  expression: ConstExpr;
+}
+
+export type ConstExpr =
+  | { k: 'name'; name: string }
+  | { k: 'int'; value: number }
+  | { k: 'bool'; value: boolean }
+  | { k: 'binary'; op: string; left: ConstExpr; right: ConstExpr }
+  | { k: 'unary'; op: string; operand: ConstExpr };
+
+export interface GenericTypeDef {
+  name: string;
+  typeParams: string[];
+  /** Const parameters used in the body (`N: Int` with `Array(T, N)` or `Assert(N > 0)`). */
+  constParams: string[];
+  fields: Field[];
+  constraints: ConstConstraint[];
+}
+
+export interface ProofFunction {
+  name: string;
+  params: string[];
+  /** The type a refined binding unifies with: the first parameter's. */
+  base: Type;
+}
+
+export interface FileDeclarations {
+  /** Record types by name (non-generic). */
+  structs: Map<string, Type>;
+  generics: Map<string, GenericTypeDef>;
+  proofFunctions: Map<string, ProofFunction>;
+  /** `Type.method` → its type. */
+  methods: Map<string, Scheme>;
+  /** Pre-declared top-level values: functions, bare annotated declarations, method short names. */
+  values: Map<string, Scheme>;
+  /** Names with more than one top-level function definition: calls to them are not checked (overloads). */
+  overloaded: Set<string>;
+  /** What another file sees after `use` of this one: every top-level type, function and annotated constant. */
+  exports: Map<string, Scheme>;
+}
+
+const TYPE_VALUE = named('Type');
+
+export function collectDeclarations(tree: Tree): FileDeclarations {
+  const vars = new VarSupply();
+  const result: FileDeclarations = {
+    structs: new Map(), generics: new Map(), proofFunctions: new Map(), methods: new Map(),
+    values: new Map(), overloaded: new Set(), exports: new Map(),
+  };
+  const statements = topLevelStatements(tree);
+  for (const statement of statements) if (statement.type === 'type_definition') collectTypeDefinition(statement, result);
+  const functionCounts = new Map<string, number>();
+  for (const statement of statements) collectSignature(statement, result, vars, functionCounts);
+  for (const [name, count] of functionCounts) if (count > 1) result.overloaded.add(name);
+  return result;
+}
+
+export function topLevelStatements(tree: Tree): Node[] {
+  return cleanStatements(tree.rootNode);
+}
+
+/**
+ * The statements of a file or block that the checker can trust: not holding a
+ * syntax error and not next to one (recovery often splits a broken statement
+ * in two, and the half left over would only produce invented type errors).
+ */
+export function cleanStatements(parent: Node): Node[] {
+  const children = parent.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
+  return children.filter((c, i) =>
+    !c.hasError && c.type !== 'ERROR' && children[i - 1]?.type !== 'ERROR' && children[i + 1]?.type !== 'ERROR');
+}
+
+function collectTypeDefinition(node: Node, out: FileDeclarations): void {
+  const name = node.childForFieldName('name')?.text;
+  const definition = node.childForFieldName('definition');
+  if (!name || !definition) return;
+  const parameters = node.childForFieldName('parameters');
+  const record = definition.type === 'record_type' ? readRecord(definition) : undefined;
+  if (!parameters) {
+    if (record) {
+      const struct: Type = { k: 'struct', name, fields: record.fields, interfaces: record.interfaces };
+      out.structs.set(name, struct);
+      out.values.set(name, { generics: [], type: struct });
+      out.exports.set(name, { generics: [], type: struct });
+    } else {
+      out.exports.set(name, { generics: [], type: TYPE_VALUE });
+    }
+    return;
+  }
+  const params = parameters.namedChildren.filter((c): c is Node => c !== null && c.type === 'parameter');
+  const typeParams: string[] = [];
+  const valueParams: string[] = [];
+  const base = annotationType(params[0]?.childForFieldName('type') ?? null);
+  for (const p of params) {
+    const pname = p.childForFieldName('name')?.text ?? '';
+    if (p.childForFieldName('type')?.type === 'meta_type') typeParams.push(pname);
+    else valueParams.push(pname);
+  }
+  if (record && record.fields.length === 0 && record.refinements > 0 && typeParams.length === 0) {
+    out.proofFunctions.set(name, { name, params: valueParams, base });
+    out.exports.set(name, { generics: [], type: { k: 'fn', params: valueParams.map(() => named('Int')), ret: TYPE_VALUE } });
+    return;
+  }
+  const bodyText = definition.text;
+  const constParams = valueParams.filter((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(bodyText));
+  const generic: GenericTypeDef = {
+    name, typeParams, constParams, fields: record?.fields ?? [], constraints: record?.constraints ?? [],
+  };
+  out.generics.set(name, generic);
+  const template: Type = { k: 'struct', name, fields: generic.fields, interfaces: [] };
+  out.values.set(name, { generics: [], type: template });
+  out.exports.set(name, { generics: [], type: template });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+interface RecordShape {
+  fields: Field[];
+  interfaces: string[];
+  constraints: ConstConstraint[];
+  refinements: number;
+}
+
+function readRecord(record: Node): RecordShape {
+  const shape: RecordShape = { fields: [], interfaces: [], constraints: [], refinements: 0 };
+  for (const item of record.namedChildren) {
+    if (!item || isComment(item)) continue;
+    switch (item.type) {
+      case 'field_declaration': {
+        const type = item.childForFieldName('type');
+        const assertion = type?.type === 'generic_type' && type.childForFieldName('name')?.text === 'Assert' ? type : undefined;
+        if (assertion) {
+          const arg = assertion.childForFieldName('arguments')?.namedChildren.find((c) => c && !isComment(c));
+          const expression = arg ? constExpr(arg) : undefined;
+          if (expression) shape.constraints.push({ expression });
+          break;
+        }
+        shape.fields.push({
+          name: item.childForFieldName('name')?.text ?? '',
+          type: annotationType(type),
+          mutable: item.children.some((c) => c?.type === 'mutability'),
+          hasDefault: item.childForFieldName('default') !== null,
+        });
+        break;
+      }
+      case 'type_identifier':
+        shape.interfaces.push(item.text);
+        break;
+      case 'generic_type':
+        if (item.childForFieldName('name')?.text === 'Assert') {
+          const arg = item.childForFieldName('arguments')?.namedChildren.find((c) => c && !isComment(c));
+          const expression = arg ? constExpr(arg) : undefined;
+          if (expression) shape.constraints.push({ expression });
+        }
+        break;
+      case 'const_expression':
+        shape.refinements++;
+        break;
+      default:
+        break;
+    }
+  }
+  return shape;
+}
+
+/** A constant expression over names and literals, or undefined when it is anything else. */
+export function constExpr(node: Node): ConstExpr | undefined {
+  switch (node.type) {
+    case 'identifier':
+    case 'type_identifier':
+      return { k: 'name', name: node.text };
+    case 'integer': {
+      const value = Number(node.text.replace(/_/g, ''));
+      return Number.isFinite(value) ? { k: 'int', value } : undefined;
+    }
+    case 'boolean':
+      return { k: 'bool', value: node.text === 'true' };
+    case 'parenthesized_expression': {
+      const inner = node.namedChildren.find((c) => c && !isComment(c));
+      return inner ? constExpr(inner) : undefined;
+    }
+    case 'unary_expression': {
+      const operand = node.childForFieldName('operand');
+      const value = operand ? constExpr(operand) : undefined;
+      const op = node.childForFieldName('operator')?.text ?? '';
+      return value ? { k: 'unary', op, operand: value } : undefined;
+    }
+    // `const_expression` is the top of a binary expression inside a type.
+    case 'const_expression':
+    case 'binary_expression': {
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      const op = node.childForFieldName('operator')?.text ?? '';
+      const l = left ? constExpr(left) : undefined;
+      const r = right ? constExpr(right) : undefined;
+      return l && r ? { k: 'binary', op, left: l, right: r } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function collectSignature(node: Node, out: FileDeclarations, vars: VarSupply, functionCounts: Map<string, number>): void {
+  const binding = readBinding(node);
+  if (!binding) return;
+  const { name, annotation, value, memberOf } = binding;
+  const isFunction = value !== null && isFunctionValue(value, annotation);
+  if (memberOf !== undefined) {
+    if (!annotation && !isFunction) return;
+    const scheme = functionScheme(annotation, value, vars);
+    out.methods.set(`${memberOf}.${name}`, scheme);
+    out.values.set(name, scheme);
+    return;
+  }
+  if (isFunction) {
+    functionCounts.set(name, (functionCounts.get(name) ?? 0) + 1);
+    const scheme = functionScheme(annotation, value, vars);
+    // A record's constructor keeps its name: pass 3 then reports E2002 for the function.
+    if (out.structs.has(name) || out.generics.has(name)) return;
+    out.values.set(name, scheme);
+    out.exports.set(name, generalize(scheme));
+    if (binding.isPublic && annotation?.type === 'function_type') autoBindMethod(name, annotation, scheme, out);
+    return;
+  }
+  if (annotation && !value) {
+    const scheme = { generics: [], type: annotationType(annotation) };
+    out.values.set(name, scheme);
+    out.exports.set(name, scheme);
+    return;
+  }
+  if (annotation) out.exports.set(name, { generics: [], type: annotationType(annotation) });
+}
+
+/** RFC-004: a `pub` function whose first parameter is a type of this file is also `Type.fn`. */
+function autoBindMethod(name: string, annotation: Node, scheme: Scheme, out: FileDeclarations): void {
+  const first = parameterNodes(annotation)[0];
+  if (!first) return;
+  const type = parameterAnnotation(first);
+  const typeName = type?.type === 'reference_type' ? type.childForFieldName('type')?.text : type?.text;
+  if (typeName && (out.structs.has(typeName) || out.generics.has(typeName))) out.methods.set(`${typeName}.${name}`, scheme);
+}
+
+export interface BindingStatement {
+  name: string;
+  nameNode: Node;
+  /** For `Type.method: … = …`: the type name. */
+  memberOf?: string;
+  annotation: Node | null;
+  value: Node | null;
+  mutable: boolean;
+  isPublic: boolean;
+}
+
+/** `x = v`, `mut x = v`, `x: T = v`, `x: T`, `mut x`, `Type.m: T = v`, or undefined for any other statement. */
+export function readBinding(node: Node): BindingStatement | undefined {
+  const mutable = node.children.some((c) => c?.type === 'mutability');
+  const isPublic = node.children.some((c) => c?.type === 'visibility');
+  if (node.type === 'declaration') {
+    const target = node.childForFieldName('target');
+    if (!target) return undefined;
+    const annotation = node.childForFieldName('type');
+    const value = node.childForFieldName('value');
+    if (target.type === 'identifier') return { name: target.text, nameNode: target, annotation, value, mutable, isPublic };
+    if (target.type === 'member_expression') {
+      const object = target.childForFieldName('object');
+      const field = target.childForFieldName('field');
+      if (object?.type === 'identifier' && field) {
+        return { name: field.text, nameNode: field, memberOf: object.text, annotation, value, mutable, isPublic };
+      }
+    }
+    return undefined;
+  }
+  if (node.type === 'assignment') {
+    const left = node.childForFieldName('left');
+    if (left?.type !== 'identifier') return undefined;
+    return { name: left.text, nameNode: left, annotation: null, value: node.childForFieldName('right'), mutable, isPublic };
+  }
+  return undefined;
+}
+
+/**
+ * A lambda or block binds a function; so does `= {}` after a function-type
+ * annotation (elsewhere `{}` is an empty dictionary, as in the reference).
+ */
+export function isFunctionValue(value: Node, annotation: Node | null): boolean {
+  if (value.type === 'lambda' || value.type === 'block') return true;
+  return value.type === 'dictionary' && annotation?.type === 'function_type' && !value.namedChildren.some((c) => c?.type === 'pair');
+}
+
+/** The type calls see for a function binding: from its annotation, else from its lambda's parameters. */
+export function functionScheme(annotation: Node | null, value: Node | null, vars: VarSupply): Scheme {
+  if (annotation?.type === 'function_type') {
+    const shape = signatureShape(annotation);
+    const ret = annotation.childForFieldName('return_type');
+    if (shape.generics.length > 0 && ret?.type === 'function_type') {
+      return { generics: shape.generics, type: annotationType(ret) };
+    }
+    const constNames = constGenericNames(annotation);
+    const type = annotationType(annotation);
+    if (constNames.length === 0) return { generics: [], type };
+    return { generics: [], type: instantiate(type, new Map(constNames.map((n) => [n, named('int64')] as const))) };
+  }
+  if (annotation) return { generics: [], type: annotationType(annotation) };
+  const params = value?.type === 'lambda' ? lambdaParameters(value) : [];
+  return {
+    generics: [],
+    type: { k: 'fn', params: params.map((p) => (p.annotation ? annotationType(p.annotation) : vars.fresh())), ret: vars.fresh() },
+  };
+}
+
+/** `f: (N: Int) -> (n: N) -> Int`: `N` is a const generic used as a type of a later level. */
+function constGenericNames(annotation: Node): string[] {
+  const first = parameterNodes(annotation).filter((p) => p.type === 'parameter');
+  const ret = annotation.childForFieldName('return_type');
+  if (!ret || ret.type !== 'function_type') return [];
+  const later = ret.text;
+  return first
+    .map((p) => parameterName(p) ?? '')
+    .filter((n) => n !== '' && /^[A-Z]/.test(n) && new RegExp(`\\b${escapeRegExp(n)}\\b`).test(later));
+}
+
+export interface LambdaParameter {
+  name: string;
+  node: Node;
+  annotation: Node | null;
+  mutable: boolean;
+}
+
+export function lambdaParameters(lambda: Node): LambdaParameter[] {
+  const params = lambda.childForFieldName('parameters');
+  if (!params) return [];
+  const list = params.type === 'parameter' ? [params] : params.namedChildren.filter((c): c is Node => c !== null && c.type === 'parameter');
+  return list.map((p) => ({
+    name: p.childForFieldName('name')?.text ?? '_',
+    node: p.childForFieldName('name') ?? p,
+    annotation: p.childForFieldName('type'),
+    mutable: p.children.some((c) => c?.type === 'mutability'),
+  }));
+}
+
+/** Free type variables become generic parameters, so another file instantiates them afresh. */
+export function generalize(scheme: Scheme): Scheme {
+  const names = new Map<number, string>();
+  const go = (t: Type): Type => {
+    const p = prune(t);
+    switch (p.k) {
+      case 'var': {
+        let n = names.get(p.id);
+        if (n === undefined) { n = `'${names.size}`; names.set(p.id, n); }
+        return named(n);
+      }
+      case 'list': return { k: 'list', elem: go(p.elem) };
+      case 'set': return { k: 'set', elem: go(p.elem) };
+      case 'range': return { k: 'range', elem: go(p.elem) };
+      case 'option': return { k: 'option', inner: go(p.inner) };
+      case 'arc': return { k: 'arc', inner: go(p.inner) };
+      case 'weak': return { k: 'weak', inner: go(p.inner) };
+      case 'ref': return { k: 'ref', mutable: p.mutable, inner: go(p.inner) };
+      case 'dict': return { k: 'dict', key: go(p.key), value: go(p.value) };
+      case 'result': return { k: 'result', ok: go(p.ok), err: go(p.err) };
+      case 'tuple': return { k: 'tuple', items: p.items.map(go) };
+      case 'fn': return { k: 'fn', params: p.params.map(go), ret: go(p.ret) };
+      default: return p;
+    }
+  };
+  const type = go(scheme.type);
+  return { generics: [...scheme.generics, ...names.values()], type };
+}
+
+export { innermostReturn };

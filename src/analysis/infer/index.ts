@@ -1,0 +1,177 @@
+// Workspace type checking: every file checked with the exports of the project
+// files it imports, results cached per file and reused until the file's tree
+// or the exports it imports change. Also what an editor asks of the checker:
+// the type at a position and the inferred types of unannotated bindings.
+import type { Node, Tree } from 'web-tree-sitter';
+import type { Diagnostic } from '../diagnostics/types.ts';
+import type { ImportInfo } from '../imports.ts';
+import type { LineIndex } from '../../syntax/positions.ts';
+import type { ModuleExports, ModuleInterface } from './checker.ts';
+import { typecheckTree, type FileTypecheck } from './check-file.ts';
+import { collectDeclarations, generalize, type FileDeclarations } from './declarations.ts';
+import type { Scheme } from './signatures.ts';
+import { describe, display, hasVariables, prune, type Type } from './types.ts';
+
+export { typecheckTree, type FileTypecheck } from './check-file.ts';
+
+/** What the checker needs of a file: the World's FileState satisfies it. */
+export interface CheckableFile {
+  path: string;
+  text: string;
+  lines: LineIndex;
+  tree: Tree;
+  imports: ImportInfo[];
+  syntax: Diagnostic[];
+}
+
+export interface FileDiagnostic extends Diagnostic {
+  file: string;
+}
+
+export interface TypecheckReport {
+  diagnostics: FileDiagnostic[];
+  summary: { errors: number; warnings: number; files: number };
+}
+
+export type TypecheckMode = 'fast' | 'full';
+
+interface CachedCheck {
+  tree: Tree;
+  /** The export signatures of the imported project files this result was computed with. */
+  dependencies: string;
+  result: FileTypecheck;
+}
+
+export class TypeChecker {
+  readonly #declarations = new WeakMap<Tree, { declarations: FileDeclarations; signature: string }>();
+  readonly #checks = new Map<string, CachedCheck>();
+  /** Files (re-)checked by the last call, for tests and benchmarks. */
+  lastChecked: string[] = [];
+
+  /**
+   * `full`: every file; `fast`: the `targets` and the project files they import.
+   * Diagnostics are the syntax ones first, then the checker's, file by file.
+   */
+  check(files: ReadonlyMap<string, CheckableFile>, options: { mode: TypecheckMode; targets?: readonly string[] }): TypecheckReport {
+    this.lastChecked = [];
+    const selected = options.mode === 'full' ? [...files.keys()] : this.#withImports(files, options.targets ?? []);
+    const diagnostics: FileDiagnostic[] = [];
+    for (const path of selected.sort()) {
+      const file = files.get(path);
+      if (!file) continue;
+      for (const d of file.syntax) diagnostics.push({ ...d, file: path });
+      for (const d of this.fileResult(files, file).diagnostics) diagnostics.push({ ...d, file: path });
+    }
+    for (const path of this.#checks.keys()) if (!files.has(path)) this.#checks.delete(path);
+    const errors = diagnostics.filter((d) => d.severity === 'error').length;
+    return { diagnostics, summary: { errors, warnings: diagnostics.filter((d) => d.severity === 'warning').length, files: selected.length } };
+  }
+
+  /** One file's checker result, from the cache when neither it nor its imports changed. */
+  fileResult(files: ReadonlyMap<string, CheckableFile>, file: CheckableFile): FileTypecheck {
+    const dependencies = this.#dependencySignature(files, file);
+    const cached = this.#checks.get(file.path);
+    if (cached && cached.tree === file.tree && cached.dependencies === dependencies) return cached.result;
+    const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree).declarations, this.#moduleExports(files, file));
+    this.#checks.set(file.path, { tree: file.tree, dependencies, result });
+    this.lastChecked.push(file.path);
+    return result;
+  }
+
+  /** The inferred type at a UTF-16 offset: of the innermost expression or binding name there. */
+  typeAt(files: ReadonlyMap<string, CheckableFile>, path: string, offset: number): { type: string; range: { start: number; end: number } } | undefined {
+    const file = files.get(path);
+    if (!file) return undefined;
+    const { inference } = this.fileResult(files, file);
+    let node: Node | null = file.tree.rootNode.descendantForIndex(offset, offset);
+    while (node) {
+      const type = inference.bindingTypes.get(node.startIndex) && node.type === 'identifier'
+        ? inference.bindingTypes.get(node.startIndex)
+        : inference.nodeTypes.get(node.id);
+      if (type) return { type: display(type), range: { start: node.startIndex, end: node.endIndex } };
+      node = node.parent;
+    }
+    return undefined;
+  }
+
+  /** Bindings written without an annotation whose type the checker knows concretely. */
+  inferredBindings(files: ReadonlyMap<string, CheckableFile>, path: string): { name: string; end: number; type: string }[] {
+    const file = files.get(path);
+    if (!file) return [];
+    const { inference } = this.fileResult(files, file);
+    const hints: { name: string; end: number; type: string }[] = [];
+    const stack: Node[] = [file.tree.rootNode];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      const target = node.type === 'assignment' ? node.childForFieldName('left') : null;
+      if (target?.type === 'identifier') {
+        const type = inference.bindingTypes.get(target.startIndex);
+        if (type && isShowable(type)) hints.push({ name: target.text, end: target.endIndex, type: display(type) });
+      }
+      for (let i = node.namedChildCount - 1; i >= 0; i--) {
+        const child = node.namedChild(i);
+        if (child) stack.push(child);
+      }
+    }
+    return hints;
+  }
+
+  #declarationsOf(tree: Tree): { declarations: FileDeclarations; signature: string } {
+    let entry = this.#declarations.get(tree);
+    if (!entry) {
+      const declarations = collectDeclarations(tree);
+      entry = { declarations, signature: exportSignature(new Map([...declarations.exports, ...[...declarations.methods].map(([k, v]) => [`method ${k}`, v] as const)])) };
+      this.#declarations.set(tree, entry);
+    }
+    return entry;
+  }
+
+  #dependencySignature(files: ReadonlyMap<string, CheckableFile>, file: CheckableFile): string {
+    const parts: string[] = [];
+    for (const i of file.imports) {
+      if (i.resolved.kind !== 'file') continue;
+      const dependency = files.get(i.resolved.path);
+      parts.push(`${i.module}=${dependency ? this.#declarationsOf(dependency.tree).signature : '?'}`);
+    }
+    return parts.join('\n');
+  }
+
+  #moduleExports(files: ReadonlyMap<string, CheckableFile>, file: CheckableFile): ModuleExports {
+    const byModule = new Map<string, ModuleInterface>();
+    for (const i of file.imports) {
+      if (i.resolved.kind !== 'file') continue;
+      const dependency = files.get(i.resolved.path);
+      if (!dependency) continue;
+      const d = this.#declarationsOf(dependency.tree).declarations;
+      byModule.set(i.module, { values: d.exports, structs: d.structs, methods: d.methods });
+    }
+    return (modulePath) => byModule.get(modulePath);
+  }
+
+  #withImports(files: ReadonlyMap<string, CheckableFile>, targets: readonly string[]): string[] {
+    const selected = new Set<string>();
+    for (const target of targets) {
+      const file = files.get(target);
+      if (!file) continue;
+      selected.add(target);
+      for (const i of file.imports) if (i.resolved.kind === 'file' && files.has(i.resolved.path)) selected.add(i.resolved.path);
+    }
+    return [...selected];
+  }
+}
+
+function isShowable(type: Type): boolean {
+  const p = prune(type);
+  return p.k !== 'error' && p.k !== 'fn' && !hasVariables(p);
+}
+
+/** A stable text for a file's exports: importers are re-checked only when it changes. */
+function exportSignature(exports: ReadonlyMap<string, Scheme>): string {
+  return [...exports]
+    .map(([name, scheme]) => {
+      const general = generalize(scheme);
+      return `${name}:[${general.generics.join(',')}]${describe(general.type)}`;
+    })
+    .sort()
+    .join(';');
+}

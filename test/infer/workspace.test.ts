@@ -1,0 +1,115 @@
+// Checking several files together: imports across files, caching, hover and inlay data.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { cliPath } from '../support/paths.ts';
+import { project, TypeChecker } from './support.ts';
+
+const UTILS = [
+  'pub Point: Type = { x: Float, y: Float }',
+  'pub Point.norm: (self: &Point) -> Float = (self) => self.x',
+  'pub scale: (p: &Point, k: Float) -> Point = (p, k) => Point(p.x * k, p.y * k)',
+  'pub answer: Int = 42',
+  '',
+].join('\n');
+
+const MAIN = [
+  'use std.io',
+  'use utils',
+  'use utils.{Point, scale}',
+  '',
+  'main = {',
+  '    p = Point(1.0, 2.0)',
+  '    q = scale(&p, 2.0)',
+  '    n = q.norm()',
+  '    io.println(utils.answer)',
+  '}',
+  '',
+].join('\n');
+
+describe('typecheck across a project', () => {
+  it('resolves local modules: imported records, functions, methods and module records type-check', async () => {
+    const files = await project({ 'utils.yx': UTILS, 'main.yx': MAIN });
+    const report = new TypeChecker().check(files, { mode: 'full' });
+    assert.deepEqual(report.diagnostics, []);
+    assert.deepEqual(report.summary, { errors: 0, warnings: 0, files: 2 });
+  });
+
+  it('reports every error of every file, each with a range', async () => {
+    const files = await project({
+      'utils.yx': UTILS + 'bad: Int = "text"\n',
+      'main.yx': MAIN.replace('    n = q.norm()', '    n = q.z\n    k = scale(&p)'),
+    });
+    const report = new TypeChecker().check(files, { mode: 'full' });
+    assert.deepEqual(report.diagnostics.map((d) => `${d.file}:${d.range.start.line}:${d.range.start.column} ${d.code}`), [
+      'main.yx:8:11 E1042',
+      'main.yx:9:14 E1010',
+      'utils.yx:5:1 E1002',
+    ]);
+    assert.equal(report.summary.errors, 3);
+  });
+
+  it('fast mode checks the given files and the project files they import', async () => {
+    const files = await project({ 'utils.yx': UTILS, 'main.yx': MAIN, 'other.yx': 'x: Int = "s"\n' });
+    const checker = new TypeChecker();
+    const report = checker.check(files, { mode: 'fast', targets: ['main.yx'] });
+    assert.equal(report.summary.files, 2);
+    assert.deepEqual(checker.lastChecked.sort(), ['main.yx', 'utils.yx']);
+  });
+
+  it('re-checks only what an edit affects: the file, and importers when its exports change', async () => {
+    const sources = { 'utils.yx': UTILS, 'main.yx': MAIN, 'other.yx': 'y = 1\n' };
+    const files = await project(sources);
+    const checker = new TypeChecker();
+    checker.check(files, { mode: 'full' });
+    assert.deepEqual(checker.lastChecked.sort(), ['main.yx', 'other.yx', 'utils.yx']);
+
+    checker.check(files, { mode: 'full' });
+    assert.deepEqual(checker.lastChecked, [], 'nothing changed, nothing re-checked');
+
+    const bodyEdit = await project({ ...sources, 'utils.yx': UTILS.replace('(p, k) => Point(p.x * k, p.y * k)', '(p, k) => Point(p.x, p.y)') });
+    files.set('utils.yx', bodyEdit.get('utils.yx')!);
+    checker.check(files, { mode: 'full' });
+    assert.deepEqual(checker.lastChecked, ['utils.yx'], 'a body edit keeps the exports: importers are not re-checked');
+
+    const exportEdit = await project({ ...sources, 'utils.yx': UTILS.replace('k: Float) -> Point', 'k: Int) -> Point') });
+    files.set('utils.yx', exportEdit.get('utils.yx')!);
+    const report = checker.check(files, { mode: 'full' });
+    assert.deepEqual(checker.lastChecked.sort(), ['main.yx', 'utils.yx']);
+    assert.deepEqual(report.diagnostics.map((d) => `${d.file}:${d.code}`), ['main.yx:E1002']);
+  });
+
+  it('answers the type at a position and the types of unannotated bindings', async () => {
+    const files = await project({ 'utils.yx': UTILS, 'main.yx': MAIN });
+    const checker = new TypeChecker();
+    const main = files.get('main.yx')!;
+    const offset = main.text.indexOf('q = scale');
+    assert.equal(checker.typeAt(files, 'main.yx', offset)?.type, 'Point');
+    assert.equal(checker.typeAt(files, 'main.yx', main.text.indexOf('2.0)'))?.type, 'float64');
+    const hints = checker.inferredBindings(files, 'main.yx').map((h) => `${h.name}: ${h.type}`);
+    assert.deepEqual(hints, ['p: Point', 'q: Point', 'n: float64']);
+  });
+});
+
+describe('yaoxiang check with type errors', () => {
+  it('reports three independent errors in two files from one run, in the reference layout', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'yx-check-'));
+    writeFileSync(join(dir, 'yaoxiang.toml'), '[package]\nname = "demo"\nversion = "0.1.0"\n');
+    writeFileSync(join(dir, 'utils.yx'), UTILS + 'bad: Int = "text"\n');
+    writeFileSync(join(dir, 'main.yx'), MAIN.replace('    n = q.norm()', '    n = q.z\n    k = scale(&p)'));
+    const json = spawnSync(process.execPath, [cliPath, 'check', '--json'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(json.status, 1, json.stderr);
+    const parsed = JSON.parse(json.stdout);
+    assert.equal(parsed.error_count, 3);
+    assert.deepEqual(parsed.diagnostics.map((d: { code: string; line: number; column: number }) => `${d.code}@${d.line}:${d.column}`),
+      ['E1042@8:11', 'E1010@9:14', 'E1002@5:1']);
+    const text = spawnSync(process.execPath, [cliPath, 'check'], { cwd: dir, encoding: 'utf8' });
+    assert.match(text.stderr, /error \[E1042\] Cannot find field 'z' in struct 'Point'\n --> .*main\.yx:8:11\n/);
+    assert.match(text.stderr, /help: Check the available fields of the struct/);
+    assert.match(text.stderr, /Summary: 3 error\(s\), 0 warning\(s\)/);
+    assert.doesNotMatch(text.stderr, /\x1b\[/, 'no colour when stderr is not a TTY');
+  });
+});

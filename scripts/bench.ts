@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, with its numbers on stdout.
 import { benchParse } from './bench/parse.ts';
+import { benchTypecheck } from './bench/typecheck.ts';
 import { benchWorkspace } from './bench/workspace.ts';
 
 const log = (line: string) => void process.stdout.write(line + '\n');
@@ -12,3 +13,6 @@ await benchParse(log);
 log('');
 log('## workspace');
 await benchWorkspace(log);
+log('');
+log('## type checking');
+await benchTypecheck(log);

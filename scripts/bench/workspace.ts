@@ -10,14 +10,14 @@ import { formatMs, median, percentile } from './stats.ts';
 
 const FILE_COUNT = 1000;
 
-function moduleSource(i: number): string {
+export function moduleSource(i: number): string {
   const dep = i === 0 ? '' : `use mod${i - 1}.{total${i - 1}, Shape${i - 1}}\n`;
   return `// module ${i}
 use std.{io, math}
 ${dep}
 pub Shape${i}: Type = { width: Float, height: Float, label: String }
 
-pub Shape${i}.area: (self: &Shape${i}) -> Float = self.width * self.height
+pub Shape${i}.area: (self: &Shape${i}) -> Float = (self) => self.width * self.height
 
 pub total${i}: (xs: List(Int)) -> Int = (xs) => {
     mut sum = 0
@@ -37,7 +37,7 @@ main${i} = {
     io.println(s.area())
     values = [1, 2, 3, ${i}]
     io.println(total${i}(values))
-${i === 0 ? '' : `    io.println(total${i - 1}(values))\n`}}
+${i === 0 ? '' : `    io.println(total${i - 1}([4, 5, ${i}]))\n`}}
 `;
 }
 

@@ -1,5 +1,6 @@
 // The `yaoxiang` command: dispatches to one module per subcommand.
 import { runCheck } from './check.ts';
+import { runExplain } from './explain.ts';
 import { runImports, runReferences, runSymbols } from './navigate.ts';
 import { runParse } from './parse.ts';
 import { EXIT, SourceReadError, UsageError } from './io.ts';
@@ -12,6 +13,7 @@ Commands:
   symbols QUERY    find functions, types, methods, fields, bindings by name
   references QUERY every use of a name, member or position, across files
   imports FILE     the use statements of a file and what they resolve to
+  explain CODE     what a diagnostic code means, with an example and a fix
 
 Run 'yaoxiang <command> --help' for the options of a command.`;
 
@@ -23,6 +25,7 @@ const commands: Record<string, Command> = {
   symbols: runSymbols,
   references: runReferences,
   imports: runImports,
+  explain: runExplain,
 };
 
 export async function main(argv: string[]): Promise<number> {

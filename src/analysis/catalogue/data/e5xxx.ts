@@ -1,0 +1,151 @@
+// E5xxx: modules and imports.
+// Titles and templates are copied verbatim from the reference's
+// src/util/diagnostic/codes/i18n/{en,zh}.json (v0.7.12); descriptions,
+// examples and help are our own.
+import type { CodeEntry } from '../types.ts';
+
+export const E5XXX: readonly CodeEntry[] = [
+  {
+    code: 'E5001',
+    category: 'Module',
+    severity: 'error',
+    registered: true,
+    exampleArgs: { module: 'std.nothing' },
+    en: {
+      title: 'Module not found',
+      template: "Module '{module}' not found",
+      description: 'A `use` names a module that does not exist. The reference compiler registers this code but never reports it: unknown modules are ignored silently, and the names they should have provided are reported later as E1001.',
+      example: 'use std.nothing',
+      help: 'Check the module path: std modules are `std.io`, `std.math`, `std.list` and so on, and project modules are named after their files relative to the project root.',
+    },
+    zh: {
+      title: '模块未找到',
+      template: "模块 '{module}' 未找到",
+      description: '`use` 引用了一个不存在的模块。参考编译器注册了此错误码，但从不报告：未知的模块会被静默忽略，而它本应提供的名称之后会被报告为 E1001。',
+      help: '检查模块路径：标准库模块有 `std.io`、`std.math`、`std.list` 等，项目中的模块则以其相对于项目根目录的文件路径命名。',
+    },
+  },
+  {
+    code: 'E5002',
+    category: 'Module',
+    severity: 'error',
+    registered: true,
+    exampleArgs: { module: 'geometry', reason: 'the file could not be parsed' },
+    en: {
+      title: 'Import error',
+      template: "Failed to import module '{module}': {reason}",
+      description: 'A module was found but could not be imported, for example because its file could not be read or failed to compile. The reference compiler registers this code but never reports it; its project orchestrator reports such failures with its own texts.',
+      example: 'use geometry.{Point}',
+      help: 'Fix the errors in the imported module first, then check the importing file again.',
+    },
+    zh: {
+      title: '导入错误',
+      template: "导入模块 '{module}' 失败：{reason}",
+      description: '找到了模块却无法导入，例如它的文件无法读取或编译失败。参考编译器注册了此错误码，但从不报告；其项目编排器会用自己的文本报告这类失败。',
+      help: '先修复被导入模块中的错误，再重新检查导入它的文件。',
+    },
+  },
+  {
+    code: 'E5003',
+    category: 'Module',
+    severity: 'error',
+    registered: true,
+    exampleArgs: { export: 'printline', module: 'std.io' },
+    en: {
+      title: 'Export not found',
+      template: "Cannot find export '{export}' in module '{module}'",
+      description: 'A `use` asks for an item that the module does not export. The reference compiler registers this code but never reports it: unknown items are ignored silently, and their uses are reported later as E1001.',
+      example: 'use std.io.{printline}',
+      help: "Import a name the module really exports (here `println`), or check the module's exports in its documentation.",
+    },
+    zh: {
+      title: '导出未找到',
+      template: "在模块 '{module}' 中找不到导出 '{export}'",
+      description: '`use` 请求了模块没有导出的项。参考编译器注册了此错误码，但从不报告：未知的项会被静默忽略，对它们的使用之后会被报告为 E1001。',
+      help: '导入模块确实导出的名称（这里应为 `println`），或在文档中查看该模块的导出。',
+    },
+  },
+  {
+    code: 'E5004',
+    category: 'Module',
+    severity: 'error',
+    registered: true,
+    exampleArgs: { path: 'a -> b -> a' },
+    en: {
+      title: 'Circular dependency',
+      template: 'Circular dependency detected: {path}',
+      description: 'Modules import each other in a cycle, so none of them can be loaded first. The reference compiler registers this code but never reports it; its project orchestrator reports cycles with its own text.',
+      example: '// a.yx\nuse b\n// b.yx holds `use a`, so each module imports the other.',
+      help: 'Move the shared definitions into a third module that both import, so that the imports form no cycle.',
+    },
+    zh: {
+      title: '循环依赖',
+      template: '检测到循环依赖：{path}',
+      description: '模块之间循环导入，因此无法确定先加载哪一个。参考编译器注册了此错误码，但从不报告；其项目编排器会用自己的文本报告循环依赖。',
+      example: '// a.yx\nuse b\n// b.yx 中写有 `use a`，两个模块互相导入。',
+      help: '把共用的定义移到第三个模块中，让两个模块都导入它，从而使导入关系不再成环。',
+    },
+  },
+  {
+    code: 'E5005',
+    category: 'Module',
+    severity: 'error',
+    registered: true,
+    exampleArgs: { path: 'std..io' },
+    en: {
+      title: 'Invalid module path',
+      template: "Invalid module path: '{path}'",
+      description: 'A module path is malformed. The reference compiler registers this code but never reports it; malformed `use` statements are rejected by the parser with E0010 or E0011.',
+      example: '// A module path must be names joined by single dots, such as `std.io`;\n// `std..io` or a trailing dot is not a valid path.\nuse std.io',
+      help: 'Write the path as names joined by single dots, e.g. `use std.io` or `use utils.{squares}`.',
+    },
+    zh: {
+      title: '无效的模块路径',
+      template: "无效的模块路径：'{path}'",
+      description: '模块路径格式错误。参考编译器注册了此错误码，但从不报告；格式错误的 `use` 语句会由语法分析器以 E0010 或 E0011 拒绝。',
+      example: '// 模块路径必须是用单个点连接的名称，例如 `std.io`；\n// `std..io` 或以点结尾的写法都不是合法路径。\nuse std.io',
+      help: '把路径写成用单个点连接的名称，例如 `use std.io` 或 `use utils.{squares}`。',
+    },
+  },
+  {
+    code: 'E5006',
+    category: 'Module',
+    severity: 'error',
+    registered: true,
+    exampleArgs: { name: 'io' },
+    en: {
+      title: 'Duplicate import',
+      template: "Duplicate import: '{name}' has already been imported",
+      description: 'The same module or item is imported twice. The reference compiler registers this code but never reports it; a repeated import is accepted.',
+      example: `use std.io
+use std.io`,
+      help: 'Remove the repeated `use` statement.',
+    },
+    zh: {
+      title: '重复导入',
+      template: "重复导入：'{name}' 已被导入",
+      description: '同一个模块或项被导入了两次。参考编译器注册了此错误码，但从不报告；重复的导入会被接受。',
+      help: '删除重复的 `use` 语句。',
+    },
+  },
+  {
+    code: 'E5007',
+    category: 'Module',
+    severity: 'error',
+    registered: true,
+    exampleArgs: { module: 'std.io', available: 'print, println, read_line, read_file, write_file, append_file, format_fallback' },
+    en: {
+      title: 'Module export',
+      template: "Exports of module '{module}': {available}",
+      description: 'A companion note rather than an error of its own: it lists what a module exports, to accompany a failed import. The reference compiler registers this code but never reports it.',
+      example: 'use std.io.{printline}',
+      help: 'Pick one of the listed names.',
+    },
+    zh: {
+      title: '模块导出',
+      template: "模块 '{module}' 的导出：{available}",
+      description: '这是一条附带说明而不是独立的错误：它列出模块的导出，用于配合导入失败的报告。参考编译器注册了此错误码，但从不报告。',
+      help: '从列出的名称中选择一个。',
+    },
+  },
+];

@@ -29,6 +29,7 @@ const commands: Record<string, Command> = {
 };
 
 export async function main(argv: string[]): Promise<number> {
+  stopQuietlyWhenTheReaderGoes();
   const [name, ...rest] = argv;
   const out = (text: string) => void process.stdout.write(text);
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
@@ -54,4 +55,15 @@ export async function main(argv: string[]): Promise<number> {
 function isParseArgsError(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}
+
+/**
+ * `yaoxiang symbols x | head` closes stdout early; the rest of the output has
+ * no reader, which is not an error of ours.
+ */
+function stopQuietlyWhenTheReaderGoes(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? EXIT.ok);
+  });
 }

@@ -1,6 +1,6 @@
 // `yaoxiang explain` as a user runs it.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { cliPath } from '../support/paths.ts';
 
@@ -39,5 +39,17 @@ describe('yaoxiang explain', () => {
     assert.equal(run([]).code, 2);
     assert.equal(run(['E0001', '--lang', 'fr']).code, 2);
     assert.equal(run(['E0001', 'E0002']).code, 2);
+  });
+});
+
+describe('a reader that closes early (yaoxiang … | head)', () => {
+  it('ends quietly, without an internal error', async () => {
+    const child = spawn(process.execPath, [cliPath, 'explain', 'E1002'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(stderr, '');
+    assert.equal(code, 0);
   });
 });

@@ -2,6 +2,7 @@
 import { runCheck } from './check.ts';
 import { runImports, runReferences, runSymbols } from './navigate.ts';
 import { runParse } from './parse.ts';
+import { runRename } from './rename.ts';
 import { EXIT, SourceReadError, UsageError } from './io.ts';
 
 const help = `Usage: yaoxiang <command> [options]
@@ -12,6 +13,7 @@ Commands:
   symbols QUERY    find functions, types, methods, fields, bindings by name
   references QUERY every use of a name, member or position, across files
   imports FILE     the use statements of a file and what they resolve to
+  rename FILE OLD NEW  rename a binding and its uses, refusing unsafe renames
 
 Run 'yaoxiang <command> --help' for the options of a command.`;
 
@@ -23,6 +25,7 @@ const commands: Record<string, Command> = {
   symbols: runSymbols,
   references: runReferences,
   imports: runImports,
+  rename: runRename,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -110,9 +110,9 @@ function isNamed(binding: Binding, name: string): boolean {
   return binding.name === name && !isMember(binding) && binding.kind !== 'import' && binding.kind !== 'parameter';
 }
 
-/** A binding whose declaration opens a function, lambda or block scope: a function. */
+/** A binding whose declaration opens a function, lambda or block scope (a function), or a generic type's parameter scope. */
 function definesFunction(model: FileModel, binding: Binding): boolean {
-  return model.scopes.some((s) => (s.kind === 'function' || s.kind === 'lambda' || s.kind === 'block') && within(s, binding.declaration) && s.start > binding.span.start);
+  return model.scopes.some((s) => (s.kind === 'function' || s.kind === 'lambda' || s.kind === 'block' || s.kind === 'type') && within(s, binding.declaration) && s.start >= binding.span.start);
 }
 
 /** The innermost binding named like a parameter's function whose declaration holds the parameter. */

@@ -216,7 +216,8 @@ function canonical(files: ReadonlyMap<string, AnalyzedFile>, path: string, bindi
   return { kind: 'binding', file: path, binding: binding.id };
 }
 
-function resolvedFile(file: AnalyzedFile, imported: Binding): string | undefined {
+/** The project file an import binding's module resolves to. */
+export function resolvedFile(file: AnalyzedFile, imported: Binding): string | undefined {
   const info = file.imports.find((i) => i.module === imported.modulePath && i.span.start <= imported.span.start && imported.span.end <= i.span.end);
   return info?.resolved.kind === 'file' ? info.resolved.path : undefined;
 }

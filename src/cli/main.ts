@@ -3,6 +3,7 @@ import { runCheck } from './check.ts';
 import { runExplain } from './explain.ts';
 import { runImports, runReferences, runSymbols } from './navigate.ts';
 import { runParse } from './parse.ts';
+import { runRename } from './rename.ts';
 import { EXIT, SourceReadError, UsageError } from './io.ts';
 
 const help = `Usage: yaoxiang <command> [options]
@@ -14,6 +15,8 @@ Commands:
   references QUERY every use of a name, member or position, across files
   imports FILE     the use statements of a file and what they resolve to
   explain CODE     what a diagnostic code means, with an example and a fix
+  rename FILE OLD NEW
+                   rename a binding and its uses, refusing unsafe renames
 
 Run 'yaoxiang <command> --help' for the options of a command.`;
 
@@ -26,6 +29,7 @@ const commands: Record<string, Command> = {
   references: runReferences,
   imports: runImports,
   explain: runExplain,
+  rename: runRename,
 };
 
 export async function main(argv: string[]): Promise<number> {

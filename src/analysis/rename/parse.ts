@@ -1,0 +1,18 @@
+// The parser the rename entry points share, created on first use.
+import type { Parser } from 'web-tree-sitter';
+import { parseOrThrow } from '../../syntax/document.ts';
+import { createParser } from '../../syntax/language.ts';
+import { buildFileModel } from '../model/build.ts';
+import type { Reparse } from './types.ts';
+
+let shared: Promise<Parser> | undefined;
+
+/** Parses and models a text; the caller deletes the tree. */
+export async function reparser(): Promise<Reparse> {
+  shared ??= createParser();
+  const parser = await shared;
+  return (text) => {
+    const tree = parseOrThrow(parser, text);
+    return { tree, model: buildFileModel(tree) };
+  };
+}

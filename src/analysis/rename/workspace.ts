@@ -1,0 +1,162 @@
+// `renameInWorkspace`: a binding (or `Type.member`) and its references in
+// every file, through `use m.{name}`, `use m.{name as alias}` and `m.name`.
+import type { Tree } from 'web-tree-sitter';
+import type { HumanPosition } from '../../syntax/positions.ts';
+import type { Diagnostic } from '../diagnostics/types.ts';
+import type { Binding } from '../model/types.ts';
+import { resolvedFile, targetAt, targetsNamed, type AnalyzedFile, type Target } from '../navigation.ts';
+import { executePlans } from './execute.ts';
+import { checkNewName } from './name.ts';
+import { isMember } from './occurrences.ts';
+import { reparser } from './parse.ts';
+import { ambiguous, isAliasedImport, isModuleScope, planBinding, planMember, rangeOf, refused, type Planned } from './plan.ts';
+import { refusal } from './refusal.ts';
+import { RENAME_CODES, type FilePlan, type RenameFile, type WorkspaceRenameResult } from './types.ts';
+
+/** What World.files() holds; a tree is reused when the file has one. */
+export type WorkspaceFile = AnalyzedFile & { tree?: Tree };
+
+/**
+ * Plans the rename of what `at` names in `file` (a 1-based position, or a
+ * name: top-level in that file first, then any binding of it; `Type.member`
+ * for a member) to `newName`, in every file. Writes nothing.
+ */
+export async function renameInWorkspace(files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, newName: string): Promise<WorkspaceRenameResult> {
+  const invalid = checkNewName(newName);
+  if (invalid.length > 0) return { changes: [], diagnostics: invalid };
+  const home = files.get(file);
+  if (!home) return { changes: [], diagnostics: [refusal(RENAME_CODES.notFound, `${file} is not a file of the workspace`)] };
+  const target = typeof at === 'string' ? targetNamed(files, home, at) : targetAtPosition(files, home, at);
+  if ('diagnostic' in target) return { changes: [], diagnostics: [target.diagnostic] };
+  const reparse = await reparser();
+  const owned: Tree[] = [];
+  const open = new Map<string, RenameFile>();
+  const renameFile = (f: WorkspaceFile): RenameFile => {
+    let opened = open.get(f.path);
+    if (!opened) {
+      let tree = f.tree;
+      if (!tree) owned.push((tree = reparse(f.text).tree));
+      opened = { path: f.path, text: f.text, tree, model: f.model, imports: f.imports };
+      open.set(f.path, opened);
+    }
+    return opened;
+  };
+  try {
+    const broken = [...files.values()].find((f) => mentions(f, target.name) && renameFile(f).tree.rootNode.hasError);
+    if (broken) return { changes: [], diagnostics: [refusal(RENAME_CODES.syntaxError, `${broken.path} has syntax errors; fix them before renaming`)] };
+    const planned = target.kind === 'member'
+      ? planMember([...files.values()].filter((f) => mentions(f, target.name)).map(renameFile), target.type, target.name)
+      : planExported(files, renameFile, target, newName);
+    if (!planned.ok) return { changes: [], diagnostics: planned.diagnostics };
+    return executePlans(planned.plans, newName, reparse);
+  } finally {
+    for (const tree of owned) tree.delete();
+  }
+}
+
+type Resolved = (Target & { name: string }) | { diagnostic: Diagnostic };
+
+function targetAtPosition(files: ReadonlyMap<string, WorkspaceFile>, home: WorkspaceFile, position: HumanPosition): Resolved {
+  const offset = home.lines.fromHuman(position);
+  const inside = (span: { start: number; end: number }) => span.start <= offset && offset <= span.end;
+  const { model } = home;
+  const direct = model.bindings.find((b) => inside(b.span) || (b.importedSpan !== undefined && inside(b.importedSpan)));
+  const used = model.uses.find((u) => u.binding !== undefined && inside(u.span));
+  const local = direct ?? (used ? model.bindings[used.binding!] : undefined);
+  // An alias is a name of this file: its uses and the alias change, not the item.
+  if (local?.kind === 'import' && isAliasedImport(local) && !(local.importedSpan && inside(local.importedSpan))) {
+    return { kind: 'binding', file: home.path, binding: local.id, name: local.name };
+  }
+  const target = targetAt(files, home.path, offset);
+  if (!target) return { diagnostic: refusal(RENAME_CODES.notFound, `no binding at ${home.path}:${position.line}:${position.column}`) };
+  return withName(files, target);
+}
+
+function targetNamed(files: ReadonlyMap<string, WorkspaceFile>, home: WorkspaceFile, name: string): Resolved {
+  const dot = name.indexOf('.');
+  if (dot > 0) return { kind: 'member', type: name.slice(0, dot), name: name.slice(dot + 1) };
+  const at = rangeOf(home);
+  const topLevel = home.model.bindings.filter((b) => b.name === name && !isMember(b) && isModuleScope(home.model, b));
+  if (topLevel.length > 1) return { diagnostic: ambiguous(name, topLevel, at) };
+  if (topLevel.length === 1) return targetAtPosition(files, home, home.lines.toHuman(topLevel[0]!.span.start));
+  const targets = targetsNamed(files, name, home.path);
+  if (targets.length === 0) return { diagnostic: refusal(RENAME_CODES.notFound, `no binding named ${JSON.stringify(name)} in ${home.path}`) };
+  if (targets.length > 1) {
+    const bindings = targets.flatMap((t) => (t.kind === 'binding' ? [home.model.bindings[t.binding]!] : []));
+    return { diagnostic: ambiguous(name, bindings, at) };
+  }
+  return withName(files, targets[0]!);
+}
+
+function withName(files: ReadonlyMap<string, WorkspaceFile>, target: Target): Resolved {
+  if (target.kind === 'member') return target;
+  return { ...target, name: files.get(target.file)!.model.bindings[target.binding]!.name };
+}
+
+/** The home file's plan, plus the importers of an exported binding. */
+function planExported(files: ReadonlyMap<string, WorkspaceFile>, open: (f: WorkspaceFile) => RenameFile, target: Target & { kind: 'binding' }, newName: string): Planned {
+  const home = files.get(target.file)!;
+  const binding = home.model.bindings[target.binding]!;
+  const planned = planBinding(open(home), binding);
+  if (!planned.ok || !binding.exported || binding.kind === 'import') return planned;
+  const plans: FilePlan[] = [...planned.plans];
+  for (const importer of files.values()) {
+    if (importer.path === home.path) continue;
+    for (const imported of importer.model.bindings) {
+      if (imported.kind !== 'import' || resolvedFile(importer, imported) !== home.path) continue;
+      const conflict = importsNewName(importer, imported, newName);
+      if (conflict) return refused(conflict);
+      const plan = importerPlan(open(importer), imported, binding.name);
+      if (plan) plans.push(plan);
+    }
+  }
+  return { ok: true, plans: mergePlans(plans) };
+}
+
+/** An importer that already asks the home module for `newName` would get the renamed binding. */
+function importsNewName(importer: WorkspaceFile, imported: Binding, newName: string): Diagnostic | undefined {
+  const at = rangeOf(importer);
+  const where = (span: { start: number; end: number }) => `${importer.path}:${at(span).start.line}:${at(span).start.column}`;
+  if (imported.importedName === newName) {
+    const span = imported.importedSpan ?? imported.span;
+    return refusal(RENAME_CODES.conflict, `${where(span)} imports ${JSON.stringify(newName)} from the same module, which would then be the renamed binding`, at(span));
+  }
+  if (imported.importedName === undefined) {
+    const use = importer.model.uses.find((u) => u.kind === 'member' && u.objectBinding === imported.id && u.name === newName);
+    if (use) return refusal(RENAME_CODES.conflict, `${where(use.span)} uses ${imported.name}.${newName}, which would then be the renamed binding`, at(use.span));
+  }
+  return undefined;
+}
+
+function importerPlan(file: RenameFile, imported: Binding, name: string): FilePlan | undefined {
+  if (imported.importedName === name) {
+    // `use m.{old as x}`: only `old` changes; `x` and its uses stay.
+    if (imported.importedSpan) return { file, renamed: new Set(), spans: [imported.importedSpan] };
+    const spans = [imported.span, ...file.model.uses.filter((u) => u.binding === imported.id).map((u) => u.span)];
+    return { file, renamed: new Set([imported.id]), spans };
+  }
+  if (imported.importedName === undefined) {
+    const spans = file.model.uses.filter((u) => u.kind === 'member' && u.objectBinding === imported.id && u.name === name).map((u) => u.span);
+    return spans.length > 0 ? { file, renamed: new Set(), spans } : undefined;
+  }
+  return undefined;
+}
+
+/** One plan per file (a file may import the binding more than once). */
+function mergePlans(plans: readonly FilePlan[]): FilePlan[] {
+  const byFile = new Map<string, FilePlan>();
+  for (const plan of plans) {
+    const known = byFile.get(plan.file.path);
+    if (!known) byFile.set(plan.file.path, { ...plan, renamed: new Set(plan.renamed), spans: [...plan.spans] });
+    else {
+      for (const id of plan.renamed) known.renamed.add(id);
+      known.spans.push(...plan.spans);
+    }
+  }
+  return [...byFile.values()];
+}
+
+function mentions(file: WorkspaceFile, name: string): boolean {
+  return file.model.bindings.some((b) => b.name === name) || file.model.uses.some((u) => u.name === name);
+}
+

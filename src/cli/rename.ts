@@ -1,0 +1,136 @@
+// `yaoxiang rename FILE OLD NEW`: prints the renamed source, or writes it
+// (and every other file the rename changes) with --write.
+import { randomBytes } from 'node:crypto';
+import { rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { analyzeFile } from '../analysis/analyze.ts';
+import type { Diagnostic } from '../analysis/diagnostics/types.ts';
+import { renameInSource, renameInWorkspace, type FileChange, type RenameScope, type WorkspaceFile } from '../analysis/rename/index.ts';
+import { parseOrThrow } from '../syntax/document.ts';
+import { createParser } from '../syntax/language.ts';
+import { isWithin, resolveInProject } from '../workspace/root.ts';
+import { EXIT, readSource, UsageError } from './io.ts';
+import { loadWorld, projectRoot } from './project.ts';
+
+export const renameHelp = `Usage: yaoxiang rename FILE OLD NEW [--scope module|function:NAME] [--write] [--json] [--project-root DIR]
+
+Rename OLD to NEW where it is bound and everywhere it is used, following
+scopes: strings, comments and same-named bindings elsewhere are left alone.
+OLD is a name, \`Type.member\` for a method or field, or LINE:COL (1-based).
+Inside a project (yaoxiang.toml, or --project-root) a top-level binding is
+renamed in every file that imports it too. Prints the new text of FILE;
+refuses with a RENAME_* code on stderr and exit status 1 when the rename is
+unsafe (NEW is not a name, is a keyword, would capture or be captured).
+
+Options:
+  --scope module         a top-level binding (default)
+  --scope function:NAME  a local or parameter of function NAME
+  --write                write the changed files (atomically) instead of printing
+  --json                 the edits and new sources as JSON
+  --project-root DIR     the project root (default: detected)`;
+
+export async function runRename(argv: string[], out: (text: string) => void): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      scope: { type: 'string', default: 'module' },
+      write: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      'project-root': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    out(renameHelp + '\n');
+    return EXIT.ok;
+  }
+  if (positionals.length !== 3) throw new UsageError('expected FILE OLD NEW');
+  const [file, oldName, newName] = positionals as [string, string, string];
+  const scope = values.scope;
+  if (scope !== 'module' && !/^function:[A-Za-z_][\w.]*$/.test(scope)) throw new UsageError(`--scope must be module or function:NAME, not ${JSON.stringify(scope)}`);
+  if (values.write && file === '-') throw new UsageError('--write needs a file, not standard input');
+  const position = /^(\d+):(\d+)$/.exec(oldName);
+  const result = await plan(file, position ? { line: Number(position[1]), column: Number(position[2]) } : oldName, newName, scope as RenameScope, values['project-root']);
+  if (result.diagnostics.length > 0) {
+    if (values.json) out(JSON.stringify({ file, changes: [], diagnostics: result.diagnostics }, null, 2) + '\n');
+    for (const d of result.diagnostics) process.stderr.write(`${file}:${d.range.start.line}:${d.range.start.column}: ${d.code}: ${d.message}\n${d.help ? `  help: ${d.help}\n` : ''}`);
+    return EXIT.findings;
+  }
+  if (values.write) for (const change of result.changes) await writeAtomically(change.absolute, change.source);
+  if (values.json) {
+    out(JSON.stringify({ file, changes: result.changes.map(({ file: f, edits, source }) => ({ file: f, edits, source })), diagnostics: [], written: values.write }, null, 2) + '\n');
+  } else if (!values.write) {
+    const own = result.changes.find((c) => c.isTarget);
+    out(own ? own.source : result.original);
+    const others = result.changes.filter((c) => !c.isTarget).map((c) => c.file);
+    if (others.length > 0) process.stderr.write(`yaoxiang rename: also changes ${others.join(', ')} (use --write or --json)\n`);
+  }
+  return EXIT.ok;
+}
+
+interface PlannedChange extends FileChange {
+  absolute: string;
+  isTarget: boolean;
+}
+
+interface Planned {
+  original: string;
+  changes: PlannedChange[];
+  diagnostics: Diagnostic[];
+}
+
+/** Project mode for a top-level rename inside a detected project; otherwise FILE alone. */
+async function plan(file: string, at: { line: number; column: number } | string, newName: string, scope: RenameScope, explicitRoot: string | undefined): Promise<Planned> {
+  const root = file === '-' ? undefined : projectRoot(explicitRoot);
+  const absolute = file === '-' ? '-' : path.resolve(file);
+  const inProject = root !== undefined && root.source !== 'cwd' && scope === 'module' && isWithin(root.root, absolute);
+  if (inProject) {
+    const world = await loadWorld(explicitRoot);
+    try {
+      const files = await world.files();
+      if (!files.ok) throw new UsageError(files.error.message);
+      const resolved = resolveInProject(world.root.root, file);
+      if (!resolved.ok) throw new UsageError(`${resolved.error.code}: ${resolved.error.message}`);
+      const relative = resolved.value.relative;
+      const original = files.value.get(relative)?.text;
+      if (original === undefined) throw new UsageError(`FILE_NOT_FOUND: ${file} is not a .yx file of the project`);
+      const result = await renameInWorkspace(files.value, relative, at, newName);
+      const changes = result.changes.map((c) => ({ ...c, absolute: path.join(world.root.root, c.file), isTarget: c.file === relative }));
+      return { original, changes, diagnostics: result.diagnostics };
+    } finally {
+      world.dispose();
+    }
+  }
+  const { text } = await readSource(file);
+  if (typeof at === 'string') {
+    const result = await renameInSource(text, at, newName, scope);
+    const changes = result.edits.length > 0 ? [{ file, edits: result.edits, source: result.source, absolute, isTarget: true }] : [];
+    return { original: text, changes, diagnostics: result.diagnostics };
+  }
+  // A position in a lone file: the file as a workspace of one.
+  const parser = await createParser();
+  const tree = parseOrThrow(parser, text);
+  try {
+    const only: WorkspaceFile = { ...analyzeFile(tree, file, text, () => false), tree };
+    const result = await renameInWorkspace(new Map([[file, only]]), file, at, newName);
+    return { original: text, changes: result.changes.map((c) => ({ ...c, absolute, isTarget: true })), diagnostics: result.diagnostics };
+  } finally {
+    tree.delete();
+    parser.delete();
+  }
+}
+
+/** Writes beside the target and renames over it, keeping the file's mode. */
+async function writeAtomically(target: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const mode = (await stat(target)).mode & 0o7777;
+  try {
+    await writeFile(temporary, text, { mode, flag: 'wx' });
+    await rename(temporary, target);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+}

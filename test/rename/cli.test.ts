@@ -1,0 +1,72 @@
+// `yaoxiang rename` as a user runs it.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { cliPath } from '../support/paths.ts';
+
+function run(args: string[], cwd: string) {
+  const result = spawnSync(process.execPath, [cliPath, 'rename', ...args], { cwd, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const program = 'total = 1\nmain = {\n    s = "total" // total\n    count = total\n    io.println(count)\n}\n';
+
+function scratch(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'yaoxiang-rename-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+describe('yaoxiang rename', () => {
+  it('prints the renamed source and leaves the file alone', () => {
+    const dir = scratch({ 'a.yx': program });
+    const result = run(['a.yx', 'total', 'sum'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, 'sum = 1\nmain = {\n    s = "total" // total\n    count = sum\n    io.println(count)\n}\n');
+    assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), program);
+  });
+
+  it('renames a local with --scope, and by position', () => {
+    const dir = scratch({ 'a.yx': program });
+    assert.match(run(['a.yx', 'count', 'n', '--scope', 'function:main'], dir).stdout, /    n = total\n    io\.println\(n\)/);
+    assert.match(run(['a.yx', '5:16', 'n'], dir).stdout, /    n = total\n    io\.println\(n\)/);
+  });
+
+  it('refuses on stderr with the code and exit 1', () => {
+    const dir = scratch({ 'a.yx': program });
+    const clash = run(['a.yx', 'total', 'main'], dir);
+    assert.equal(clash.code, 1);
+    assert.equal(clash.stdout, '');
+    assert.match(clash.stderr, /RENAME_CONFLICT: "main" is already defined/);
+    assert.match(run(['a.yx', 'total', 'for'], dir).stderr, /RENAME_KEYWORD/);
+    assert.equal(run(['a.yx', 'total', 'x', '--scope', 'block'], dir).code, 2);
+  });
+
+  it('--write replaces the file atomically, leaving no temporary file', () => {
+    const dir = scratch({ 'a.yx': program });
+    const result = run(['a.yx', 'total', 'sum', '--write'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, '');
+    assert.match(readFileSync(join(dir, 'a.yx'), 'utf8'), /^sum = 1\n/);
+    assert.deepEqual(readdirSync(dir), ['a.yx']);
+  });
+
+  it('in a project, renames across files; --json lists the edits', () => {
+    const dir = scratch({
+      'yaoxiang.toml': '[package]\nname = "p"\nversion = "0.1.0"\n',
+      'utils.yx': 'pub total = 1\n',
+      'main.yx': 'use utils.{total}\nx = total + 1\n',
+    });
+    const json = JSON.parse(run(['utils.yx', 'total', 'sum', '--json'], dir).stdout);
+    assert.deepEqual(json.changes.map((c: { file: string; source: string }) => [c.file, c.source]), [
+      ['main.yx', 'use utils.{sum}\nx = sum + 1\n'],
+      ['utils.yx', 'pub sum = 1\n'],
+    ]);
+    assert.deepEqual(json.changes[1].edits, [{ range: { start: { line: 1, column: 5 }, end: { line: 1, column: 10 } }, newText: 'sum' }]);
+    assert.equal(run(['utils.yx', 'total', 'sum', '--write'], dir).code, 0);
+    assert.equal(readFileSync(join(dir, 'main.yx'), 'utf8'), 'use utils.{sum}\nx = sum + 1\n');
+  });
+});

@@ -1,0 +1,366 @@
+// renameInSource: before/after fixtures, and every refusal.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { renameInSource, type RenameScope } from '../../src/analysis/rename/index.ts';
+
+/** Renaming must turn `before` into exactly `after`, with one edit per changed name. */
+async function check(before: string, rename: [string, string, RenameScope?], after: string): Promise<void> {
+  const [oldName, newName, scope] = rename;
+  const result = await renameInSource(before, oldName, newName, scope);
+  assert.deepEqual(result.diagnostics, []);
+  assert.equal(result.source, after);
+  for (const edit of result.edits) assert.equal(edit.newText, newName);
+  // Applying the reported edits to `before` gives the same text.
+  const lines = before.split('\n');
+  for (const edit of [...result.edits].reverse()) {
+    assert.equal(edit.range.start.line, edit.range.end.line);
+    const line = lines[edit.range.start.line - 1]!;
+    lines[edit.range.start.line - 1] = line.slice(0, edit.range.start.column - 1) + edit.newText + line.slice(edit.range.end.column - 1);
+  }
+  assert.equal(lines.join('\n'), after);
+}
+
+/** The rename must be refused with `code`, leaving the source and edits empty. */
+async function refuses(source: string, rename: [string, string, RenameScope?], code: string, message?: RegExp): Promise<void> {
+  const [oldName, newName, scope] = rename;
+  const result = await renameInSource(source, oldName, newName, scope);
+  assert.equal(result.source, source);
+  assert.deepEqual(result.edits, []);
+  assert.deepEqual([...new Set(result.diagnostics.map((d) => d.code))], [code], JSON.stringify(result.diagnostics));
+  if (message) assert.match(result.diagnostics[0]!.message, message);
+}
+
+describe('renameInSource: renames', () => {
+  it('a top-level binding and its uses, not strings or comments', () => check(`
+total = 1
+main = {
+    // total is counted here
+    s = "total = {total}"
+    io.println(total + 1)
+}
+`, ['total', 'sum'], `
+sum = 1
+main = {
+    // total is counted here
+    s = "total = {total}"
+    io.println(sum + 1)
+}
+`));
+
+  it('a function used before its definition', () => check(`
+main = {
+    io.println(double(2))
+}
+double: (x: Int) -> Int = (x) => x * 2
+`, ['double', 'twice'], `
+main = {
+    io.println(twice(2))
+}
+twice: (x: Int) -> Int = (x) => x * 2
+`));
+
+  it('a local, not the same name in another function', () => check(`
+main = {
+    count = 1
+    io.println(count)
+}
+other = {
+    count = 2
+    io.println(count)
+}
+`, ['count', 'n', 'function:main'], `
+main = {
+    n = 1
+    io.println(n)
+}
+other = {
+    count = 2
+    io.println(count)
+}
+`));
+
+  it('a parameter in the signature and in the lambda together', () => check(`
+add: (a: Int, b: Int) -> Int = (a, b) => a + b
+sub: (a: Int, b: Int) -> Int = (a, b) => a - b
+`, ['a', 'left', 'function:add'], `
+add: (left: Int, b: Int) -> Int = (left, b) => left + b
+sub: (a: Int, b: Int) -> Int = (a, b) => a - b
+`));
+
+  it('a parameter used by a named argument of a call', () => check(`
+scale: (factor: Int) -> Int = (factor) => factor * 2
+main = {
+    io.println(scale(factor = 3))
+}
+`, ['factor', 'k', 'function:scale'], `
+scale: (k: Int) -> Int = (k) => k * 2
+main = {
+    io.println(scale(k = 3))
+}
+`));
+
+  it('a mutable local and its assignments in loops', () => check(`
+main = {
+    mut acc = 0
+    for i in [1, 2, 3] {
+        acc = acc + i
+    }
+    io.println(acc)
+}
+`, ['acc', 'sum', 'function:main'], `
+main = {
+    mut sum = 0
+    for i in [1, 2, 3] {
+        sum = sum + i
+    }
+    io.println(sum)
+}
+`));
+
+  it('a for variable', () => check(`
+main = {
+    for item in [1, 2] {
+        io.println(item)
+    }
+}
+`, ['item', 'x', 'function:main'], `
+main = {
+    for x in [1, 2] {
+        io.println(x)
+    }
+}
+`));
+
+  it('a match binding and its use in the arm', () => check(`
+main = {
+    r = (1, 2)
+    match r {
+        (first, 1) => io.println(first),
+        _ => io.println(0),
+    }
+}
+`, ['first', 'head', 'function:main'], `
+main = {
+    r = (1, 2)
+    match r {
+        (head, 1) => io.println(head),
+        _ => io.println(0),
+    }
+}
+`));
+
+  it('a lambda parameter, not the outer binding it shadows', () => check(`
+x = 10
+main = {
+    f = (y) => y + x
+    io.println(f(x))
+}
+`, ['y', 'z', 'function:main'], `
+x = 10
+main = {
+    f = (z) => z + x
+    io.println(f(x))
+}
+`));
+
+  it('a top-level binding shadowed by a lambda parameter: only the outer uses', () => check(`
+x = 10
+main = {
+    f = (x) => x + 1
+    io.println(f(x))
+}
+`, ['x', 'base'], `
+base = 10
+main = {
+    f = (x) => x + 1
+    io.println(f(base))
+}
+`));
+
+  it('a method: its declaration and calls on values of its type only', () => check(`
+Point: Type = { x: Float, y: Float }
+Circle: Type = { r: Float }
+Point.draw: (self: Point) -> Void = { io.println(self.x) }
+Circle.draw: (self: Circle) -> Void = { io.println(self.r) }
+main = {
+    p = Point(1.0, 2.0)
+    c = Circle(1.0)
+    p.draw()
+    c.draw()
+}
+`, ['Point.draw', 'render'], `
+Point: Type = { x: Float, y: Float }
+Circle: Type = { r: Float }
+Point.render: (self: Point) -> Void = { io.println(self.x) }
+Circle.draw: (self: Circle) -> Void = { io.println(self.r) }
+main = {
+    p = Point(1.0, 2.0)
+    c = Circle(1.0)
+    p.render()
+    c.draw()
+}
+`));
+
+  it('a variable, leaving record fields of the same name alone', () => check(`
+Point: Type = { x: Float, y: Float }
+x = 1.0
+main = {
+    p = Point(x = x, y = 2.0)
+    io.println(p.x + x)
+}
+`, ['x', 'px'], `
+Point: Type = { x: Float, y: Float }
+px = 1.0
+main = {
+    p = Point(x = px, y = 2.0)
+    io.println(p.x + px)
+}
+`));
+
+  it('a record field: declaration, typed accesses and constructor arguments', () => check(`
+Point: Type = { x: Float, y: Float }
+norm: (p: Point) -> Float = p.x + p.y
+main = {
+    p = Point(x = 1.0, y = 2.0)
+    io.println(p.x)
+}
+`, ['Point.x', 'horizontal'], `
+Point: Type = { horizontal: Float, y: Float }
+norm: (p: Point) -> Float = p.horizontal + p.y
+main = {
+    p = Point(horizontal = 1.0, y = 2.0)
+    io.println(p.horizontal)
+}
+`));
+
+  it('a type and its uses in annotations', () => check(`
+Point: Type = { x: Float, y: Float }
+origin: Point = Point(0.0, 0.0)
+`, ['Point', 'Vec'], `
+Vec: Type = { x: Float, y: Float }
+origin: Vec = Vec(0.0, 0.0)
+`));
+
+  it('an import alias and its uses only', () => check(`
+use std.io.{println as say}
+main = {
+    say("hi")
+}
+`, ['say', 'tell'], `
+use std.io.{println as tell}
+main = {
+    tell("hi")
+}
+`));
+
+  it('to the same name: no edits', async () => {
+    const result = await renameInSource('x = 1\n', 'x', 'x');
+    assert.deepEqual(result, { source: 'x = 1\n', edits: [], diagnostics: [] });
+  });
+});
+
+describe('renameInSource: refusals', () => {
+  const program = `
+total = 1
+helper = (n) => n + total
+main = {
+    count = 2
+    io.println(count + total + helper(1))
+}
+`;
+  it('a name that is not an identifier', async () => {
+    await refuses(program, ['total', '2x'], 'RENAME_INVALID_NAME');
+    await refuses(program, ['total', 'a-b'], 'RENAME_INVALID_NAME');
+    await refuses(program, ['total', ''], 'RENAME_INVALID_NAME');
+    await refuses(program, ['total', '总数'], 'RENAME_INVALID_NAME');
+  });
+
+  it('a keyword', async () => {
+    for (const keyword of ['if', 'match', 'true', 'and', 'void', 'Type']) await refuses(program, ['total', keyword], 'RENAME_KEYWORD');
+  });
+
+  it('no such binding in the scope', async () => {
+    await refuses(program, ['missing', 'x'], 'RENAME_NOT_FOUND');
+    await refuses(program, ['count', 'x'], 'RENAME_NOT_FOUND', /top-level/);
+    await refuses(program, ['count', 'x', 'function:nowhere'], 'RENAME_NOT_FOUND', /no function/);
+    await refuses(program, ['total', 'x', 'function:main'], 'RENAME_NOT_FOUND');
+    await refuses(program, ['Point.x', 'y'], 'RENAME_NOT_FOUND');
+  });
+
+  it('a clash with a binding of the new name in the same scope', async () => {
+    await refuses(program, ['total', 'helper'], 'RENAME_CONFLICT', /already defined/);
+    await refuses(`
+add: (a: Int, b: Int) -> Int = (a, b) => a + b
+`, ['a', 'b', 'function:add'], 'RENAME_CONFLICT');
+  });
+
+  it('a use of the renamed binding captured by an inner binding of the new name', () => refuses(`
+total = 1
+main = {
+    count = 2
+    io.println(total + count)
+}
+`, ['total', 'count'], 'RENAME_CONFLICT', /"count" at 5:16 would be captured|would no longer be a binding|captured/));
+
+  it('an existing use of the new name captured by the renamed binding', () => refuses(`
+limit = 10
+main = {
+    f = (n) => n + limit
+    io.println(f(1))
+}
+`, ['n', 'limit', 'function:main'], 'RENAME_CONFLICT', /existing "limit"/));
+
+  it('a local that would turn into an assignment to an outer binding', () => refuses(`
+mut count = 0
+main = {
+    n = 1
+    io.println(n + count)
+}
+`, ['n', 'count', 'function:main'], 'RENAME_CONFLICT'));
+
+  it('a use of a std name that would resolve to the renamed binding', () => refuses(`
+value = 1
+main = {
+    io.println(value)
+}
+`, ['value', 'io'], 'RENAME_CONFLICT'));
+
+  it('an ambiguous local', () => refuses(`
+main = {
+    x = 1
+    f = (x) => x * 2
+    io.println(f(x))
+}
+`, ['x', 'y', 'function:main'], 'RENAME_AMBIGUOUS', /variable at 3:5, parameter at 4:10/));
+
+  it('the same name bound in two match arms', () => refuses(`
+main = {
+    match (1, 2) {
+        (first, 1) => io.println(first),
+        (first, 2) => io.println(first),
+        _ => io.println(0),
+    }
+}
+`, ['first', 'head', 'function:main'], 'RENAME_AMBIGUOUS'));
+
+  it('an ambiguous function', () => refuses(`
+main = {
+    helper = (n) => n
+    io.println(helper(1))
+}
+other = {
+    helper = (m) => m
+    io.println(helper(2))
+}
+`, ['n', 'k', 'function:helper'], 'RENAME_AMBIGUOUS'));
+
+  it('a source with syntax errors', () => refuses('main = {\n    x = (1 +\n}\n', ['main', 'start'], 'RENAME_SYNTAX_ERROR'));
+
+  it('an import that is not an alias', () => refuses('use std.io.{println}\nmain = { println("x") }\n', ['println', 'say'], 'RENAME_IMPORTED'));
+
+  it('a method called on a value of unknown type', () => refuses(`
+Point: Type = { x: Float, y: Float }
+Point.draw: (self: Point) -> Void = { io.println(self.x) }
+show = (thing) => thing.draw()
+`, ['Point.draw', 'render'], 'RENAME_UNRESOLVED_MEMBER', /\.draw/));
+});

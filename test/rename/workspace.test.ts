@@ -1,0 +1,154 @@
+// renameInWorkspace: a binding and its references across files, as edits per file.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { renameInWorkspace } from '../../src/analysis/rename/index.ts';
+import { analyzeFixture, parseFixture } from '../support/fixture.ts';
+
+/** Renames what `$0` is on (or `name` in the cursor's file) and compares every file with `after`. */
+async function check(before: string, newName: string, after: string, name?: string): Promise<void> {
+  const fixture = parseFixture(before);
+  assert.ok(fixture.cursor, 'the fixture needs a $0 cursor');
+  const files = analyzeFixture(fixture);
+  const at = name ?? { line: fixture.cursor.line, column: fixture.cursor.column };
+  const result = await renameInWorkspace(files, fixture.cursor.file, at, newName);
+  assert.deepEqual(result.diagnostics, []);
+  const expected = parseFixture(after).files;
+  const actual = new Map(fixture.files);
+  for (const change of result.changes) actual.set(change.file, change.source);
+  assert.deepEqual(Object.fromEntries(actual), Object.fromEntries(expected));
+  // Only changed files are reported, each with its edits.
+  for (const change of result.changes) {
+    assert.notEqual(change.source, fixture.files.get(change.file));
+    assert.ok(change.edits.length > 0);
+  }
+}
+
+async function refuses(before: string, newName: string, code: string): Promise<void> {
+  const fixture = parseFixture(before);
+  const files = analyzeFixture(fixture);
+  const result = await renameInWorkspace(files, fixture.cursor!.file, { line: fixture.cursor!.line, column: fixture.cursor!.column }, newName);
+  assert.deepEqual(result.changes, []);
+  assert.deepEqual([...new Set(result.diagnostics.map((d) => d.code))], [code], JSON.stringify(result.diagnostics));
+}
+
+describe('renameInWorkspace', () => {
+  it('renames an export, its import and the uses in the importer', () => check(`
+//- /utils.yx
+pub total: (xs: List(Int)) -> Int = (xs) => 0
+//- /main.yx
+use utils.{total}
+main = {
+    t = tot$0al([1, 2])
+    io.println(t + total([3]))
+}
+`, 'sum', `
+//- /utils.yx
+pub sum: (xs: List(Int)) -> Int = (xs) => 0
+//- /main.yx
+use utils.{sum}
+main = {
+    t = sum([1, 2])
+    io.println(t + sum([3]))
+}
+`));
+
+  it('changes only the imported name under an alias, and follows module members', () => check(`
+//- /utils.yx
+pub tot$0al = 1
+//- /main.yx
+use utils.{total as t}
+x = t + 1
+//- /other.yx
+use utils
+y = utils.total
+`, 'sum', `
+//- /utils.yx
+pub sum = 1
+//- /main.yx
+use utils.{sum as t}
+x = t + 1
+//- /other.yx
+use utils
+y = utils.sum
+`));
+
+  it('renames an alias alone when the cursor is on it', () => check(`
+//- /utils.yx
+pub total = 1
+//- /main.yx
+use utils.{total as t}
+x = t$0 + 1
+`, 'tt', `
+//- /utils.yx
+pub total = 1
+//- /main.yx
+use utils.{total as tt}
+x = tt + 1
+`));
+
+  it('finds a name in the file, through its import', () => check(`
+//- /utils.yx
+pub total = 1
+//- /main.yx
+use utils.{total}
+x = total$0
+`, 'sum', `
+//- /utils.yx
+pub sum = 1
+//- /main.yx
+use utils.{sum}
+x = sum
+`, 'total'));
+
+  it('renames a method in every file that calls it on its type', () => check(`
+//- /shapes.yx
+Point: Type = { x: Float, y: Float }
+Point.dr$0aw: (self: Point) -> Void = { io.println(self.x) }
+//- /main.yx
+use shapes.{Point}
+main = {
+    p: Point = Point(1.0, 2.0)
+    p.draw()
+}
+`, 'render', `
+//- /shapes.yx
+Point: Type = { x: Float, y: Float }
+Point.render: (self: Point) -> Void = { io.println(self.x) }
+//- /main.yx
+use shapes.{Point}
+main = {
+    p: Point = Point(1.0, 2.0)
+    p.render()
+}
+`));
+
+  it('refuses when an importer has its own binding of the new name', () => refuses(`
+//- /utils.yx
+pub tot$0al = 1
+//- /main.yx
+use utils.{total}
+sum = 2
+x = total + sum
+`, 'sum', 'RENAME_CONFLICT'));
+
+  it('refuses when an importer already imports the new name from that module', () => refuses(`
+//- /utils.yx
+pub tot$0al = 1
+//- /main.yx
+use utils.{total, sum}
+x = total + sum
+`, 'sum', 'RENAME_CONFLICT'));
+
+  it('refuses a name that is not a binding', () => refuses(`
+x = 1 +$0 2
+`, 'y', 'RENAME_NOT_FOUND'));
+
+  it('refuses to rename a std import', () => refuses(`
+use std.io.{println}
+main = { print$0ln("x") }
+`, 'say', 'RENAME_IMPORTED'));
+
+  it('refuses a keyword before looking anything up', () => refuses(`
+x$0 = 1
+`, 'while', 'RENAME_KEYWORD'));
+});

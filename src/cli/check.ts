@@ -124,7 +124,6 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
   return errors > 0 ? EXIT.findings : EXIT.ok;
 }
 
-/** Every .yx file named or under a named folder, absolute, sorted, without duplicates. */
 /** Local modules resolve against the project root when the file is inside it, else against the file's folder. */
 function keyRoot(root: string, absolute: string): string {
   return isWithin(root, absolute) ? root : path.dirname(absolute);
@@ -136,6 +135,7 @@ function displayPath(absolute: string): string {
   return relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
 }
 
+/** Every .yx file named or under a named folder, absolute, sorted, without duplicates. */
 export async function collectFiles(paths: string[]): Promise<string[]> {
   const files = new Set<string>();
   for (const given of paths) {

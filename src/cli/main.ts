@@ -1,6 +1,7 @@
 // The `yaoxiang` command: dispatches to one module per subcommand.
 import { runCheck } from './check.ts';
 import { runExplain } from './explain.ts';
+import { runFmt } from './fmt.ts';
 import { runImports, runReferences, runSymbols } from './navigate.ts';
 import { runParse } from './parse.ts';
 import { runRename } from './rename.ts';
@@ -15,6 +16,7 @@ Commands:
   references QUERY every use of a name, member or position, across files
   imports FILE     the use statements of a file and what they resolve to
   explain CODE     what a diagnostic code means, with an example and a fix
+  fmt [PATH...]    format files (--check, --write, --diff)
   rename FILE OLD NEW
                    rename a binding and its uses, refusing unsafe renames
 
@@ -29,6 +31,7 @@ const commands: Record<string, Command> = {
   references: runReferences,
   imports: runImports,
   explain: runExplain,
+  fmt: runFmt,
   rename: runRename,
 };
 

@@ -1,7 +1,5 @@
 // `yaoxiang rename FILE OLD NEW`: prints the renamed source, or writes it
 // (and every other file the rename changes) with --write.
-import { randomBytes } from 'node:crypto';
-import { rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeFile } from '../analysis/analyze.ts';
@@ -12,6 +10,7 @@ import { createParser } from '../syntax/language.ts';
 import { isWithin, resolveInProject } from '../workspace/root.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
 import { loadWorld, projectRoot } from './project.ts';
+import { writeAtomically } from './write.ts';
 
 export const renameHelp = `Usage: yaoxiang rename FILE OLD NEW [--scope module|function:NAME] [--write] [--json] [--project-root DIR]
 
@@ -119,18 +118,5 @@ async function plan(file: string, at: { line: number; column: number } | string,
   } finally {
     tree.delete();
     parser.delete();
-  }
-}
-
-/** Writes beside the target and renames over it, keeping the file's mode. */
-async function writeAtomically(target: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  const mode = (await stat(target)).mode & 0o7777;
-  try {
-    await writeFile(temporary, text, { mode, flag: 'wx' });
-    await rename(temporary, target);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
   }
 }

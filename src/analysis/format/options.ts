@@ -1,0 +1,36 @@
+// Formatter options: the reference's `[fmt]` keys (semantics.md §4.1), with its defaults.
+import type { FormatSettings } from '../../workspace/manifest.ts';
+
+export interface FormatOptions {
+  indent_width: number;
+  line_width: number;
+  use_tabs: boolean;
+  single_quote: boolean;
+  sort_imports: boolean;
+}
+
+export const DEFAULT_FORMAT_OPTIONS: Readonly<FormatOptions> = Object.freeze({
+  indent_width: 4,
+  line_width: 120,
+  use_tabs: false,
+  single_quote: false,
+  sort_imports: true,
+});
+
+/** Defaults, overridden by `[fmt]` of yaoxiang.toml, overridden by what the caller passes. */
+export function resolveFormatOptions(...layers: Array<FormatSettings | Partial<FormatOptions> | undefined>): FormatOptions {
+  const options: FormatOptions = { ...DEFAULT_FORMAT_OPTIONS };
+  for (const layer of layers) {
+    if (!layer) continue;
+    for (const key of Object.keys(DEFAULT_FORMAT_OPTIONS) as Array<keyof FormatOptions>) {
+      const value = layer[key];
+      if (value !== undefined) (options as unknown as Record<string, unknown>)[key] = value;
+    }
+  }
+  options.indent_width = Math.max(0, Math.min(16, Math.trunc(options.indent_width)));
+  return options;
+}
+
+export function indentUnit(options: FormatOptions): string {
+  return options.use_tabs ? '\t' : ' '.repeat(options.indent_width);
+}

@@ -1,0 +1,57 @@
+// The formatter's view of a tree: its tokens in order, each with what the
+// layout needs to know about where it sits. Strings, f-strings, characters and
+// comments are single tokens, so their text is never touched.
+import type { Tree } from 'web-tree-sitter';
+import { walk } from '../../syntax/inspect.ts';
+
+export interface Token {
+  /** Node type; for punctuation and keywords, the token's own text. */
+  type: string;
+  /** Type of the node the token belongs to (`binary_expression`, `arguments`, ...). */
+  parent: string;
+  /** The field name under which the token sits in its parent, if any. */
+  field: string | null;
+  start: number;
+  end: number;
+  text: string;
+  /** Start offset of the statement (child of the file or of a block) that holds the token. */
+  statementStart: number;
+}
+
+const ATOMIC = new Set(['string', 'fstring', 'multiline_string', 'char', 'line_comment', 'block_comment']);
+const STATEMENT_CONTAINERS = new Set(['source_file', 'block']);
+
+export const isComment = (token: Token): boolean => token.type === 'line_comment' || token.type === 'block_comment';
+
+/**
+ * The tokens of `tree` in document order, or undefined when some source text
+ * lies outside every token (the layout could not account for it).
+ */
+export function collectTokens(tree: Tree, text: string): Token[] | undefined {
+  const tokens: Token[] = [];
+  const parents: string[] = [];
+  const statementStarts: number[] = [];
+  walk(tree, (cursor, depth) => {
+    parents.length = depth;
+    statementStarts.length = depth;
+    const parent = parents[depth - 1] ?? '';
+    const type = cursor.nodeType;
+    const start = cursor.startIndex;
+    const statementStart = STATEMENT_CONTAINERS.has(parent) ? start : (statementStarts[depth - 1] ?? start);
+    parents[depth] = type;
+    statementStarts[depth] = statementStart;
+    const atomic = ATOMIC.has(type);
+    if (atomic || cursor.nodeIsMissing || (depth > 0 && cursor.currentNode.childCount === 0)) {
+      const end = cursor.endIndex;
+      if (end > start) tokens.push({ type, parent, field: cursor.currentFieldName, start, end, text: text.slice(start, end), statementStart });
+      return false;
+    }
+    return true;
+  });
+  let at = 0;
+  for (const token of tokens) {
+    if (/\S/.test(text.slice(at, token.start))) return undefined;
+    at = token.end;
+  }
+  return /\S/.test(text.slice(at)) ? undefined : tokens;
+}

@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, with its numbers on stdout.
+import { benchFormat } from './bench/format.ts';
 import { benchParse } from './bench/parse.ts';
 import { benchTypecheck } from './bench/typecheck.ts';
 import { benchWorkspace } from './bench/workspace.ts';
@@ -16,3 +17,6 @@ await benchWorkspace(log);
 log('');
 log('## type checking');
 await benchTypecheck(log);
+log('');
+log('## formatter');
+await benchFormat(log);

@@ -60,9 +60,19 @@ describe('format', () => {
   });
 
   it('indents with the chosen width or tabs', () => {
-    const source = 'main = {\nx = 1\n}\n';
-    assert.equal(format(parser, source, { indent_width: 2 }).formatted, 'main = {\n  x = 1\n}\n');
-    assert.equal(format(parser, source, { use_tabs: true }).formatted, 'main = {\n\tx = 1\n}\n');
+    const source = 'main = {\nx = 1\ny = 2\n}\n';
+    assert.equal(format(parser, source, { indent_width: 2 }).formatted, 'main = {\n  x = 1\n  y = 2\n}\n');
+    assert.equal(format(parser, source, { use_tabs: true }).formatted, 'main = {\n\tx = 1\n\ty = 2\n}\n');
+  });
+
+  it('puts a block with one statement on one line when it fits, and aligns match arms', () => {
+    assert.equal(format(parser, 'main = {\n    f(1)\n}\n').formatted, 'main = { f(1) }\n');
+    assert.equal(format(parser, 'main = {\n    if a {\n    }\n    x = 1\n}\n').formatted, 'main = {\n    if a {}\n    x = 1\n}\n');
+    const long = `main = {\n    f(${'a, '.repeat(40)}b)\n}\n`;
+    assert.equal(format(parser, long).formatted, long);
+    assert.equal(format(parser, long, { line_width: 200 }).formatted, `main = { f(${'a, '.repeat(40)}b) }\n`);
+    const match = 'x = match n {\n    0 => "a",\n    100 => "b",\n}\n';
+    assert.equal(format(parser, match).formatted, 'x = match n {\n    0   => "a",\n    100 => "b",\n}\n');
   });
 
   it('keeps use statements in place when sort_imports is off', () => {
@@ -72,7 +82,7 @@ describe('format', () => {
   });
 
   it('keeps grouping parentheses, labels, literals and escapes', () => {
-    const source = 'main = {\n    y = -(a + b) * c\n    n = 0xFF_FF\n    s = "a\\tb"\n    while true {\n        break ::outer\n    }\n}\n';
+    const source = 'main = {\n    y = -(a + b) * c\n    n = 0xFF_FF\n    s = "a\\tb"\n    while true { break ::outer }\n}\n';
     assert.equal(format(parser, source).formatted, source);
   });
 
@@ -117,11 +127,11 @@ describe('yaoxiang fmt', () => {
   it('prints, checks, diffs and rewrites', () => {
     const dir = mkdtempSync(join(tmpdir(), 'yaoxiang-fmt-'));
     writeFileSync(join(dir, 'yaoxiang.toml'), '[package]\nname = "t"\n\n[fmt]\nindent_width = 2\n');
-    writeFileSync(join(dir, 'a.yx'), 'main = {\nx=1\n}\n');
+    writeFileSync(join(dir, 'a.yx'), 'main = {\nx=1\ny=2\n}\n');
     writeFileSync(join(dir, 'b.yx'), 'y = 2\n');
     const printed = run(['a.yx'], dir);
     assert.equal(printed.status, 0, printed.stderr);
-    assert.equal(printed.stdout, 'main = {\n  x = 1\n}\n');
+    assert.equal(printed.stdout, 'main = {\n  x = 1\n  y = 2\n}\n');
     const check = run(['--check'], dir);
     assert.equal(check.status, 1);
     assert.equal(check.stdout, 'a.yx\n');
@@ -129,7 +139,7 @@ describe('yaoxiang fmt', () => {
     assert.match(diff.stdout, /^--- a\/a\.yx\n\+\+\+ b\/a\.yx\n/);
     const write = run(['--write', '.'], dir);
     assert.equal(write.status, 0, write.stderr);
-    assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), 'main = {\n  x = 1\n}\n');
+    assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), 'main = {\n  x = 1\n  y = 2\n}\n');
     assert.deepEqual(readdirSync(dir).sort(), ['a.yx', 'b.yx', 'yaoxiang.toml'], 'no temporary file is left');
     assert.equal(run(['--check'], dir).status, 0);
   });

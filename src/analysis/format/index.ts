@@ -8,7 +8,8 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import { parseOrThrow } from '../../syntax/document.ts';
 import { walk } from '../../syntax/inspect.ts';
 import { sortImports } from './imports.ts';
-import { layoutTokens } from './layout.ts';
+import { collectGroups } from './groups.ts';
+import { planLayout } from './plan.ts';
 import { indentUnit, resolveFormatOptions, type FormatOptions } from './options.ts';
 import { collectTokens, type Token } from './tokens.ts';
 
@@ -36,7 +37,8 @@ export function format(parser: Parser, source: string, options: Partial<FormatOp
     try {
       const tokens = collectTokens(sortedTree, text);
       if (!tokens || sortedTree.rootNode.hasError) return unchanged(source, 'the file holds text the formatter does not recognise');
-      const formatted = layoutTokens(tokens, text, indentUnit(settings));
+      const { blocks, matches } = collectGroups(sortedTree);
+      const formatted = planLayout(tokens, text, indentUnit(settings), settings.line_width, blocks, matches).text;
       return verified(parser, sortedTree, tokens, formatted) ? { formatted, diagnostics: [] } : unchanged(source, 'formatting would have changed the syntax tree');
     } finally {
       if (sortedTree !== tree) sortedTree.delete();

@@ -1,7 +1,8 @@
 // Re-lays the tokens of a file: line breaks stay where the user put them
-// (statements end at newlines, so they carry meaning), indentation follows
-// bracket nesting plus one level for a continued statement, blank lines are
-// kept but at most one in a row, spaces inside a line follow spacing.ts.
+// (statements end at newlines, so they carry meaning), except the ones a
+// caller asks to join; indentation follows bracket nesting plus one level for
+// a continued statement; blank lines are kept but at most one in a row;
+// spaces inside a line follow spacing.ts, plus any padding asked for.
 import { spaceBetween } from './spacing.ts';
 import { isComment, type Token } from './tokens.ts';
 
@@ -13,37 +14,76 @@ interface OpenBracket {
   lineLevel: number;
 }
 
-export function layoutTokens(tokens: readonly Token[], text: string, unit: string): string {
+export interface LayoutRequest {
+  /** Token indexes whose line break before them is replaced by a space. */
+  joined?: ReadonlySet<number>;
+  /** Extra spaces before some tokens (alignment). */
+  padding?: ReadonlyMap<number, number>;
+}
+
+export interface Layout {
+  text: string;
+  /** Per token: 0-based output line and column (in characters). */
+  line: number[];
+  column: number[];
+  /** Width of each output line, in characters. */
+  widths: number[];
+}
+
+export function layoutTokens(tokens: readonly Token[], text: string, unit: string, request: LayoutRequest = {}): Layout {
   const out: string[] = [];
   const open: OpenBracket[] = [];
   /** Bracket depth at the first token of each statement, keyed by its start offset. */
   const depthAtStatement = new Map<number, number>();
+  const line: number[] = [];
+  const column: number[] = [];
+  const widths: number[] = [];
+  let currentLine = 0;
+  let currentColumn = 0;
   let lineLevel = 0;
   /** Whether the current line continues a statement begun on an earlier line. */
   let continued = false;
   let previous: Token | undefined;
+  const emit = (piece: string) => {
+    out.push(piece);
+    const lastBreak = piece.lastIndexOf('\n');
+    if (lastBreak < 0) {
+      currentColumn += [...piece].length;
+      return;
+    }
+    widths[currentLine] = currentColumn + [...piece.slice(0, piece.indexOf('\n'))].length;
+    for (let at = piece.indexOf('\n'); at >= 0; at = piece.indexOf('\n', at + 1)) {
+      currentLine++;
+      const next = piece.indexOf('\n', at + 1);
+      if (next >= 0) widths[currentLine] = [...piece.slice(at + 1, next)].length;
+    }
+    currentColumn = [...piece.slice(lastBreak + 1)].length;
+  };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (!depthAtStatement.has(token.statementStart)) depthAtStatement.set(token.statementStart, open.length);
     const gap = previous ? text.slice(previous.end, token.start) : '';
-    const newlines = previous ? countNewlines(gap) : 1;
+    const newlines = previous && !request.joined?.has(i) ? countNewlines(gap) : previous ? 0 : 1;
     if (newlines > 0) {
-      if (previous) out.push(keepBlankLine(newlines, previous, token) ? '\n\n' : '\n');
+      if (previous) emit(keepBlankLine(newlines, previous, token) ? '\n\n' : '\n');
       ({ level: lineLevel, continued } = levelOfLine(token, open, depthAtStatement));
-      out.push(unit.repeat(lineLevel));
+      emit(unit.repeat(lineLevel));
     } else if (previous) {
-      out.push(spaceBetween(previous, token, gap));
+      emit(spaceBetween(previous, token, gap.includes('\n') ? ' ' : gap) + ' '.repeat(request.padding?.get(i) ?? 0));
     }
-    out.push(token.text);
+    line[i] = currentLine;
+    column[i] = currentColumn;
+    emit(token.text);
     // A block opened on a continued line (`if a and⏎ b {`) sits at its statement's level.
     if (OPEN.has(token.text) && !isComment(token)) open.push({ lineLevel: token.text === '{' && continued ? lineLevel - 1 : lineLevel });
     else if (CLOSE.has(token.text) && !isComment(token)) open.pop();
     previous = token;
   }
-  if (out.length === 0) return '';
+  widths[currentLine] = currentColumn;
+  if (out.length === 0) return { text: '', line, column, widths: [] };
   // Nothing above ends a line with spaces: indentation is always followed by a
   // token, and spaces only go between tokens.
-  return out.join('') + '\n';
+  return { text: out.join('') + '\n', line, column, widths };
 }
 
 function levelOfLine(token: Token, open: readonly OpenBracket[], depthAtStatement: ReadonlyMap<number, number>): { level: number; continued: boolean } {
@@ -58,7 +98,7 @@ function keepBlankLine(newlines: number, previous: Token, next: Token): boolean 
   return newlines >= 2 && !OPEN.has(previous.text) && !CLOSE.has(next.text);
 }
 
-function countNewlines(gap: string): number {
+export function countNewlines(gap: string): number {
   let count = 0;
   for (let i = 0; i < gap.length; i++) if (gap.charCodeAt(i) === 10) count++;
   return count;

@@ -19,6 +19,7 @@ export interface Token {
 }
 
 const ATOMIC = new Set(['string', 'fstring', 'multiline_string', 'char', 'line_comment', 'block_comment']);
+const OPERATOR_LIKE = /^(?:[^A-Za-z_]|and$|or$|not$)/;
 const STATEMENT_CONTAINERS = new Set(['source_file', 'block']);
 
 export const isComment = (token: Token): boolean => token.type === 'line_comment' || token.type === 'block_comment';
@@ -31,7 +32,15 @@ export function collectTokens(tree: Tree, text: string): Token[] | undefined {
   const tokens: Token[] = [];
   const parents: string[] = [];
   const statementStarts: number[] = [];
+  // A node is a leaf when the walk does not go deeper right after it; that is
+  // known one step later, which saves asking every node for its children.
+  let pending: (Token & { depth: number }) | undefined;
+  const settle = (depth: number) => {
+    if (pending && depth <= pending.depth && pending.end > pending.start) tokens.push(pending);
+    pending = undefined;
+  };
   walk(tree, (cursor, depth) => {
+    settle(depth);
     parents.length = depth;
     statementStarts.length = depth;
     const parent = parents[depth - 1] ?? '';
@@ -40,14 +49,18 @@ export function collectTokens(tree: Tree, text: string): Token[] | undefined {
     const statementStart = STATEMENT_CONTAINERS.has(parent) ? start : (statementStarts[depth - 1] ?? start);
     parents[depth] = type;
     statementStarts[depth] = statementStart;
-    const atomic = ATOMIC.has(type);
-    if (atomic || cursor.nodeIsMissing || (depth > 0 && cursor.currentNode.childCount === 0)) {
-      const end = cursor.endIndex;
-      if (end > start) tokens.push({ type, parent, field: cursor.currentFieldName, start, end, text: text.slice(start, end), statementStart });
+    if (depth === 0) return true;
+    const end = cursor.endIndex;
+    // Only operators need their field (spacing.ts); asking costs a call into WASM.
+    const field = OPERATOR_LIKE.test(type) ? cursor.currentFieldName : null;
+    pending = { type, parent, field, start, end, text: text.slice(start, end), statementStart, depth };
+    if (ATOMIC.has(type)) {
+      settle(depth);
       return false;
     }
     return true;
   });
+  settle(0);
   let at = 0;
   for (const token of tokens) {
     if (/\S/.test(text.slice(at, token.start))) return undefined;

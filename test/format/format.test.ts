@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Parser } from 'web-tree-sitter';
-import { format, formatDiff, unifiedDiff } from '../../src/analysis/format/index.ts';
+import { format, formatDiff, unifiedDiff, withoutTrailingCommas } from '../../src/analysis/format/index.ts';
 import { collectTokens } from '../../src/analysis/format/tokens.ts';
 import { parseOrThrow } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
@@ -17,13 +17,13 @@ let parser: Parser;
 before(async () => (parser = await createParser()));
 after(() => parser.delete());
 
-/** Non-whitespace tokens and comments, as text. */
+/** Non-whitespace tokens and comments, as text, without the commas right before a closing bracket. */
 function tokenTexts(source: string): string[] {
   const tree = parseOrThrow(parser, source);
   try {
     const tokens = collectTokens(tree, source);
     assert.ok(tokens, 'every character belongs to a token');
-    return tokens.map((t) => t.text);
+    return withoutTrailingCommas(tokens).map((t) => t.text);
   } finally {
     tree.delete();
   }
@@ -69,10 +69,21 @@ describe('format', () => {
     assert.equal(format(parser, 'main = {\n    f(1)\n}\n').formatted, 'main = { f(1) }\n');
     assert.equal(format(parser, 'main = {\n    if a {\n    }\n    x = 1\n}\n').formatted, 'main = {\n    if a {}\n    x = 1\n}\n');
     const long = `main = {\n    f(${'a, '.repeat(40)}b)\n}\n`;
-    assert.equal(format(parser, long).formatted, long);
+    assert.equal(format(parser, long).formatted, `main = {\n    f(\n${'        a,\n'.repeat(40)}        b,\n    )\n}\n`);
     assert.equal(format(parser, long, { line_width: 200 }).formatted, `main = { f(${'a, '.repeat(40)}b) }\n`);
     const match = 'x = match n {\n    0 => "a",\n    100 => "b",\n}\n';
     assert.equal(format(parser, match).formatted, 'x = match n {\n    0   => "a",\n    100 => "b",\n}\n');
+  });
+
+  it('breaks a list that does not fit into one item per line with a trailing comma, outermost first', () => {
+    const source = 'main = {\n    x = some_function(first_argument_value, [1, 2, 3], inner(a, b), third)\n    y = 1\n}\n';
+    const expected = 'main = {\n    x = some_function(\n        first_argument_value,\n        [1, 2, 3],\n        inner(a, b),\n        third,\n    )\n    y = 1\n}\n';
+    assert.deepEqual(format(parser, source, { line_width: 60 }), { formatted: expected, diagnostics: [] });
+    assert.equal(format(parser, expected, { line_width: 60 }).formatted, expected);
+    assert.equal(format(parser, source).formatted, source, 'fits in 120');
+    // A block that fits once its list is broken goes on one line, in one run.
+    const method = 'P.f: (self: &P, other: &P) -> String = {\n    return "p"\n}\n';
+    assert.equal(format(parser, method, { line_width: 30 }).formatted, 'P.f: (\n    self: &P,\n    other: &P,\n) -> String = { return "p" }\n');
   });
 
   it('keeps use statements in place when sort_imports is off', () => {
@@ -98,6 +109,16 @@ describe('corpus guarantees', { skip: sharedCorpusDir ? false : 'no ../shared/co
   const files = sharedCorpusDir
     ? spawnSync('find', [sharedCorpusDir, '-name', '*.yx'], { encoding: 'utf8' }).stdout.trim().split('\n').sort()
     : [];
+
+  it('stays idempotent when lines must be broken (line_width 40)', () => {
+    for (const file of files) {
+      const name = relative(sharedCorpusDir!, file);
+      if (referenceRejected.has(name)) continue;
+      const once = format(parser, readFileSync(file, 'utf8'), { line_width: 40 });
+      assert.deepEqual(once.diagnostics, [], name);
+      assert.equal(format(parser, once.formatted, { line_width: 40 }).formatted, once.formatted, `${name}: idempotent`);
+    }
+  });
 
   it('formats every accepted file idempotently, keeping every token and comment, with no syntax error', () => {
     let accepted = 0;

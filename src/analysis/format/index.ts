@@ -53,19 +53,31 @@ function verified(parser: Parser, before: Tree, tokens: readonly Token[], format
   try {
     if (after.rootNode.hasError) return false;
     const again = collectTokens(after, formatted);
-    if (!again || again.length !== tokens.length) return false;
-    if (again.some((token, i) => token.type !== tokens[i]!.type || token.text !== tokens[i]!.text)) return false;
+    if (!again) return false;
+    const was = withoutTrailingCommas(tokens);
+    const now = withoutTrailingCommas(again);
+    if (was.length !== now.length || now.some((token, i) => token.type !== was[i]!.type || token.text !== was[i]!.text)) return false;
     return shape(after) === shape(before);
   } finally {
     after.delete();
   }
 }
 
-/** Node types and field names in document order: the tree without positions. */
+/** A comma right before a closing bracket separates nothing; the formatter may add one. */
+export function withoutTrailingCommas(tokens: readonly Token[]): Token[] {
+  return tokens.filter((token, i) => !(token.text === ',' && /^[)\]}]$/.test(nextCode(tokens, i)?.text ?? '')));
+}
+
+function nextCode(tokens: readonly Token[], i: number): Token | undefined {
+  for (let j = i + 1; j < tokens.length; j++) if (tokens[j]!.type !== 'line_comment' && tokens[j]!.type !== 'block_comment') return tokens[j];
+  return undefined;
+}
+
+/** Node types and field names in document order, commas left out: the tree without positions. */
 function shape(tree: Tree): string {
   const parts: string[] = [];
   walk(tree, (cursor, depth) => {
-    parts.push(`${depth}:${cursor.currentFieldName ?? ''}:${cursor.nodeType}`);
+    if (cursor.nodeType !== ',') parts.push(`${depth}:${cursor.currentFieldName ?? ''}:${cursor.nodeType}`);
   });
   return parts.join(' ');
 }

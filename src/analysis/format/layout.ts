@@ -19,6 +19,10 @@ export interface LayoutRequest {
   joined?: ReadonlySet<number>;
   /** Extra spaces before some tokens (alignment). */
   padding?: ReadonlyMap<number, number>;
+  /** Token indexes that must start a line (breaking a list that is too long). */
+  breaks?: ReadonlySet<number>;
+  /** Token indexes before which a `,` is added (the trailing comma of a broken list). */
+  commas?: ReadonlySet<number>;
 }
 
 export interface Layout {
@@ -63,7 +67,9 @@ export function layoutTokens(tokens: readonly Token[], text: string, unit: strin
     const token = tokens[i]!;
     if (!depthAtStatement.has(token.statementStart)) depthAtStatement.set(token.statementStart, open.length);
     const gap = previous ? text.slice(previous.end, token.start) : '';
-    const newlines = previous && !request.joined?.has(i) ? countNewlines(gap) : previous ? 0 : 1;
+    const forced = request.breaks?.has(i) === true;
+    const newlines = !previous ? 1 : forced ? Math.max(1, countNewlines(gap)) : request.joined?.has(i) ? 0 : countNewlines(gap);
+    if (request.commas?.has(i)) emit(',');
     if (newlines > 0) {
       if (previous) emit(keepBlankLine(newlines, previous, token) ? '\n\n' : '\n');
       ({ level: lineLevel, continued } = levelOfLine(token, open, depthAtStatement));

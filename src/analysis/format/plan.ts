@@ -23,21 +23,83 @@ export function planLayout(tokens: readonly Token[], text: string, unit: string,
     spans.push({ open, close });
   }
   spans.sort((a, b) => a.close - a.open - (b.close - b.open));
-  const refused = new Set<BlockSpan>();
+  // Joining blocks and breaking lists depend on each other: a block may fit
+  // only once a list in it is broken. Breaks only grow, so this ends.
+  const breaks = new Set<number>();
+  const commas = new Set<number>();
   for (;;) {
-    const joined = chooseJoins(tokens, text, spans, refused);
-    const layout = layoutTokens(tokens, text, unit, { joined: joined.gaps });
-    const tooLong = joined.spans.filter((span) => (layout.widths[layout.line[span.open]!] ?? 0) > lineWidth);
-    if (tooLong.length === 0) return align(tokens, text, unit, joined.gaps, layout, matches, index);
-    for (const span of tooLong) refused.add(span);
+    const refused = new Set<BlockSpan>();
+    let decided: { joined: ReadonlySet<number>; layout: Layout };
+    for (;;) {
+      const joined = chooseJoins(tokens, text, spans, refused, breaks);
+      const layout = layoutTokens(tokens, text, unit, { joined: joined.gaps, breaks, commas });
+      const tooLong = joined.spans.filter((span) => (layout.widths[layout.line[span.open]!] ?? 0) > lineWidth);
+      if (tooLong.length === 0) {
+        decided = { joined: joined.gaps, layout };
+        break;
+      }
+      for (const span of tooLong) refused.add(span);
+    }
+    if (!breakLongLists(tokens, lineWidth, decided.layout, breaks, commas)) {
+      return align(tokens, text, unit, { joined: decided.joined, breaks, commas }, decided.layout, matches, index);
+    }
   }
 }
 
+/** Lists whose items may go one per line with a trailing comma (never tuples: `(a,)` is a tuple). */
+const BREAKABLE = new Set(['arguments', 'parameters', 'lambda_parameters', 'list', 'type_arguments']);
+
+interface Decided {
+  joined: ReadonlySet<number>;
+  breaks: ReadonlySet<number>;
+  commas: ReadonlySet<number>;
+}
+
+/**
+ * On each line longer than `line_width`, the first list that opens and closes
+ * on it is broken into one item per line, with a trailing comma. Returns
+ * whether anything was broken.
+ */
+function breakLongLists(tokens: readonly Token[], lineWidth: number, layout: Layout, breaks: Set<number>, commas: Set<number>): boolean {
+  const pairs = [...bracketPairs(tokens)].sort((a, b) => a[0] - b[0]);
+  let changed = false;
+  const handled = new Set<number>();
+  for (const [open, pair] of pairs) {
+    const lineNo = layout.line[open]!;
+    if (handled.has(lineNo) || (layout.widths[lineNo] ?? 0) <= lineWidth) continue;
+    if (!BREAKABLE.has(tokens[open]!.parent) || layout.line[pair.close] !== lineNo || pair.close === open + 1) continue;
+    if (tokens.slice(open + 1, pair.close).some(isComment)) continue;
+    handled.add(lineNo);
+    changed = true;
+    breaks.add(open + 1);
+    for (const comma of pair.commas) if (comma + 1 < pair.close) breaks.add(comma + 1);
+    breaks.add(pair.close);
+    if (tokens[pair.close - 1]!.text !== ',') commas.add(pair.close);
+  }
+  return changed;
+}
+
+/** Each `(` or `[` with its closer and its top-level commas, in document order. */
+function bracketPairs(tokens: readonly Token[]): Map<number, { close: number; commas: number[] }> {
+  const pairs = new Map<number, { close: number; commas: number[] }>();
+  const stack: Array<{ open: number; commas: number[] }> = [];
+  tokens.forEach((token, i) => {
+    if (isComment(token)) return;
+    if (token.text === '(' || token.text === '[' || token.text === '{') stack.push({ open: i, commas: [] });
+    else if (token.text === ',') stack[stack.length - 1]?.commas.push(i);
+    else if (token.text === ')' || token.text === ']' || token.text === '}') {
+      const top = stack.pop();
+      if (top && tokens[top.open]!.text !== '{') pairs.set(top.open, { close: i, commas: top.commas });
+    }
+  });
+  return pairs;
+}
+
 /** Innermost first: a block joins when every line break inside it is joined already. */
-function chooseJoins(tokens: readonly Token[], text: string, spans: readonly BlockSpan[], refused: ReadonlySet<BlockSpan>) {
+function chooseJoins(tokens: readonly Token[], text: string, spans: readonly BlockSpan[], refused: ReadonlySet<BlockSpan>, forced: ReadonlySet<number>) {
   const gaps = new Set<number>();
   const chosen: BlockSpan[] = [];
-  const breakBefore = (i: number) => countNewlines(text.slice(tokens[i - 1]!.end, tokens[i]!.start)) > 0;
+  const breakBefore = (i: number) => forced.has(i) || countNewlines(text.slice(tokens[i - 1]!.end, tokens[i]!.start)) > 0;
   for (const span of spans) {
     if (refused.has(span)) continue;
     let single = true;
@@ -51,7 +113,7 @@ function chooseJoins(tokens: readonly Token[], text: string, spans: readonly Blo
 }
 
 /** Pads patterns so that `=>` lines up, in every match whose arms each start a line. */
-function align(tokens: readonly Token[], text: string, unit: string, joined: ReadonlySet<number>, layout: Layout, matches: readonly MatchGroup[], index: ReadonlyMap<number, number>): Layout {
+function align(tokens: readonly Token[], text: string, unit: string, decided: Decided, layout: Layout, matches: readonly MatchGroup[], index: ReadonlyMap<number, number>): Layout {
   const padding = new Map<number, number>();
   for (const match of matches) {
     const arms = match.arms.map((arm) => ({ start: index.get(arm.start), arrow: index.get(arm.arrow) }));
@@ -65,5 +127,5 @@ function align(tokens: readonly Token[], text: string, unit: string, joined: Rea
       if (pad > 0) padding.set(arm.arrow!, pad);
     }
   }
-  return padding.size === 0 ? layout : layoutTokens(tokens, text, unit, { joined, padding });
+  return padding.size === 0 ? layout : layoutTokens(tokens, text, unit, { ...decided, padding });
 }

@@ -86,6 +86,27 @@ describe('format', () => {
     assert.equal(format(parser, method, { line_width: 30 }).formatted, 'P.f: (\n    self: &P,\n    other: &P,\n) -> String = { return "p" }\n');
   });
 
+  it('handles the edge cases found in review', () => {
+    const f = (source: string, width = 120) => {
+      const result = format(parser, source, { line_width: width });
+      assert.deepEqual(result.diagnostics, [], JSON.stringify(source));
+      return result.formatted;
+    };
+    // A block comment left open runs to the end of the file: nothing is appended to it.
+    assert.equal(f('x=1\n/* open\n y = 2'), 'x = 1\n/* open\n y = 2');
+    // CRLF: line comments lose their CR and trailing spaces, strings keep theirs.
+    assert.equal(f('main = {\r\n    x = 1\r\n    // c  \r\n    y = """a \r\n"""\r\n}\r\n'), 'main = {\n    x = 1\n    // c\n    y = """a \r\n"""\n}\n');
+    // `else` after a comment is not a continuation; comments in a continued expression are.
+    assert.equal(f('main = {\n    if x {\n        a()\n    } // c\n    else {\n        b()\n    }\n}\n'), 'main = {\n    if x { a() } // c\n    else { b() }\n}\n');
+    assert.equal(f('x = 1 +\n// in expr\n2\n'), 'x = 1 +\n    // in expr\n    2\n');
+    // A match arm's body on the next line is indented below its pattern.
+    assert.equal(f('r = match x {\n1 =>\n3,\n_ => 0,\n}\n'), 'r = match x {\n    1 =>\n        3,\n    _ => 0,\n}\n');
+    // A one-line block around a long list is opened first; records are never broken inside.
+    assert.equal(f('main = { if a { x = foo(aaaaaaaaaa, bbbbbbbbbb) } }\n', 30), 'main = {\n    if a {\n        x = foo(\n            aaaaaaaaaa,\n            bbbbbbbbbb,\n        )\n    }\n}\n');
+    assert.equal(f('P: Type = { data: Array(Int), lengthhhhh: Int }\n', 30), 'P: Type = { data: Array(Int), lengthhhhh: Int }\n');
+    assert.equal(f('x = a/*c*/+b\n'), 'x = a/*c*/ + b\n');
+  });
+
   it('keeps use statements in place when sort_imports is off', () => {
     const source = 'x = 1\nuse std.io\n';
     assert.equal(format(parser, source, { sort_imports: false }).formatted, source);

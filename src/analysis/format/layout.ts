@@ -72,7 +72,7 @@ export function layoutTokens(tokens: readonly Token[], text: string, unit: strin
     if (request.commas?.has(i)) emit(',');
     if (newlines > 0) {
       if (previous) emit(keepBlankLine(newlines, previous, token) ? '\n\n' : '\n');
-      ({ level: lineLevel, continued } = levelOfLine(token, open, depthAtStatement));
+      ({ level: lineLevel, continued } = levelOfLine(token, open, depthAtStatement, nextCode(tokens, i)));
       emit(unit.repeat(lineLevel));
     } else if (previous) {
       emit(spaceBetween(previous, token, gap.includes('\n') ? ' ' : gap) + ' '.repeat(request.padding?.get(i) ?? 0));
@@ -88,15 +88,26 @@ export function layoutTokens(tokens: readonly Token[], text: string, unit: strin
   widths[currentLine] = currentColumn;
   if (out.length === 0) return { text: '', line, column, widths: [] };
   // Nothing above ends a line with spaces: indentation is always followed by a
-  // token, and spaces only go between tokens.
-  return { text: out.join('') + '\n', line, column, widths };
+  // token, and spaces only go between tokens. A block comment left open runs
+  // to the end of the file, so nothing may follow it.
+  const last = tokens[tokens.length - 1]!;
+  const openComment = last.type === 'block_comment' && !last.text.endsWith('*/');
+  return { text: out.join('') + (openComment ? '' : '\n'), line, column, widths };
 }
 
-function levelOfLine(token: Token, open: readonly OpenBracket[], depthAtStatement: ReadonlyMap<number, number>): { level: number; continued: boolean } {
+function levelOfLine(token: Token, open: readonly OpenBracket[], depthAtStatement: ReadonlyMap<number, number>, next: Token | undefined): { level: number; continued: boolean } {
   if (CLOSE.has(token.text)) return { level: open[open.length - 1]?.lineLevel ?? 0, continued: false };
   const base = open.length > 0 ? open[open.length - 1]!.lineLevel + 1 : 0;
-  const continued = token.statementStart < token.start && depthAtStatement.get(token.statementStart) === open.length && !isComment(token);
+  // A comment line is indented like the code line it precedes.
+  const subject = isComment(token) ? next : token;
+  const continued = subject !== undefined && !CLOSE.has(subject.text) && subject.text !== 'else' &&
+    subject.statementStart < subject.start && depthAtStatement.get(subject.statementStart) === open.length;
   return { level: base + (continued ? 1 : 0), continued };
+}
+
+function nextCode(tokens: readonly Token[], i: number): Token | undefined {
+  for (let j = i + 1; j < tokens.length; j++) if (!isComment(tokens[j]!)) return tokens[j];
+  return undefined;
 }
 
 /** At most one blank line, and none just inside a bracket. */

@@ -1,6 +1,7 @@
 // Decisions that need the laid-out text: which blocks go on one line (those
 // with at most one statement, no comment, nothing multi-line, that fit in
-// `line_width`) and how far each match arm's `=>` is pushed to align.
+// `line_width`), which lists are broken one item per line because their line
+// is too long, and how far each match arm's `=>` is pushed to align.
 import type { BlockGroup, MatchGroup } from './groups.ts';
 import { countNewlines, layoutTokens, type Layout } from './layout.ts';
 import { isComment, type Token } from './tokens.ts';
@@ -56,42 +57,69 @@ interface Decided {
 }
 
 /**
- * On each line longer than `line_width`, the first list that opens and closes
- * on it is broken into one item per line, with a trailing comma. Returns
- * whether anything was broken.
+ * On each line longer than `line_width`, the outermost block or list that
+ * opens and closes on it is broken: a block after `{` and before `}`, a list
+ * into one item per line with a trailing comma. Nothing inside a record,
+ * dictionary or pattern in braces is broken. Returns whether anything was.
  */
 function breakLongLists(tokens: readonly Token[], lineWidth: number, layout: Layout, breaks: Set<number>, commas: Set<number>): boolean {
-  const pairs = [...bracketPairs(tokens)].sort((a, b) => a[0] - b[0]);
+  const pairs = bracketPairs(tokens);
+  const sameLine = (pair: BracketPair) => layout.line[pair.close] === layout.line[pair.open];
   let changed = false;
   const handled = new Set<number>();
-  for (const [open, pair] of pairs) {
-    const lineNo = layout.line[open]!;
-    if (handled.has(lineNo) || (layout.widths[lineNo] ?? 0) <= lineWidth) continue;
-    if (!BREAKABLE.has(tokens[open]!.parent) || layout.line[pair.close] !== lineNo || pair.close === open + 1) continue;
-    if (tokens.slice(open + 1, pair.close).some(isComment)) continue;
+  for (const pair of pairs) {
+    const lineNo = layout.line[pair.open]!;
+    if (handled.has(lineNo) || (layout.widths[lineNo] ?? 0) <= lineWidth || !sameLine(pair) || pair.close === pair.open + 1) continue;
+    let inBraces = false;
+    for (let outer = pair.enclosing; outer !== undefined && sameLine(pairs[outer]!); outer = pairs[outer]!.enclosing) {
+      if (tokens[pairs[outer]!.open]!.text === '{') inBraces = true;
+    }
+    if (inBraces) continue;
+    const opener = tokens[pair.open]!;
+    if (opener.text === '{') {
+      if (opener.parent !== 'block') continue;
+      breaks.add(pair.open + 1);
+      breaks.add(pair.close);
+    } else {
+      if (!BREAKABLE.has(opener.parent) || tokens.slice(pair.open + 1, pair.close).some(isComment)) continue;
+      breaks.add(pair.open + 1);
+      for (const comma of pair.commas) if (comma + 1 < pair.close) breaks.add(comma + 1);
+      breaks.add(pair.close);
+      if (tokens[pair.close - 1]!.text !== ',') commas.add(pair.close);
+    }
     handled.add(lineNo);
     changed = true;
-    breaks.add(open + 1);
-    for (const comma of pair.commas) if (comma + 1 < pair.close) breaks.add(comma + 1);
-    breaks.add(pair.close);
-    if (tokens[pair.close - 1]!.text !== ',') commas.add(pair.close);
   }
   return changed;
 }
 
-/** Each `(` or `[` with its closer and its top-level commas, in document order. */
-function bracketPairs(tokens: readonly Token[]): Map<number, { close: number; commas: number[] }> {
-  const pairs = new Map<number, { close: number; commas: number[] }>();
-  const stack: Array<{ open: number; commas: number[] }> = [];
+interface BracketPair {
+  open: number;
+  close: number;
+  /** Top-level commas. */
+  commas: number[];
+  /** Index in the pair list of the pair around this one. */
+  enclosing: number | undefined;
+}
+
+/** Every bracket pair, in order of its opener. */
+function bracketPairs(tokens: readonly Token[]): BracketPair[] {
+  const pairs: BracketPair[] = [];
+  const stack: number[] = [];
   tokens.forEach((token, i) => {
     if (isComment(token)) return;
-    if (token.text === '(' || token.text === '[' || token.text === '{') stack.push({ open: i, commas: [] });
-    else if (token.text === ',') stack[stack.length - 1]?.commas.push(i);
-    else if (token.text === ')' || token.text === ']' || token.text === '}') {
+    if (token.text === '(' || token.text === '[' || token.text === '{') {
+      pairs.push({ open: i, close: -1, commas: [], enclosing: stack[stack.length - 1] });
+      stack.push(pairs.length - 1);
+    } else if (token.text === ',') {
+      const top = stack[stack.length - 1];
+      if (top !== undefined) pairs[top]!.commas.push(i);
+    } else if (token.text === ')' || token.text === ']' || token.text === '}') {
       const top = stack.pop();
-      if (top && tokens[top.open]!.text !== '{') pairs.set(top.open, { close: i, commas: top.commas });
+      if (top !== undefined) pairs[top]!.close = i;
     }
   });
+  // A tree without errors closes every bracket.
   return pairs;
 }
 

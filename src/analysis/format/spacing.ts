@@ -24,8 +24,9 @@ const isPrefix = (token: Token): boolean =>
 export function spaceBetween(a: Token, b: Token, originalGap: string): string {
   const asWritten = originalGap.length > 0 ? ' ' : '';
   if (b.type === 'line_comment') return originalGap.length > 0 ? originalGap : ' ';
-  if (a.type === 'block_comment' || b.type === 'block_comment') return asWritten;
   if (KEEP_AS_WRITTEN.has(a.text) || KEEP_AS_WRITTEN.has(b.text)) return asWritten;
+  if ((isInfix(a) || isInfix(b)) && a.type !== 'line_comment') return ' ';
+  if (a.type === 'block_comment' || b.type === 'block_comment') return asWritten;
   if (a.parent === 'named_argument' && a.text === '=') return '';
   if (b.parent === 'named_argument' && b.text === '=') return '';
   if (isInfix(a) || isInfix(b)) return ' ';

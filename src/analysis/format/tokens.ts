@@ -20,7 +20,8 @@ export interface Token {
 
 const ATOMIC = new Set(['string', 'fstring', 'multiline_string', 'char', 'line_comment', 'block_comment']);
 const OPERATOR_LIKE = /^(?:[^A-Za-z_]|and$|or$|not$)/;
-const STATEMENT_CONTAINERS = new Set(['source_file', 'block']);
+/** Each child starts a line of its own: statements, and match arms. */
+const STATEMENT_CONTAINERS = new Set(['source_file', 'block', 'match_block']);
 
 export const isComment = (token: Token): boolean => token.type === 'line_comment' || token.type === 'block_comment';
 
@@ -50,7 +51,9 @@ export function collectTokens(tree: Tree, text: string): Token[] | undefined {
     parents[depth] = type;
     statementStarts[depth] = statementStart;
     if (depth === 0) return true;
-    const end = cursor.endIndex;
+    let end = cursor.endIndex;
+    // A line comment ends at the line end: a CR or trailing spaces are not part of what it says.
+    if (type === 'line_comment') while (end > start && (text[end - 1] === '\r' || text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
     // Only operators need their field (spacing.ts); asking costs a call into WASM.
     const field = OPERATOR_LIKE.test(type) ? cursor.currentFieldName : null;
     pending = { type, parent, field, start, end, text: text.slice(start, end), statementStart, depth };

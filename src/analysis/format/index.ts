@@ -11,7 +11,7 @@ import { sortImports } from './imports.ts';
 import { collectGroups } from './groups.ts';
 import { planLayout } from './plan.ts';
 import { indentUnit, resolveFormatOptions, type FormatOptions } from './options.ts';
-import { collectTokens, type Token } from './tokens.ts';
+import { collectTokens, nextCodeToken, type Token } from './tokens.ts';
 
 export { DEFAULT_FORMAT_OPTIONS, resolveFormatOptions, type FormatOptions } from './options.ts';
 export { formatDiff, unifiedDiff, type Hunk } from './diff.ts';
@@ -28,11 +28,7 @@ export function format(parser: Parser, source: string, options: Partial<FormatOp
   try {
     const syntax = syntaxDiagnostics(tree, source);
     if (syntax.length > 0 || tree.rootNode.hasError) return { formatted: source, diagnostics: syntax };
-    let text = source;
-    if (settings.sort_imports) {
-      const sorted = sortImports(tree, source);
-      if (sorted !== source) text = sorted;
-    }
+    const text = settings.sort_imports ? sortImports(tree, source) : source;
     const sortedTree = text === source ? tree : parseOrThrow(parser, text);
     try {
       const tokens = collectTokens(sortedTree, text);
@@ -65,12 +61,7 @@ function verified(parser: Parser, before: Tree, tokens: readonly Token[], format
 
 /** A comma right before a closing bracket separates nothing; the formatter may add one. */
 export function withoutTrailingCommas(tokens: readonly Token[]): Token[] {
-  return tokens.filter((token, i) => !(token.text === ',' && /^[)\]}]$/.test(nextCode(tokens, i)?.text ?? '')));
-}
-
-function nextCode(tokens: readonly Token[], i: number): Token | undefined {
-  for (let j = i + 1; j < tokens.length; j++) if (tokens[j]!.type !== 'line_comment' && tokens[j]!.type !== 'block_comment') return tokens[j];
-  return undefined;
+  return tokens.filter((token, i) => !(token.text === ',' && /^[)\]}]$/.test(nextCodeToken(tokens, i)?.text ?? '')));
 }
 
 /** Node types and field names in document order, commas left out: the tree without positions. */

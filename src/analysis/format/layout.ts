@@ -4,7 +4,7 @@
 // a continued statement; blank lines are kept but at most one in a row;
 // spaces inside a line follow spacing.ts, plus any padding asked for.
 import { spaceBetween } from './spacing.ts';
-import { isComment, type Token } from './tokens.ts';
+import { isComment, nextCodeToken, type Token } from './tokens.ts';
 
 const OPEN = new Set(['(', '[', '{']);
 const CLOSE = new Set([')', ']', '}']);
@@ -72,7 +72,7 @@ export function layoutTokens(tokens: readonly Token[], text: string, unit: strin
     if (request.commas?.has(i)) emit(',');
     if (newlines > 0) {
       if (previous) emit(keepBlankLine(newlines, previous, token) ? '\n\n' : '\n');
-      ({ level: lineLevel, continued } = levelOfLine(token, open, depthAtStatement, nextCode(tokens, i)));
+      ({ level: lineLevel, continued } = levelOfLine(token, open, depthAtStatement, isComment(token) ? nextCodeToken(tokens, i) : undefined));
       emit(unit.repeat(lineLevel));
     } else if (previous) {
       emit(spaceBetween(previous, token, gap.includes('\n') ? ' ' : gap) + ' '.repeat(request.padding?.get(i) ?? 0));
@@ -95,19 +95,14 @@ export function layoutTokens(tokens: readonly Token[], text: string, unit: strin
   return { text: out.join('') + (openComment ? '' : '\n'), line, column, widths };
 }
 
-function levelOfLine(token: Token, open: readonly OpenBracket[], depthAtStatement: ReadonlyMap<number, number>, next: Token | undefined): { level: number; continued: boolean } {
+function levelOfLine(token: Token, open: readonly OpenBracket[], depthAtStatement: ReadonlyMap<number, number>, nextAfterComment: Token | undefined): { level: number; continued: boolean } {
   if (CLOSE.has(token.text)) return { level: open[open.length - 1]?.lineLevel ?? 0, continued: false };
   const base = open.length > 0 ? open[open.length - 1]!.lineLevel + 1 : 0;
   // A comment line is indented like the code line it precedes.
-  const subject = isComment(token) ? next : token;
+  const subject = isComment(token) ? nextAfterComment : token;
   const continued = subject !== undefined && !CLOSE.has(subject.text) && subject.text !== 'else' &&
     subject.statementStart < subject.start && depthAtStatement.get(subject.statementStart) === open.length;
   return { level: base + (continued ? 1 : 0), continued };
-}
-
-function nextCode(tokens: readonly Token[], i: number): Token | undefined {
-  for (let j = i + 1; j < tokens.length; j++) if (!isComment(tokens[j]!)) return tokens[j];
-  return undefined;
 }
 
 /** At most one blank line, and none just inside a bracket. */

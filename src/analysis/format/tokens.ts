@@ -25,6 +25,12 @@ const STATEMENT_CONTAINERS = new Set(['source_file', 'block', 'match_block']);
 
 export const isComment = (token: Token): boolean => token.type === 'line_comment' || token.type === 'block_comment';
 
+/** The first token after `i` that is not a comment. */
+export function nextCodeToken(tokens: readonly Token[], i: number): Token | undefined {
+  for (let j = i + 1; j < tokens.length; j++) if (!isComment(tokens[j]!)) return tokens[j];
+  return undefined;
+}
+
 /**
  * The tokens of `tree` in document order, or undefined when some source text
  * lies outside every token (the layout could not account for it).

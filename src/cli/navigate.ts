@@ -1,6 +1,7 @@
 // `yaoxiang symbols QUERY`, `yaoxiang references QUERY`, `yaoxiang imports FILE`.
 import { parseArgs } from 'node:util';
-import { findReferences, targetAt, targetsNamed, type Location } from '../analysis/navigation.ts';
+import type { Location } from '../analysis/navigation.ts';
+import { parseReferenceQuery, referencesForQuery } from '../analysis/reference-query.ts';
 import { SYMBOL_KINDS, type SymbolKind } from '../analysis/model/types.ts';
 import { resolveInProject } from '../workspace/root.ts';
 import type { World } from '../workspace/world.ts';
@@ -65,27 +66,18 @@ export async function runReferences(argv: string[], out: (text: string) => void)
   }
 }
 
-/** Parses `name`, `Type.member`, `file.yx:name` and `file.yx:line:col`. */
+/** Resolves `name`, `Type.member`, `file.yx:name` and `file.yx:line:col` against the World. */
 export async function referencesFor(world: World, query: string): Promise<Location[]> {
   const files = await world.files();
   if (!files.ok) throw new UsageError(files.error.message);
-  const position = /^(.+\.yx):(\d+):(\d+)$/.exec(query);
-  const inFile = /^(.+\.yx):([A-Za-z_][\w.]*)$/.exec(query);
-  const fileOf = (given: string) => {
-    const resolved = resolveInProject(world.root.root, given);
+  const parsed = parseReferenceQuery(query);
+  if (parsed.file !== undefined) {
+    const resolved = resolveInProject(world.root.root, parsed.file);
     if (!resolved.ok) throw new UsageError(`${resolved.error.code}: ${resolved.error.message}`);
-    if (!files.value.has(resolved.value.relative)) throw new UsageError(`FILE_NOT_FOUND: ${given} is not a .yx file of the project`);
-    return resolved.value.relative;
-  };
-  if (position) {
-    const file = fileOf(position[1]!);
-    const state = files.value.get(file)!;
-    const offset = state.lines.fromHuman({ line: Number(position[2]), column: Number(position[3]) });
-    const target = targetAt(files.value, file, offset);
-    return target ? findReferences(files.value, target) : [];
+    if (!files.value.has(resolved.value.relative)) throw new UsageError(`FILE_NOT_FOUND: ${parsed.file} is not a .yx file of the project`);
+    parsed.file = resolved.value.relative;
   }
-  const targets = inFile ? targetsNamed(files.value, inFile[2]!, fileOf(inFile[1]!)) : targetsNamed(files.value, query);
-  return targets.flatMap((t) => findReferences(files.value, t));
+  return referencesForQuery(files.value, parsed);
 }
 
 export async function runImports(argv: string[], out: (text: string) => void): Promise<number> {

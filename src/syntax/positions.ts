@@ -123,3 +123,23 @@ function countCodePoints(text: string, start: number, end: number): number {
   }
   return count;
 }
+
+/**
+ * Re-counts the columns of human ranges as an editor shows them when a tab
+ * reaches the next multiple of `tabSize` (tools that take a `tab_size`).
+ */
+export function withTabStops(lines: LineIndex, tabSize: number): (range: HumanRange) => HumanRange {
+  const visual = (position: HumanPosition): HumanPosition => {
+    const line = lines.lineText(position.line - 1);
+    if (!line.includes('\t')) return position;
+    let column = 0;
+    let counted = 1;
+    for (const char of line) {
+      if (counted >= position.column) break;
+      column = char === '\t' ? (Math.floor(column / tabSize) + 1) * tabSize : column + 1;
+      counted++;
+    }
+    return { line: position.line, column: column + 1 + Math.max(0, position.column - counted) };
+  };
+  return (range) => ({ start: visual(range.start), end: visual(range.end) });
+}

@@ -1,0 +1,86 @@
+// `yaoxiang mcp`: the MCP server on stdio (default) or streamable HTTP on loopback.
+import { parseArgs } from 'node:util';
+import { DEFAULT_LIMITS } from '../mcp/contract.ts';
+import { Host } from '../mcp/host.ts';
+import { parseAddress, serveOverHttp } from '../mcp/http.ts';
+import { serveOverStdio } from '../mcp/stdio.ts';
+import { UsageError } from './io.ts';
+import { projectRoot } from './project.ts';
+
+export const mcpHelp = `Usage: yaoxiang mcp [--project-root DIR] [--http [--addr HOST:PORT] [--require-token HEX] [--sse]]
+
+Serve the YaoXiang tools over the Model Context Protocol: on stdio by default
+(stdout carries only protocol messages, logs go to stderr), or with --http on
+http://127.0.0.1:7325/mcp. Both protocol eras (2025-11-25 and 2026-07-28).
+
+Options:
+  --project-root DIR       the project (default: nearest yaoxiang.toml above the working directory, else it)
+  --http                   streamable HTTP instead of stdio
+  --addr HOST:PORT         loopback address to listen on (default 127.0.0.1:7325; port 0 picks one)
+  --require-token HEX      demand Authorization: Bearer HEX on every HTTP request
+  --sse                    also serve the deprecated HTTP+SSE transport (GET /sse, POST /messages)
+  --max-source-chars N     largest source argument (default ${DEFAULT_LIMITS.maxSourceChars})
+  --max-result-chars N     largest result (default ${DEFAULT_LIMITS.maxResultChars}, about 16k tokens)
+  --index-wait-ms N        how long workspace tools wait for the first index (default ${DEFAULT_LIMITS.indexWaitMs})
+  -h, --help               show this help`;
+
+export async function runMcp(argv: string[], out: (text: string) => void): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'project-root': { type: 'string' },
+      http: { type: 'boolean', default: false },
+      addr: { type: 'string', default: '127.0.0.1:7325' },
+      'require-token': { type: 'string' },
+      sse: { type: 'boolean', default: false },
+      'max-source-chars': { type: 'string' },
+      'max-result-chars': { type: 'string' },
+      'index-wait-ms': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    out(mcpHelp + '\n');
+    return 0;
+  }
+  const token = values['require-token'];
+  if (token !== undefined && !/^[0-9a-fA-F]{16,}$/.test(token)) throw new UsageError('--require-token must be at least 16 hexadecimal digits (try: openssl rand -hex 32)');
+  if (!values.http && (token !== undefined || values.sse)) throw new UsageError('--require-token and --sse need --http');
+  const address = values.http ? parseAddress(values.addr) : undefined;
+  if (address && 'error' in address) throw new UsageError(address.error);
+  const host = new Host({
+    root: projectRoot(values['project-root']),
+    limits: {
+      ...positive(values['max-source-chars'], '--max-source-chars', 'maxSourceChars'),
+      ...positive(values['max-result-chars'], '--max-result-chars', 'maxResultChars'),
+      ...positive(values['index-wait-ms'], '--index-wait-ms', 'indexWaitMs'),
+    },
+  });
+  host.startIndexing();
+  if (!address) {
+    serveOverStdio(host);
+    host.log(`serving ${host.root.root} on stdio`);
+  } else {
+    const served = await serveOverHttp(host, {
+      host: address.host,
+      port: address.port,
+      ...(token !== undefined ? { token } : {}),
+      sse: values.sse,
+      maxBodyBytes: host.limits.maxSourceChars * 4 + 1024 * 1024,
+    }).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot listen on ${values.addr}: ${error.message}`);
+    });
+    host.log(`serving ${host.root.root} on ${served.url}${values.sse ? ' (and HTTP+SSE on /sse)' : ''}`);
+    process.once('SIGINT', () => void served.close().finally(() => process.exit(0)));
+    process.once('SIGTERM', () => void served.close().finally(() => process.exit(0)));
+  }
+  // The server runs until its transport closes; main() must not exit the process.
+  return new Promise<number>(() => undefined);
+}
+
+function positive(given: string | undefined, flag: string, key: 'maxSourceChars' | 'maxResultChars' | 'indexWaitMs'): Partial<Record<typeof key, number>> {
+  if (given === undefined) return {};
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive whole number`);
+  return { [key]: n };
+}

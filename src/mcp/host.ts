@@ -1,0 +1,137 @@
+// What the tools share across requests and connections: one parser, the
+// project's World (loaded in the background at start-up), a type checker per
+// World, and a queue so that nothing refreshing a World runs interleaved.
+import { realpathSync, statSync } from 'node:fs';
+import type { Parser } from 'web-tree-sitter';
+import { TypeChecker } from '../analysis/infer/index.ts';
+import { createParser } from '../syntax/language.ts';
+import { resolveInProject, type ProjectRoot } from '../workspace/root.ts';
+import type { FormatSettings } from '../workspace/manifest.ts';
+import { World, type FileState } from '../workspace/world.ts';
+import { DEFAULT_LIMITS, ERROR_CODES, ToolError, type Limits } from './contract.ts';
+
+interface Workspace {
+  world: World;
+  checker: TypeChecker;
+}
+
+/** Worlds for sub-directories of the root asked for by `workspace_root`; more are loaded on demand. */
+const MAX_EXTRA_WORKSPACES = 4;
+
+export interface HostOptions {
+  root: ProjectRoot;
+  limits?: Partial<Limits>;
+  /** Watch the file system (the default); tests turn it off to stay deterministic. */
+  watch?: boolean;
+  log?: (message: string) => void;
+}
+
+export class Host {
+  readonly root: ProjectRoot;
+  readonly limits: Limits;
+  readonly log: (message: string) => void;
+  readonly #watch: boolean;
+  readonly #main: Workspace;
+  readonly #extra = new Map<string, Workspace>();
+  #parser: Promise<Parser> | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: HostOptions) {
+    this.root = options.root;
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.log = options.log ?? ((message) => process.stderr.write(`yaoxiang mcp: ${message}\n`));
+    this.#watch = options.watch ?? true;
+    this.#main = { world: new World(options.root), checker: new TypeChecker() };
+  }
+
+  /** Starts indexing the project without waiting for it. */
+  startIndexing(): void {
+    const started = Date.now();
+    this.#main.world.load({ watch: this.#watch }).then(
+      () => this.log(`indexed ${this.#main.world.status.state === 'ready' ? this.#main.world.status.files : 0} file(s) of ${this.root.root} in ${Date.now() - started} ms`),
+      (error: unknown) => this.log(`indexing failed: ${(error as Error).stack ?? String(error)}`),
+    );
+  }
+
+  parser(): Promise<Parser> {
+    this.#parser ??= createParser();
+    return this.#parser;
+  }
+
+  /**
+   * Runs `work` on the files of the workspace `given` names (the project root
+   * when absent), once it is indexed, with no other workspace access interleaved.
+   */
+  async withFiles<T>(given: string | undefined, work: (files: ReadonlyMap<string, FileState>, workspace: Workspace) => T | Promise<T>): Promise<T> {
+    const workspace = this.workspace(given);
+    const ready = await workspace.world.whenReady(this.limits.indexWaitMs);
+    if (!ready) throw indexing(workspace.world);
+    return this.#serialized(async () => {
+      const files = await workspace.world.files();
+      if (!files.ok) throw indexing(workspace.world);
+      return work(files.value, workspace);
+    });
+  }
+
+  /** A path argument as a file of the workspace, refusing anything outside the root. */
+  resolveFile(files: ReadonlyMap<string, FileState>, workspace: Workspace, given: string, field: string): FileState {
+    const resolved = resolveInProject(workspace.world.root.root, given);
+    if (!resolved.ok) throw new ToolError(ERROR_CODES.pathOutsideProject, `${field}: ${resolved.error.message}`);
+    const file = files.get(resolved.value.relative);
+    if (!file) {
+      const known = [...files.keys()].slice(0, 10);
+      throw new ToolError(ERROR_CODES.invalidInput, `${field}: ${JSON.stringify(given)} is not a .yx file of the project at ${workspace.world.root.root}. Paths are relative to that root; files: ${known.join(', ')}${files.size > known.length ? ', …' : ''}`);
+    }
+    return file;
+  }
+
+  /** The workspace for `given` (absolute, or relative to the root), which must lie inside the root. */
+  workspace(given: string | undefined): Workspace {
+    if (given === undefined || given === '' || given === '.') return this.#main;
+    const resolved = resolveInProject(this.root.root, given);
+    if (!resolved.ok) throw new ToolError(ERROR_CODES.pathOutsideProject, `${resolved.error.message}. This server serves ${this.root.root}; start it with --project-root to serve another project.`);
+    let real: string;
+    try {
+      if (!statSync(resolved.value.absolute).isDirectory()) throw new Error('not a directory');
+      real = realpathSync(resolved.value.absolute);
+    } catch {
+      throw new ToolError(ERROR_CODES.projectNotFound, `${JSON.stringify(given)} is not a directory inside ${this.root.root}`);
+    }
+    if (real === this.root.root) return this.#main;
+    let workspace = this.#extra.get(real);
+    if (!workspace) {
+      if (this.#extra.size >= MAX_EXTRA_WORKSPACES) {
+        const [oldest, dropped] = this.#extra.entries().next().value as [string, Workspace];
+        this.#extra.delete(oldest);
+        dropped.world.dispose();
+      }
+      workspace = { world: new World({ root: real, source: 'explicit' }), checker: new TypeChecker() };
+      void workspace.world.load({ watch: this.#watch });
+      this.#extra.set(real, workspace);
+    }
+    return workspace;
+  }
+
+  /** `[fmt]` of the project's yaoxiang.toml (empty until the manifest is read). */
+  formatSettings(): FormatSettings {
+    return this.#main.world.manifest.fmt;
+  }
+
+  dispose(): void {
+    this.#main.world.dispose();
+    for (const workspace of this.#extra.values()) workspace.world.dispose();
+    void this.#parser?.then((parser) => parser.delete());
+  }
+
+  #serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function indexing(world: World): ToolError {
+  const status = world.status;
+  const progress = status.state === 'indexing' ? { loaded: status.loaded, total: status.total } : { loaded: 0, total: 0 };
+  return new ToolError(ERROR_CODES.indexing, `The project is still being indexed (${progress.loaded} of ${progress.total} files). Retry in a few seconds.`, progress);
+}

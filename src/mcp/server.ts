@@ -1,0 +1,76 @@
+// The MCP server without a transport: tools/list and tools/call over the tool
+// registry. Built per connection (stdio) or per request (HTTP); everything
+// heavy lives in the shared Host.
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { envelope, ERROR_CODES, errorResultSchema, failure, success, ToolError, type CallToolResult } from './contract.ts';
+import type { Host } from './host.ts';
+import { TOOLS } from './tools/index.ts';
+import type { ToolDefinition } from './tools/tool.ts';
+
+export const SERVER_NAME = 'yaoxiang';
+export const SERVER_VERSION = '0.1.0';
+
+const INSTRUCTIONS =
+  'Code intelligence for the YaoXiang (爻象) language. Lines and columns are 1-based everywhere; spans are [startLine, startCol, endLine, endCol] with the end exclusive. ' +
+  'Paths are relative to the project root. Syntax and type errors in code are data (isError false); isError true carries an errorCode: MCP-INVALID-INPUT, MCP-PROJECT-NOT-FOUND, MCP-PATH-OUTSIDE-PROJECT, MCP-INDEXING (retry shortly), MCP-RESULT-TOO-LARGE (ask for less).';
+
+type ObjectSchema = { [key: string]: unknown; type: 'object' };
+
+interface ListedTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  outputSchema: ObjectSchema;
+  annotations: ToolDefinition['annotations'] & { title: string };
+}
+
+/** JSON Schemas are derived once per process: every connection lists the same tools. */
+let listed: ListedTool[] | undefined;
+
+export function listTools(): ListedTool[] {
+  listed ??= TOOLS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: objectSchema(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' })),
+    outputSchema: objectSchema(z.toJSONSchema(tool.output.extend(envelope), { io: 'output', target: 'draft-2020-12' })),
+    annotations: { title: tool.title, ...tool.annotations },
+  }));
+  return listed;
+}
+
+export function buildServer(host: Host): Server {
+  const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION, title: 'YaoXiang analyzer' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  server.setRequestHandler('tools/list', () => ({ tools: listTools() }));
+  server.setRequestHandler('tools/call', (request, ctx) => callTool(host, request.params.name, request.params.arguments, ctx.mcpReq.signal));
+  return server;
+}
+
+/** Runs one tool. Caller mistakes become `isError` results; our own bugs become -32603 and are logged. */
+export async function callTool(host: Host, name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
+  const tool = TOOLS.find((t) => t.name === name);
+  if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Tools: ${TOOLS.map((t) => t.name).join(', ')}`);
+  const parsed = tool.input.safeParse(args ?? {});
+  if (!parsed.success) return failure(new ToolError(ERROR_CODES.invalidInput, `Invalid arguments for ${name}: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`));
+  try {
+    const result = success(await tool.run(parsed.data, host, signal));
+    const size = result.content[0]!.text.length;
+    if (size > host.limits.maxResultChars) {
+      return failure(new ToolError(ERROR_CODES.resultTooLarge, `The result of ${name} is ${size} characters, over this server's ${host.limits.maxResultChars}-character limit. Ask for less (a smaller limit or max_depth, a smaller source), or start the server with a larger --max-result-chars.`, { size, limit: host.limits.maxResultChars }));
+    }
+    return result;
+  } catch (error) {
+    if (error instanceof ToolError) return failure(error);
+    host.log(`internal error in ${name}: ${(error as Error).stack ?? String(error)}`);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `Internal error in ${name}: ${(error as Error).message}`, { errorCode: ERROR_CODES.internal });
+  }
+}
+
+/** Zod may emit `$schema` and omit `type` for empty objects; MCP wants an object root. */
+function objectSchema(schema: Record<string, unknown>): ObjectSchema {
+  return { ...schema, type: 'object' };
+}
+
+export { errorResultSchema };

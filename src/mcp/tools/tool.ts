@@ -1,0 +1,29 @@
+// The shape of one tool: its schemas and annotations, and a handler that
+// returns plain data. The registry turns that data into MCP results.
+import type * as z from 'zod';
+import type { Host } from '../host.ts';
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: Input;
+  /** The data fields; the registry adds `schemaVersion` and `isError`. */
+  output: Output;
+  annotations: ToolAnnotations;
+  run(args: z.infer<Input>, host: Host, signal: AbortSignal): Promise<z.infer<Output>>;
+}
+
+/** Keeps each module's argument types while the registry holds them all. */
+export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject>(tool: ToolDefinition<Input, Output>): ToolDefinition {
+  return tool as unknown as ToolDefinition;
+}
+
+export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };

@@ -1,0 +1,69 @@
+// The result contract without a transport: internal errors, indexing, size limits.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ProtocolError } from '@modelcontextprotocol/server';
+import { Host } from '../../src/mcp/host.ts';
+import { callTool } from '../../src/mcp/server.ts';
+import { demoProject } from './support.ts';
+
+const signal = new AbortController().signal;
+const quiet = { watch: false, log: () => undefined };
+
+test('an exception inside a tool is a -32603 protocol error carrying MCP-INTERNAL, and is logged', async () => {
+  const logged: string[] = [];
+  const host = new Host({ root: { root: demoProject, source: 'explicit' }, watch: false, log: (m) => logged.push(m) });
+  host.parser = () => Promise.reject(new Error('parser exploded'));
+  await assert.rejects(callTool(host, 'parse_source', { source: 'x = 1\n' }, signal), (error: unknown) => {
+    assert.ok(error instanceof ProtocolError);
+    assert.equal(error.code, -32603);
+    assert.deepEqual(error.data, { errorCode: 'MCP-INTERNAL' });
+    return true;
+  });
+  assert.match(logged.join('\n'), /internal error in parse_source: Error: parser exploded\n\s+at /);
+  host.dispose();
+});
+
+test('workspace tools answer MCP-INDEXING with progress while the first load is still running', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'yaoxiang-index-'));
+  try {
+    for (let i = 0; i < 300; i++) await writeFile(path.join(dir, `f${i}.yx`), `pub v${i}: Int = ${i}\n`.repeat(50));
+    const host = new Host({ root: { root: dir, source: 'explicit' }, limits: { indexWaitMs: 1 }, ...quiet });
+    host.startIndexing();
+    const early = await callTool(host, 'lookup_symbol', { query: 'v1' }, signal);
+    assert.equal(early.isError, true);
+    assert.equal(early.structuredContent.errorCode, 'MCP-INDEXING');
+    assert.equal(typeof (early.structuredContent.details as { total: number }).total, 'number');
+    const patient = new Host({ root: { root: dir, source: 'explicit' }, limits: { indexWaitMs: 60_000 }, ...quiet });
+    patient.startIndexing();
+    const late = await callTool(patient, 'lookup_symbol', { query: 'v1', limit: 3 }, signal);
+    assert.equal(late.isError, false);
+    assert.equal((late.structuredContent.symbols as unknown[]).length, 3);
+    host.dispose();
+    patient.dispose();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a result over the size limit is MCP-RESULT-TOO-LARGE, and a source over the limit is refused', async () => {
+  const host = new Host({ root: { root: demoProject, source: 'explicit' }, limits: { maxResultChars: 2_000, maxSourceChars: 50_000 }, ...quiet });
+  const source = 'x = 1\n'.repeat(500);
+  const big = await callTool(host, 'parse_source', { source }, signal);
+  assert.equal(big.structuredContent.errorCode, 'MCP-RESULT-TOO-LARGE');
+  const huge = await callTool(host, 'parse_source', { source: 'x'.repeat(50_001) }, signal);
+  assert.equal(huge.structuredContent.errorCode, 'MCP-INVALID-INPUT');
+  assert.match(String(huge.structuredContent.message), /50001 characters; the limit is 50000/);
+  host.dispose();
+});
+
+test('concurrent calls on one host all complete with their own answers', async () => {
+  const host = new Host({ root: { root: demoProject, source: 'explicit' }, ...quiet });
+  host.startIndexing();
+  const names = ['total', 'squares', 'describe', 'distance', 'Point', 'origin'];
+  const results = await Promise.all(Array.from({ length: 60 }, (_, i) => callTool(host, 'lookup_symbol', { query: names[i % names.length] }, signal)));
+  results.forEach((r, i) => assert.equal((r.structuredContent.symbols as Array<{ name: string }>)[0]!.name, names[i % names.length]));
+  host.dispose();
+});

@@ -52,8 +52,10 @@ export function spanOf(range: HumanRange): Span {
   return [range.start.line, range.start.column, range.end.line, range.end.column];
 }
 
+// An array of four rather than a tuple: tuples become `items: false`, which strict clients reject.
 export const spanSchema = z
-  .tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])
+  .array(z.number().int())
+  .length(4)
   .describe('[startLine, startColumn, endLine, endColumn]: 1-based, end exclusive, columns count Unicode characters');
 
 export const diagnosticSchema = z.object({

@@ -21,7 +21,11 @@ const MAX_EXTRA_WORKSPACES = 4;
 export interface HostOptions {
   root: ProjectRoot;
   limits?: Partial<Limits>;
-  /** Watch the file system (the default); tests turn it off to stay deterministic. */
+  /**
+   * Watch the file system instead of re-reading sizes and mtimes on every call.
+   * Off by default: a watcher's events arrive late, so a file an agent wrote
+   * just before calling a tool could be missed; a re-stat never misses it.
+   */
   watch?: boolean;
   log?: (message: string) => void;
 }
@@ -40,7 +44,7 @@ export class Host {
     this.root = options.root;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.log = options.log ?? ((message) => process.stderr.write(`yaoxiang mcp: ${message}\n`));
-    this.#watch = options.watch ?? true;
+    this.#watch = options.watch ?? false;
     this.#main = { world: new World(options.root), checker: new TypeChecker() };
   }
 

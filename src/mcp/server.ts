@@ -35,7 +35,8 @@ export function listTools(): ListedTool[] {
     title: tool.title,
     description: tool.description,
     inputSchema: objectSchema(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' })),
-    outputSchema: objectSchema(z.toJSONSchema(tool.output.extend(envelope), { io: 'output', target: 'draft-2020-12' })),
+    // Error results carry structured content too, so the schema admits both shapes.
+    outputSchema: objectSchema(z.toJSONSchema(z.union([tool.output.extend(envelope), errorResultSchema]), { io: 'output', target: 'draft-2020-12' })),
     annotations: { title: tool.title, ...tool.annotations },
   }));
   return listed;
@@ -55,12 +56,17 @@ export async function callTool(host: Host, name: string, args: unknown, signal: 
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) return failure(new ToolError(ERROR_CODES.invalidInput, `Invalid arguments for ${name}: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`));
   try {
-    const result = success(await tool.run(parsed.data, host, signal));
-    const size = result.content[0]!.text.length;
-    if (size > host.limits.maxResultChars) {
-      return failure(new ToolError(ERROR_CODES.resultTooLarge, `The result of ${name} is ${size} characters, over this server's ${host.limits.maxResultChars}-character limit. Ask for less (a smaller limit or max_depth, a smaller source), or start the server with a larger --max-result-chars.`, { size, limit: host.limits.maxResultChars }));
+    let current = parsed.data;
+    for (;;) {
+      const result = success(await tool.run(current, host, signal));
+      const size = result.content[0]!.text.length;
+      if (size <= host.limits.maxResultChars) return result;
+      const smaller = tool.shrink?.(current);
+      if (smaller === undefined) {
+        return failure(new ToolError(ERROR_CODES.resultTooLarge, `The result of ${name} is ${size} characters, over this server's ${host.limits.maxResultChars}-character limit. Ask for less (a smaller source or max_depth), or start the server with a larger --max-result-chars.`, { size, limit: host.limits.maxResultChars }));
+      }
+      current = smaller;
     }
-    return result;
   } catch (error) {
     if (error instanceof ToolError) return failure(error);
     host.log(`internal error in ${name}: ${(error as Error).stack ?? String(error)}`);
@@ -73,4 +79,3 @@ function objectSchema(schema: Record<string, unknown>): ObjectSchema {
   return { ...schema, type: 'object' };
 }
 
-export { errorResultSchema };

@@ -48,10 +48,14 @@ test('workspace tools answer MCP-INDEXING with progress while the first load is 
   }
 });
 
-test('a result over the size limit is MCP-RESULT-TOO-LARGE, and a source over the limit is refused', async () => {
+test('results are cut to the size limit where they can be, MCP-RESULT-TOO-LARGE where not; big sources are refused', async () => {
   const host = new Host({ root: { root: demoProject, source: 'explicit' }, limits: { maxResultChars: 2_000, maxSourceChars: 50_000 }, ...quiet });
   const source = 'x = 1\n'.repeat(500);
-  const big = await callTool(host, 'parse_source', { source }, signal);
+  const cut = await callTool(host, 'parse_source', { source }, signal);
+  assert.equal(cut.isError, false);
+  assert.equal(cut.structuredContent.truncated, true);
+  assert.ok(cut.content[0]!.text.length <= 2_000);
+  const big = await callTool(host, 'format_source', { source }, signal);
   assert.equal(big.structuredContent.errorCode, 'MCP-RESULT-TOO-LARGE');
   const huge = await callTool(host, 'parse_source', { source: 'x'.repeat(50_001) }, signal);
   assert.equal(huge.structuredContent.errorCode, 'MCP-INVALID-INPUT');

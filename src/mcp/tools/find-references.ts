@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { parseReferenceQuery, referencesForQuery } from '../../analysis/reference-query.ts';
 import { resolveInProject } from '../../workspace/root.ts';
 import { ERROR_CODES, page, spanSchema, spanOf, ToolError } from '../contract.ts';
-import { defineTool, READ_ONLY } from './tool.ts';
+import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
   query: z.string().min(1).max(1_000).describe('What to find: a name (`total`), a member (`Point.shift`), a name in one file (`utils.yx:total`) or a 1-based position (`main.yx:8:10`, line:column)').meta({ examples: ['total', 'main.yx:8:10'] }),
@@ -33,6 +33,7 @@ export const findReferences = defineTool({
   input,
   output,
   annotations: READ_ONLY,
+  shrink: halveLimit,
   async run(args, host) {
     return host.withFiles(args.workspace_root, (files, workspace) => {
       const query = parseReferenceQuery(args.query);

@@ -1,7 +1,7 @@
 // list_imports: the `use` statements of one file and what each resolves to.
 import * as z from 'zod';
 import { page, spanSchema, spanOf } from '../contract.ts';
-import { defineTool, READ_ONLY } from './tool.ts';
+import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
   file_path: z.string().min(1).describe('A .yx file, relative to the project root').meta({ examples: ['main.yx'] }),
@@ -31,6 +31,7 @@ export const listImports = defineTool({
   input,
   output,
   annotations: READ_ONLY,
+  shrink: halveLimit,
   async run(args, host) {
     return host.withFiles(args.project_root, (files, workspace) => {
       const file = host.resolveFile(files, workspace, args.file_path, 'file_path');

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { SYMBOL_KINDS, type SymbolKind } from '../../analysis/model/types.ts';
 import { spanSchema, spanOf } from '../contract.ts';
-import { defineTool, READ_ONLY } from './tool.ts';
+import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
   query: z.string().min(1).max(200).describe('A name or part of one; `Type.member` finds members of a type. Matches exact, case-insensitive, prefix, word start (`sq` → sum_squares), subsequence, best first').meta({ examples: ['area', 'Point.shift'] }),
@@ -33,6 +33,7 @@ export const lookupSymbol = defineTool({
   input,
   output,
   annotations: READ_ONLY,
+  shrink: halveLimit,
   async run(args, host) {
     return host.withFiles(args.workspace_root, async (_files, workspace) => {
       const index = await workspace.world.symbolIndex();

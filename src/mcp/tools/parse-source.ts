@@ -4,23 +4,23 @@ import { syntaxDiagnostics } from '../../analysis/diagnostics/syntax.ts';
 import { parseOrThrow } from '../../syntax/document.ts';
 import { toJson, type JsonNode } from '../../syntax/inspect.ts';
 import { LineIndex, withTabStops } from '../../syntax/positions.ts';
-import { diagnosticSchema, requireSource, spanOf, toMcpDiagnostic } from '../contract.ts';
+import { diagnosticSchema, requireSource, spanOf, spanSchema, toMcpDiagnostic } from '../contract.ts';
 import { defineTool, READ_ONLY } from './tool.ts';
 
-const MAX_NODES = 2_000;
 const MAX_DIAGNOSTICS = 100;
 
 const input = z.object({
   source: z.string().describe('YaoXiang source text to parse').meta({ examples: ['main: () -> Void = () => {\n    io.println("hi")\n}\n'] }),
   tab_size: z.number().int().min(1).max(16).optional().describe('Count a tab as reaching the next multiple of this many columns in spans (default: a tab is one column)').meta({ examples: [4] }),
   max_depth: z.number().int().min(0).max(1_000).default(12).describe('Deepest tree level returned (root = 0); deeper nodes are cut and `truncated` is true').meta({ examples: [6] }),
+  max_nodes: z.number().int().min(1).max(50_000).default(1_000).describe('Most nodes returned, in document order; the rest are cut and `truncated` is true. Lowered automatically when the result would be too large').meta({ examples: [500] }),
   named_only: z.boolean().default(true).describe('Only named nodes (false adds keywords and punctuation)').meta({ examples: [true] }),
 });
 
 interface AstNode {
   type: string;
   field?: string;
-  span: [number, number, number, number];
+  span: number[];
   text?: string;
   missing?: true;
   children?: AstNode[];
@@ -30,7 +30,7 @@ const astNode: z.ZodType<AstNode> = z.lazy(() =>
   z.object({
     type: z.string(),
     field: z.string().optional(),
-    span: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    span: spanSchema,
     text: z.string().optional(),
     missing: z.literal(true).optional(),
     children: z.array(astNode).optional(),
@@ -50,16 +50,17 @@ export const parseSource = defineTool({
   title: 'Parse YaoXiang source',
   description:
     'Parse YaoXiang source text with the error-tolerant tree-sitter grammar and return its syntax tree (node types, fields, 1-based [line, col, endLine, endCol] spans) and syntax diagnostics with the reference compiler\'s codes (E0001…). ' +
-    `Syntax errors are data, not failures. The tree is bounded by max_depth and ${MAX_NODES} nodes; \`truncated\` says when it was cut. Does not read files.`,
+    'Syntax errors are data, not failures. The tree is bounded by max_depth and max_nodes; `truncated` says when it was cut. Does not read files.',
   input,
   output,
   annotations: READ_ONLY,
+  shrink: (args) => (args.max_nodes > 1 ? { ...args, max_nodes: Math.floor(args.max_nodes / 2) } : undefined),
   async run(args, host) {
     const source = requireSource(args.source, host.limits);
     const tree = parseOrThrow(await host.parser(), source);
     try {
       const lines = new LineIndex(source);
-      const json = toJson(tree, source, { all: !args.named_only, maxDepth: args.max_depth, maxNodes: MAX_NODES });
+      const json = toJson(tree, source, { all: !args.named_only, maxDepth: args.max_depth, maxNodes: args.max_nodes });
       const diagnostics = syntaxDiagnostics(tree, source, lines);
       const tabs = args.tab_size === undefined ? undefined : withTabStops(lines, args.tab_size);
       const convert = (node: JsonNode): AstNode => {

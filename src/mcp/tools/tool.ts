@@ -19,6 +19,13 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   output: Output;
   annotations: ToolAnnotations;
   run(args: z.infer<Input>, host: Host, signal: AbortSignal): Promise<z.infer<Output>>;
+  /** Narrower arguments to retry with when the result is over the size limit; undefined when it cannot shrink. */
+  shrink?(args: z.infer<Input>): z.infer<Input> | undefined;
+}
+
+/** Halves a list tool's `limit`, the usual way to fit a result under the size limit. */
+export function halveLimit<Args extends { limit: number }>(args: Args): Args | undefined {
+  return args.limit > 1 ? { ...args, limit: Math.floor(args.limit / 2) } : undefined;
 }
 
 /** Keeps each module's argument types while the registry holds them all. */

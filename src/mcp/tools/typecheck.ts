@@ -1,7 +1,7 @@
 // typecheck: syntax and type diagnostics of project files, with the reference's codes.
 import * as z from 'zod';
 import { fileDiagnosticSchema, page, spanOf } from '../contract.ts';
-import { defineTool, READ_ONLY } from './tool.ts';
+import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
   file_paths: z.array(z.string().min(1)).max(10_000).describe('.yx files to check, relative to project_root; empty checks every file').meta({ examples: [['main.yx']] }),
@@ -26,6 +26,7 @@ export const typecheck = defineTool({
   input,
   output,
   annotations: READ_ONLY,
+  shrink: halveLimit,
   async run(args, host) {
     return host.withFiles(args.project_root, (files, workspace) => {
       const targets = args.file_paths.map((given) => host.resolveFile(files, workspace, given, 'file_paths').path);

@@ -2,6 +2,7 @@
 import { runCheck } from './check.ts';
 import { runExplain } from './explain.ts';
 import { runFmt } from './fmt.ts';
+import { runLsp } from './lsp.ts';
 import { runImports, runReferences, runSymbols } from './navigate.ts';
 import { runParse } from './parse.ts';
 import { runRename } from './rename.ts';
@@ -19,6 +20,7 @@ Commands:
   fmt [PATH...]    format files (--check, --write, --diff)
   rename FILE OLD NEW
                    rename a binding and its uses, refusing unsafe renames
+  lsp              the language server on stdio
 
 Run 'yaoxiang <command> --help' for the options of a command.`;
 
@@ -33,6 +35,7 @@ const commands: Record<string, Command> = {
   explain: runExplain,
   fmt: runFmt,
   rename: runRename,
+  lsp: runLsp,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -2,6 +2,8 @@
 // request and notification to its handler; logic lives in handlers/ and the core.
 import { format } from 'node:util';
 import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures } from 'vscode-languageserver/node.js';
+import { codeActions } from './handlers/code-actions.ts';
+import { completion } from './handlers/completion.ts';
 import { createContext } from './handlers/context.ts';
 import { diagnosticPublisher, pullDiagnostics } from './handlers/diagnostics.ts';
 import { formatting, rangeFormatting } from './handlers/formatting.ts';
@@ -9,6 +11,10 @@ import { hover } from './handlers/hover.ts';
 import { initializeResult, startSession } from './handlers/lifecycle.ts';
 import { definition, documentHighlight, references } from './handlers/navigation.ts';
 import { prepareRename, rename } from './handlers/rename.ts';
+import { inlayHints } from './handlers/inlay.ts';
+import { semanticTokenHandlers } from './handlers/semantic-tokens.ts';
+import { signatureHelp } from './handlers/signature.ts';
+import { foldingRanges, selectionRanges } from './handlers/structure.ts';
 import { documentSymbols, workspaceSymbols } from './handlers/symbols.ts';
 import { didChange, didChangeWatchedFiles, didClose, didOpen } from './handlers/sync.ts';
 import type { Session } from './session.ts';
@@ -50,6 +56,15 @@ export function runLanguageServer(): Promise<void> {
   connection.onDocumentRangeFormatting(rangeFormatting(context));
   connection.onDocumentSymbol(documentSymbols(context));
   connection.onWorkspaceSymbol(workspaceSymbols(context));
+  connection.onCompletion(completion(context));
+  connection.onSignatureHelp(signatureHelp(context));
+  connection.languages.inlayHint.on(inlayHints(context));
+  const tokens = semanticTokenHandlers(context);
+  connection.languages.semanticTokens.on(tokens.full);
+  connection.languages.semanticTokens.onDelta(tokens.delta);
+  connection.onFoldingRanges(foldingRanges(context));
+  connection.onSelectionRanges(selectionRanges(context));
+  connection.onCodeAction(codeActions(context));
 
   return new Promise((resolve) => {
     connection.onExit(() => resolve());

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { copyFixture } from '../support/lsp-client.ts';
+import { FORMATTED_MESSY } from '../support/lsp-fixture.ts';
 import { cliPath, repoRoot } from '../support/paths.ts';
 
 const required = process.env.YAOXIANG_REQUIRE_NVIM === '1';
@@ -54,13 +55,6 @@ describe('Neovim (headless) with yaoxiang lsp', { skip }, () => {
       'Euclidean distance.', '', '*function in geometry.yx*',
     ].join('\n'));
     assert.deepEqual(result.definition, { file: join(root, 'geometry.yx'), row: 13, col: 4 });
-    assert.deepEqual(result.formatted, [
-      'use std.io',
-      'total = (a: Int, b: Int) => { return a + b }',
-      '// Large numbers.',
-      'numbers = [',
-      ...['100000', '200000', '300000', '400000', '500000', '600000', '700000'].map((n) => `  ${n},`),
-      ']',
-    ]);
+    assert.deepEqual(result.formatted, FORMATTED_MESSY);
   });
 });

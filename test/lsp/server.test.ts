@@ -8,6 +8,7 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { copyFixture, startClient, type LspClient } from '../support/lsp-client.ts';
+import { FORMATTED_MESSY } from '../support/lsp-fixture.ts';
 import { repoRoot } from '../support/paths.ts';
 
 export const FIXTURE = join(repoRoot, 'test', 'lsp', 'fixture');
@@ -120,15 +121,7 @@ describe('yaoxiang lsp over stdio', () => {
     const messy = await open(client, 'messy.yx');
     const text = readFileSync(join(client.root, 'messy.yx'), 'utf8');
     const edits = await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: messy }, options: { tabSize: 2, insertSpaces: true } });
-    assert.equal(applied(text, edits), [
-      'use std.io',
-      'total = (a: Int, b: Int) => { return a + b }',
-      '// Large numbers.',
-      'numbers = [',
-      ...['100000', '200000', '300000', '400000', '500000', '600000', '700000'].map((n) => `  ${n},`),
-      ']',
-      '',
-    ].join('\n'));
+    assert.equal(applied(text, edits), [...FORMATTED_MESSY, ''].join('\n'));
     const only = await request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri: messy }, range: range(1, 0, 1, 5), options: { tabSize: 2, insertSpaces: true } });
     assert.deepEqual(only, [{ range: range(1, 0, 4, 0), newText: 'total = (a: Int, b: Int) => { return a + b }\n' }]);
   });
@@ -201,5 +194,88 @@ describe('yaoxiang lsp with a client that offers UTF-8', () => {
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe('yaoxiang lsp: completion, signatures, hints, tokens, structure, fixes', () => {
+  let client: LspClient;
+  let main: string;
+  const request = <T>(method: string, params: unknown) => client.connection.sendRequest<T>(method, params);
+  before(async () => {
+    client = await startClient(copyFixture(FIXTURE));
+    main = await open(client, 'main.yx');
+  });
+  after(async () => {
+    assert.equal(await client.stop(), 0);
+    assert.deepEqual(client.protocolErrors, []);
+  });
+
+  it('completes std module functions after `io.`', async () => {
+    const items = await request<Array<{ label: string; kind: number; detail?: string }>>('textDocument/completion', { textDocument: { uri: main }, position: { line: 12, character: 7 } });
+    assert.deepEqual(items.slice(0, 2).map((i) => [i.label, i.kind, i.detail]), [['print', 3, '(...args) -> ()'], ['println', 3, '(...args) -> ()']]);
+  });
+
+  it('completes names in scope at the cursor (not those written later), then keywords', async () => {
+    const items = await request<Array<{ label: string; kind: number; detail?: string }>>('textDocument/completion', { textDocument: { uri: main }, position: { line: 7, character: 10 } });
+    const labels = items.map((i) => i.label);
+    assert.deepEqual(items.slice(0, 8).map((i) => [i.label, i.kind, i.detail]), [
+      ['io', 9, 'std.io'], ['Point', 9, 'geometry'], ['distance', 9, 'geometry'], ['main', 6, undefined],
+      ['greeting', 6, undefined], ['p', 6, 'Point'], ['o', 6, 'Point'], ['d', 6, undefined],
+    ]);
+    assert.ok(!labels.includes('count'), 'count is bound after the cursor');
+    assert.deepEqual(items.filter((i) => i.kind === 14).slice(0, 3).map((i) => i.label), ['pub', 'use', 'mut']);
+  });
+
+  it('completes record fields and methods after `p.`', async () => {
+    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: main, version: 2 }, contentChanges: [{ range: range(13, 17, 13, 17), text: '\n    p.' }] });
+    const items = await request<Array<{ label: string; kind: number }>>('textDocument/completion', { textDocument: { uri: main }, position: { line: 14, character: 6 } });
+    assert.deepEqual(items.map((i) => [i.label, i.kind]), [['x', 5], ['y', 5], ['shift', 2]]);
+    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: main, version: 3 }, contentChanges: [{ range: range(13, 17, 14, 6), text: '' }] });
+  });
+
+  it('helps with the signature of a call in another file', async () => {
+    assert.deepEqual(await request('textDocument/signatureHelp', { textDocument: { uri: main }, position: { line: 7, character: 21 } }), {
+      signatures: [{ label: 'distance(a: &Point, b: &Point) -> Float', parameters: [{ label: 'a: &Point' }, { label: 'b: &Point' }] }],
+      activeSignature: 0,
+      activeParameter: 1,
+    });
+  });
+
+  it('hints inferred types and parameter names', async () => {
+    const hints = await request<Array<{ position: { line: number; character: number }; label: string; kind: number }>>('textDocument/inlayHint', { textDocument: { uri: main }, range: range(0, 0, 15, 0) });
+    assert.deepEqual(hints.map((h) => [h.position.line, h.position.character, h.label, h.kind]), [
+      [5, 12, ': string', 1], [5, 25, ': Point', 1], [6, 5, ': Point', 1], [6, 14, 'x:', 2], [6, 19, 'y:', 2],
+      [7, 5, ': float64', 1], [7, 17, 'a:', 2], [7, 21, 'b:', 2], [8, 9, ': int64', 1],
+    ]);
+  });
+
+  it('classifies semantic tokens with the advertised legend, in full and as a delta', async () => {
+    const legend = client.initialize.capabilities.semanticTokensProvider!.legend;
+    const uri = client.uri('geometry.yx');
+    const full = await request<{ resultId: string; data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    const decoded: string[] = [];
+    for (let i = 0, line = 0, character = 0; i < full.data.length; i += 5) {
+      line += full.data[i]!;
+      character = full.data[i]! === 0 ? character + full.data[i + 1]! : full.data[i + 1]!;
+      decoded.push(`${line}:${character}+${full.data[i + 2]} ${legend.tokenTypes[full.data[i + 3]!]}/${full.data[i + 4]}`);
+    }
+    assert.deepEqual(decoded.slice(0, 12), [
+      '0:0+24 comment/0', '1:0+3 keyword/0', '1:4+3 namespace/0', '1:8+4 namespace/0', '1:14+4 namespace/3',
+      '3:0+24 comment/0', '4:0+3 keyword/0', '4:4+5 struct/3', '4:11+4 keyword/0', '4:20+1 property/3', '4:23+5 type/0', '4:30+1 property/3',
+    ]);
+    const delta = await request<{ resultId: string; edits: Array<{ start: number; deleteCount: number; data: number[] }> }>('textDocument/semanticTokens/full/delta', { textDocument: { uri }, previousResultId: full.resultId });
+    assert.deepEqual(delta.edits, [{ start: full.data.length, deleteCount: 0, data: [] }], 'nothing changed');
+  });
+
+  it('folds blocks and selects outward from a name', async () => {
+    assert.deepEqual(await request('textDocument/foldingRange', { textDocument: { uri: client.uri('geometry.yx') } }), [{ startLine: 7, endLine: 10 }, { startLine: 13, endLine: 17 }]);
+    const [selection] = await request<Array<{ range: unknown; parent?: { range: unknown; parent?: unknown } }>>('textDocument/selectionRange', { textDocument: { uri: main }, positions: [{ line: 7, character: 9 }] });
+    assert.deepEqual(selection!.range, range(7, 8, 7, 16));
+    assert.deepEqual(selection!.parent!.range, range(7, 8, 7, 24));
+  });
+
+  it('offers `mut` for E2010', async () => {
+    const actions = await request<Array<{ title: string; edit: unknown }>>('textDocument/codeAction', { textDocument: { uri: main }, range: range(10, 8, 10, 8), context: { diagnostics: [] } });
+    assert.deepEqual(actions.map((a) => [a.title, a.edit]), [["Declare 'count' as mut", { changes: { [main]: [{ range: range(8, 4, 8, 4), newText: 'mut ' }] } }]]);
   });
 });

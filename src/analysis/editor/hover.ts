@@ -44,7 +44,7 @@ export function hoverAt(files: ReadonlyMap<string, AnalyzedFile>, path: string, 
 export function declarationHead(text: string, declaration: Span): string {
   const whole = text.slice(declaration.start, declaration.end);
   const firstLine = whole.split('\n', 1)[0]!.trimEnd();
-  return firstLine.replace(/\s*(=\s*(\([^()]*\)\s*=>\s*)?)?\{$/, '').replace(/\s*=>\s*$/, '').trimEnd();
+  return firstLine.replace(/\s*=>\s*\{$/, '').replace(/\s*=\s*\{$/, '').replace(/\s*\{$/, '').trimEnd();
 }
 
 /** The `//` lines or the `/* … *\/` block ending on the line right above `offset`'s line. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { detectProjectRoot } from '../../workspace/root.ts';
 import type { Encoding } from '../convert.ts';
 import { Session } from '../session.ts';
+import { SEMANTIC_TOKEN_LEGEND } from './semantic-tokens.ts';
 
 export const SERVER_INFO = { name: 'yaoxiang-analyzer', version: '0.1.0' };
 
@@ -21,6 +22,13 @@ export function capabilities(encoding: Encoding): ServerCapabilities {
     documentRangeFormattingProvider: true,
     documentSymbolProvider: true,
     workspaceSymbolProvider: true,
+    completionProvider: { triggerCharacters: ['.'], resolveProvider: false },
+    signatureHelpProvider: { triggerCharacters: ['(', ','] },
+    inlayHintProvider: true,
+    semanticTokensProvider: { legend: SEMANTIC_TOKEN_LEGEND, full: { delta: true }, range: false },
+    foldingRangeProvider: true,
+    selectionRangeProvider: true,
+    codeActionProvider: { codeActionKinds: ['quickfix'] },
   };
 }
 

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, with its numbers on stdout.
 import { benchFormat } from './bench/format.ts';
+import { benchLsp } from './bench/lsp.ts';
 import { benchParse } from './bench/parse.ts';
 import { benchTypecheck } from './bench/typecheck.ts';
 import { benchWorkspace } from './bench/workspace.ts';
@@ -20,3 +21,6 @@ await benchTypecheck(log);
 log('');
 log('## formatter');
 await benchFormat(log);
+log('');
+log('## language server');
+await benchLsp(log);

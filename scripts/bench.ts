@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, with its numbers on stdout.
 import { benchFormat } from './bench/format.ts';
 import { benchMcp } from './bench/mcp.ts';
+import { benchLsp } from './bench/lsp.ts';
 import { benchParse } from './bench/parse.ts';
 import { benchTypecheck } from './bench/typecheck.ts';
 import { benchWorkspace } from './bench/workspace.ts';
@@ -24,3 +25,6 @@ await benchFormat(log);
 log('');
 log('## MCP server');
 await benchMcp(log);
+log('');
+log('## language server');
+await benchLsp(log);

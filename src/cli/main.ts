@@ -3,6 +3,7 @@ import { runCheck } from './check.ts';
 import { runExplain } from './explain.ts';
 import { runFmt } from './fmt.ts';
 import { runMcp } from './mcp.ts';
+import { runLsp } from './lsp.ts';
 import { runImports, runReferences, runSymbols } from './navigate.ts';
 import { runParse } from './parse.ts';
 import { runRename } from './rename.ts';
@@ -21,6 +22,7 @@ Commands:
   rename FILE OLD NEW
                    rename a binding and its uses, refusing unsafe renames
   mcp              serve the tools over MCP (stdio, or --http on loopback)
+  lsp              the language server on stdio
 
 Run 'yaoxiang <command> --help' for the options of a command.`;
 
@@ -36,6 +38,7 @@ const commands: Record<string, Command> = {
   fmt: runFmt,
   rename: runRename,
   mcp: runMcp,
+  lsp: runLsp,
 };
 
 export async function main(argv: string[]): Promise<number> {

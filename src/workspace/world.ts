@@ -105,10 +105,19 @@ export class World {
     return ok(this.#index);
   }
 
-  /** Puts an editor's unsaved text in front of the file on disk. */
-  setOverlay(relative: string, text: string, version = 0): FileState {
+  /**
+   * Puts an editor's unsaved text in front of the file on disk. `tree`, when
+   * given, is the text's tree (an editor's incremental re-parse); the World
+   * takes ownership of it instead of parsing the text again.
+   */
+  setOverlay(relative: string, text: string, version = 0, tree?: Tree): FileState {
     this.#overlays.set(relative, { text, version });
-    return this.#store(relative, path.join(this.root.root, relative), text, { size: text.length, mtimeMs: 0 }, 'overlay', version);
+    return this.#store(relative, path.join(this.root.root, relative), text, { size: text.length, mtimeMs: 0 }, 'overlay', version, tree);
+  }
+
+  /** Files changed on disk (an editor's file watcher said so): the next look re-reads them. */
+  invalidate(): void {
+    this.#dirty = true;
   }
 
   async clearOverlay(relative: string): Promise<void> {
@@ -228,12 +237,12 @@ export class World {
     }
   }
 
-  #store(relative: string, absolute: string, text: string, info: { size: number; mtimeMs: number }, source: 'disk' | 'overlay', version: number): FileState {
+  #store(relative: string, absolute: string, text: string, info: { size: number; mtimeMs: number }, source: 'disk' | 'overlay', version: number, parsed?: Tree): FileState {
     const parser = this.#parser;
     if (!parser) throw new Error('World.load() must run before files are stored');
     const old = this.#files.get(relative);
-    const tree = parseOrThrow(parser, text);
-    old?.tree.delete();
+    const tree = parsed ?? parseOrThrow(parser, text);
+    if (old?.tree !== tree) old?.tree.delete();
     const state: FileState = {
       ...analyzeFile(tree, relative, text, (candidate) => this.#exists(candidate)),
       absolute,

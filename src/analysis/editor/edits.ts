@@ -1,0 +1,37 @@
+// Text edits between two versions of a file: whole lines replaced, so an
+// editor keeps its cursor and marks on the lines that did not change.
+import { diffLines } from 'diff';
+import type { Span } from '../model/types.ts';
+
+/** Replace `[start, end)` (UTF-16 offsets into the old text) with `newText`. */
+export interface SpanEdit extends Span {
+  newText: string;
+}
+
+/**
+ * The edits that turn `before` into `after`, one per changed run of lines.
+ * With `within` (offsets into `before`), only the runs that touch it.
+ */
+export function lineEdits(before: string, after: string, within?: Span): SpanEdit[] {
+  if (before === after) return [];
+  const edits: SpanEdit[] = [];
+  let offset = 0;
+  let pending: SpanEdit | undefined;
+  for (const part of diffLines(before, after)) {
+    if (part.added) {
+      pending ??= { start: offset, end: offset, newText: '' };
+      pending.newText += part.value;
+    } else if (part.removed) {
+      pending ??= { start: offset, end: offset, newText: '' };
+      offset += part.value.length;
+      pending.end = offset;
+    } else {
+      if (pending) edits.push(pending);
+      pending = undefined;
+      offset += part.value.length;
+    }
+  }
+  if (pending) edits.push(pending);
+  if (!within) return edits;
+  return edits.filter((e) => e.start <= within.end && within.start <= e.end);
+}

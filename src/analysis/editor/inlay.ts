@@ -1,0 +1,33 @@
+// Inlay hints: the inferred type after an unannotated binding (`x: Int`) and
+// the parameter name before a positional argument (`a:`).
+import type { Node, Tree } from 'web-tree-sitter';
+import type { AnalyzedFile } from '../navigation.ts';
+import type { Span } from '../model/types.ts';
+import { calleeSignature } from './callee.ts';
+
+export interface InlayHintInfo {
+  offset: number;
+  label: string;
+  kind: 'type' | 'parameter';
+}
+
+/** `inferred`: the checker's types of unannotated bindings (TypeChecker.inferredBindings). */
+export function inlayHints(files: ReadonlyMap<string, AnalyzedFile>, path: string, tree: Tree, inferred: ReadonlyArray<{ end: number; type: string }>, within: Span): InlayHintInfo[] {
+  const hints: InlayHintInfo[] = inferred
+    .filter((b) => within.start <= b.end && b.end <= within.end)
+    .map((b) => ({ offset: b.end, label: `: ${b.type}`, kind: 'type' as const }));
+  for (const call of tree.rootNode.descendantsOfType('call_expression', { row: 0, column: 0 })) {
+    if (!call || call.endIndex < within.start || call.startIndex > within.end) continue;
+    const callee = call.childForFieldName('function');
+    const args = call.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => a !== null) ?? [];
+    if (!callee || args.length === 0 || args.every((a) => a.type === 'named_argument')) continue;
+    const signature = calleeSignature(files, path, callee);
+    if (!signature) continue;
+    args.forEach((arg, i) => {
+      const name = signature.parameters[i]?.name;
+      if (!name || arg.type === 'named_argument' || name.startsWith('...') || name === arg.text.replace(/^&(mut\s+)?/, '')) return;
+      hints.push({ offset: arg.startIndex, label: `${name}:`, kind: 'parameter' });
+    });
+  }
+  return hints.sort((a, b) => a.offset - b.offset);
+}

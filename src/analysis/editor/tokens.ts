@@ -1,0 +1,85 @@
+// Semantic token classification: every keyword, literal, comment and name of
+// a file, names classified by what they resolve to in the binding model.
+import type { Tree } from 'web-tree-sitter';
+import { walk } from '../../syntax/inspect.ts';
+import type { Binding, FileModel, SymbolKind } from '../model/types.ts';
+import { globalName } from '../std/index.ts';
+
+export const TOKEN_TYPES = [
+  'namespace', 'type', 'struct', 'interface', 'typeParameter', 'parameter', 'variable', 'property',
+  'function', 'method', 'keyword', 'comment', 'string', 'number',
+] as const;
+export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'defaultLibrary'] as const;
+
+export type TokenType = (typeof TOKEN_TYPES)[number];
+export type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
+
+export interface SemanticToken {
+  start: number;
+  end: number;
+  type: TokenType;
+  modifiers: TokenModifier[];
+}
+
+const BY_KIND: Record<SymbolKind, TokenType> = {
+  function: 'function', method: 'method', record: 'struct', interface: 'interface', generic: 'typeParameter',
+  type: 'type', variable: 'variable', parameter: 'parameter', field: 'property', import: 'namespace',
+};
+
+const LITERALS: Record<string, TokenType> = {
+  string_content: 'string', char: 'string', integer: 'number', float: 'number',
+  line_comment: 'comment', block_comment: 'comment', boolean: 'keyword', visibility: 'keyword', mutability: 'keyword',
+};
+
+/** Tokens in document order, never overlapping. */
+export function semanticTokens(tree: Tree, model: FileModel): SemanticToken[] {
+  const bindingAt = new Map<number, Binding>();
+  for (const b of model.bindings) bindingAt.set(b.span.start, b);
+  const useAt = new Map(model.uses.map((u) => [u.span.start, u] as const));
+  const tokens: SemanticToken[] = [];
+  walk(tree, (cursor) => {
+    const node = cursor.currentNode;
+    const type = node.type;
+    const literal = LITERALS[type];
+    if (literal) {
+      tokens.push({ start: node.startIndex, end: node.endIndex, type: literal, modifiers: [] });
+      return false;
+    }
+    if (!node.isNamed && /^([a-z]+|Type)$/.test(type)) {
+      tokens.push({ start: node.startIndex, end: node.endIndex, type: 'keyword', modifiers: [] });
+      return false;
+    }
+    if (type === 'type_identifier') {
+      tokens.push({ start: node.startIndex, end: node.endIndex, type: globalName(node.text) ? 'type' : classifyType(model, node.text), modifiers: [] });
+      return false;
+    }
+    if (type !== 'identifier') return true;
+    if (node.parent?.type === 'module_path') {
+      tokens.push({ start: node.startIndex, end: node.endIndex, type: 'namespace', modifiers: [] });
+      return false;
+    }
+    const declared = bindingAt.get(node.startIndex);
+    if (declared) {
+      tokens.push({ start: node.startIndex, end: node.endIndex, type: BY_KIND[declared.kind], modifiers: ['declaration', ...(declared.mutable ? [] : ['readonly' as const])] });
+      return false;
+    }
+    const use = useAt.get(node.startIndex);
+    const target = use?.binding === undefined ? undefined : model.bindings[use.binding];
+    let kind: TokenType;
+    const modifiers: TokenModifier[] = [];
+    if (target) kind = BY_KIND[target.kind];
+    else if (use?.kind === 'member') kind = node.parent?.parent?.type === 'call_expression' && node.parent.childForFieldName('field')?.id === node.id ? 'method' : 'property';
+    else if (globalName(node.text)) {
+      kind = node.parent?.type === 'call_expression' ? 'function' : 'variable';
+      modifiers.push('defaultLibrary');
+    } else kind = 'variable';
+    tokens.push({ start: node.startIndex, end: node.endIndex, type: kind, modifiers });
+    return false;
+  });
+  return tokens.sort((a, b) => a.start - b.start);
+}
+
+function classifyType(model: FileModel, name: string): TokenType {
+  const binding = model.bindings.find((b) => b.name === name && (b.kind === 'record' || b.kind === 'interface' || b.kind === 'generic' || b.kind === 'type'));
+  return binding ? BY_KIND[binding.kind] : 'type';
+}

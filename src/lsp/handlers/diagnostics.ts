@@ -1,0 +1,57 @@
+// Diagnostics (syntax and type) of open documents: published after a short
+// quiet period following the last change, and served on request (pull).
+import { DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticParams, type DocumentDiagnosticReport } from 'vscode-languageserver';
+import { toDiagnostic } from '../convert.ts';
+import type { Session } from '../session.ts';
+import type { Context } from './context.ts';
+
+export const DIAGNOSTIC_DELAY_MS = 150;
+
+/** The diagnostics of one file, in LSP form; [] for a file outside the project. */
+export async function diagnosticsOf(session: Session, uri: string): Promise<Diagnostic[]> {
+  const found = await session.file(uri);
+  if (!found) return [];
+  const report = session.checker.check(found.files, { mode: 'fast', targets: [found.path] });
+  return report.diagnostics.filter((d) => d.file === found.path).map((d) => toDiagnostic(found.file.lines, d, session.encoding));
+}
+
+export function pullDiagnostics(context: Context) {
+  return async (params: DocumentDiagnosticParams): Promise<DocumentDiagnosticReport> => ({
+    kind: DocumentDiagnosticReportKind.Full,
+    items: await diagnosticsOf(context.session(), params.textDocument.uri),
+  });
+}
+
+/** Schedules one publication for every open document, restarting the delay on each call. */
+export function diagnosticPublisher(context: Context): { schedule(): void; clear(uri: string): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const publish = async () => {
+    timer = undefined;
+    const session = context.session();
+    if (session.config.pullDiagnostics) {
+      void context.connection.languages.diagnostics.refresh();
+      return;
+    }
+    for (const uri of session.documents.uris()) {
+      const version = session.documents.get(uri)?.text.version;
+      try {
+        const diagnostics = await diagnosticsOf(session, uri);
+        // A newer change restarted the timer: that publication will be fresher.
+        if (timer === undefined && session.documents.get(uri)?.text.version === version) {
+          await context.connection.sendDiagnostics({ uri, ...(version === undefined ? {} : { version }), diagnostics });
+        }
+      } catch (error) {
+        process.stderr.write(`yaoxiang lsp: diagnostics of ${uri} failed: ${(error as Error).stack ?? error}\n`);
+      }
+    }
+  };
+  return {
+    schedule() {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void publish(), DIAGNOSTIC_DELAY_MS);
+    },
+    clear(uri: string) {
+      void context.connection.sendDiagnostics({ uri, diagnostics: [] });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// Document and range formatting through the formatter's public entry. The
+// client's tab size and spaces/tabs apply, and `[fmt]` of yaoxiang.toml wins
+// over them: the project's settings are the ones every editor should share.
+import type { CancellationToken, DocumentFormattingParams, DocumentRangeFormattingParams, FormattingOptions, TextEdit } from 'vscode-languageserver';
+import { lineEdits } from '../../analysis/editor/edits.ts';
+import { format, resolveFormatOptions } from '../../analysis/format/index.ts';
+import type { Span } from '../../analysis/model/types.ts';
+import { toSpan, toTextEdit } from '../convert.ts';
+import type { Context } from './context.ts';
+
+export function formatting(context: Context) {
+  return (params: DocumentFormattingParams, token: CancellationToken) => formatEdits(context, params.textDocument.uri, params.options, token);
+}
+
+export function rangeFormatting(context: Context) {
+  return (params: DocumentRangeFormattingParams, token: CancellationToken) => formatEdits(context, params.textDocument.uri, params.options, token, params.range);
+}
+
+async function formatEdits(context: Context, uri: string, options: FormattingOptions, token: CancellationToken, range?: DocumentRangeFormattingParams['range']): Promise<TextEdit[] | null> {
+  const session = context.session();
+  const found = await session.file(uri, token);
+  if (!found) return null;
+  const settings = resolveFormatOptions({ indent_width: options.tabSize, use_tabs: !options.insertSpaces }, session.world.manifest.fmt);
+  const { formatted, diagnostics } = format(session.parser, found.file.text, settings);
+  if (diagnostics.length > 0) return null;
+  const within: Span | undefined = range ? toSpan(found.file.lines, range, session.encoding) : undefined;
+  return lineEdits(found.file.text, formatted, within).map((e) => toTextEdit(found.file.lines, e, session.encoding));
+}

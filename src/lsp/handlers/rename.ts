@@ -1,0 +1,42 @@
+// prepareRename and rename, over the rename core; what it refuses is refused
+// here with its message.
+import {
+  ErrorCodes, ResponseError,
+  type CancellationToken, type PrepareRenameParams, type Range, type RenameParams, type TextEdit, type WorkspaceEdit,
+} from 'vscode-languageserver';
+import { nameSpanAt } from '../../analysis/editor/target.ts';
+import { targetAt } from '../../analysis/navigation.ts';
+import { renameInWorkspace } from '../../analysis/rename/index.ts';
+import { humanToRange, toRange, uriOf } from '../convert.ts';
+import type { Context } from './context.ts';
+
+export function prepareRename(context: Context) {
+  return async (params: PrepareRenameParams, token: CancellationToken): Promise<{ range: Range; placeholder: string } | null> => {
+    const session = context.session();
+    const at = await session.at(params.textDocument.uri, params.position, token);
+    if (!at) return null;
+    const span = nameSpanAt(at.file, at.offset);
+    if (!span || !targetAt(at.files, at.path, at.offset)) {
+      throw new ResponseError(ErrorCodes.InvalidRequest, 'There is no binding here to rename');
+    }
+    return { range: toRange(at.file.lines, span, session.encoding), placeholder: at.file.text.slice(span.start, span.end) };
+  };
+}
+
+export function rename(context: Context) {
+  return async (params: RenameParams, token: CancellationToken): Promise<WorkspaceEdit> => {
+    const session = context.session();
+    const at = await session.at(params.textDocument.uri, params.position, token);
+    if (!at) throw new ResponseError(ErrorCodes.InvalidRequest, 'This file is not part of the project');
+    const result = await renameInWorkspace(at.files, at.path, at.file.lines.toHuman(at.offset), params.newName);
+    if (result.changes.length === 0) {
+      throw new ResponseError(ErrorCodes.InvalidRequest, result.diagnostics[0]?.message ?? 'Nothing to rename here');
+    }
+    const changes: Record<string, TextEdit[]> = {};
+    for (const change of result.changes) {
+      const lines = at.files.get(change.file)!.lines;
+      changes[uriOf(session.root, change.file)] = change.edits.map((e) => ({ range: humanToRange(lines, e.range, session.encoding), newText: e.newText }));
+    }
+    return { changes };
+  };
+}

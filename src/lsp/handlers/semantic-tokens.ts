@@ -1,0 +1,67 @@
+// textDocument/semanticTokens/full and /full/delta with a standard legend.
+import type { CancellationToken, SemanticTokens, SemanticTokensDelta, SemanticTokensDeltaParams, SemanticTokensLegend, SemanticTokensParams } from 'vscode-languageserver';
+import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from '../../analysis/editor/tokens.ts';
+import type { LineIndex } from '../../syntax/positions.ts';
+import { toPosition, type Encoding } from '../convert.ts';
+import type { Context } from './context.ts';
+
+export const SEMANTIC_TOKEN_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+
+export function semanticTokenHandlers(context: Context) {
+  const last = new Map<string, { resultId: string; data: number[] }>();
+  let counter = 0;
+  const compute = async (uri: string, token: CancellationToken) => {
+    const session = context.session();
+    const found = await session.file(uri, token);
+    if (!found) return undefined;
+    const data = encode(found.file.lines, semanticTokens(found.file.tree, found.file.model), session.encoding);
+    const result = { resultId: String(++counter), data };
+    last.set(uri, result);
+    return result;
+  };
+  return {
+    full: async (params: SemanticTokensParams, token: CancellationToken): Promise<SemanticTokens> =>
+      (await compute(params.textDocument.uri, token)) ?? { data: [] },
+    delta: async (params: SemanticTokensDeltaParams, token: CancellationToken): Promise<SemanticTokens | SemanticTokensDelta> => {
+      const previous = last.get(params.textDocument.uri);
+      const next = await compute(params.textDocument.uri, token);
+      if (!next) return { data: [] };
+      if (!previous || previous.resultId !== params.previousResultId) return next;
+      return { resultId: next.resultId, edits: [singleEdit(previous.data, next.data)] };
+    },
+  };
+}
+
+/** Relative LSP encoding, one token per line piece (multi-line comments are split). */
+function encode(lines: LineIndex, tokens: ReturnType<typeof semanticTokens>, encoding: Encoding): number[] {
+  const data: number[] = [];
+  let line = 0;
+  let character = 0;
+  for (const token of tokens) {
+    const types = TOKEN_TYPES.indexOf(token.type);
+    const modifiers = token.modifiers.reduce((bits, m) => bits | (1 << TOKEN_MODIFIERS.indexOf(m)), 0);
+    for (let start = token.start; start < token.end;) {
+      const startPosition = toPosition(lines, start, encoding);
+      const lineEnd = lines.lineStart(startPosition.line) + lines.lineText(startPosition.line).length;
+      const end = Math.min(token.end, lineEnd);
+      const length = toPosition(lines, end, encoding).character - startPosition.character;
+      if (length > 0) {
+        data.push(startPosition.line - line, startPosition.line === line ? startPosition.character - character : startPosition.character, length, types, modifiers);
+        line = startPosition.line;
+        character = startPosition.character;
+      }
+      start = lines.lineStart(startPosition.line + 1) > start ? lines.lineStart(startPosition.line + 1) : token.end;
+    }
+  }
+  return data;
+}
+
+function singleEdit(before: number[], after: number[]): { start: number; deleteCount: number; data: number[] } {
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
+  prefix -= prefix % 5;
+  let suffix = 0;
+  while (suffix < before.length - prefix && suffix < after.length - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  suffix -= suffix % 5;
+  return { start: prefix, deleteCount: before.length - prefix - suffix, data: after.slice(prefix, after.length - suffix) };
+}

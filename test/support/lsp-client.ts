@@ -1,0 +1,77 @@
+// Drives the real `yaoxiang lsp` process over stdio with vscode-jsonrpc, as
+// an editor would: initialize, open documents, send requests, collect what
+// the server publishes. Anything on stdout that is not protocol fails the reader.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
+import type { ClientCapabilities, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { cliPath } from './paths.ts';
+
+export interface LspClient {
+  connection: MessageConnection;
+  root: string;
+  initialize: InitializeResult;
+  uri(relative: string): string;
+  /** Resolves with the next publication for `uri` that satisfies `accept`. */
+  nextDiagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
+  protocolErrors: Error[];
+  stderr(): string;
+  stop(): Promise<number | null>;
+}
+
+/** A copy of `fixture` in a temporary folder, so tests may change files on disk. */
+export function copyFixture(fixture: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'yaoxiang-lsp-'));
+  cpSync(fixture, root, { recursive: true });
+  return root;
+}
+
+export async function startClient(root: string, capabilities: ClientCapabilities = {}): Promise<LspClient> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [cliPath, 'lsp', '--stdio'], { cwd: root, stdio: 'pipe' });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  const protocolErrors: Error[] = [];
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  connection.onError(([error]) => protocolErrors.push(error));
+  const published: PublishDiagnosticsParams[] = [];
+  const waiting: Array<{ uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
+  connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    published.push(params);
+    for (const w of [...waiting]) {
+      if (w.uri === params.uri && w.accept(params)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve(params);
+      }
+    }
+  });
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('workspace/diagnostic/refresh', () => null);
+  connection.listen();
+  const initialize = await connection.sendRequest<InitializeResult>('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(root).href,
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'fixture' }],
+    capabilities,
+  });
+  await connection.sendNotification('initialized', {});
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    connection,
+    root,
+    initialize,
+    uri: (relative) => pathToFileURL(join(root, relative)).href,
+    nextDiagnostics: (uri, accept = () => true) => new Promise((resolve) => waiting.push({ uri, accept, resolve })),
+    protocolErrors,
+    stderr: () => stderr,
+    async stop() {
+      await connection.sendRequest('shutdown');
+      await connection.sendNotification('exit');
+      const code = await exited;
+      connection.dispose();
+      return code;
+    },
+  };
+}

@@ -78,6 +78,8 @@ export class Session {
     const path = this.pathOf(uri);
     if (path === undefined) return undefined;
     const files = await this.files();
+    // Bringing the World up to date takes file-system turns, in which a cancellation may have arrived.
+    if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
     const file = files.get(path);
     return file ? { files, file, path } : undefined;
   }

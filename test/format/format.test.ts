@@ -83,6 +83,8 @@ describe('format', () => {
     const source = 'x = 1\nuse std.io\n';
     assert.equal(format(parser, source, { sort_imports: false }).formatted, source);
     assert.equal(format(parser, source).formatted, 'use std.io\n\nx = 1\n');
+    // A block comment before a hoisted `use` on its line moves with it.
+    assert.equal(format(parser, 'x = 1\n/* c */ use std.io\n').formatted, '/* c */ use std.io\n\nx = 1\n');
   });
 
   it('keeps grouping parentheses, labels, literals and escapes', () => {

@@ -1,12 +1,13 @@
 // `yaoxiang fmt [PATH...]`: formats .yx files, printing, checking, diffing or
-// rewriting them. Options come from `[fmt]` of the project's yaoxiang.toml.
+// rewriting them. Options come from `[fmt]` of the nearest yaoxiang.toml above
+// each file, overridden by the command line.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { format, resolveFormatOptions, unifiedDiff, type FormatOptions } from '../analysis/format/index.ts';
 import { createParser } from '../syntax/language.ts';
 import { LineIndex } from '../syntax/positions.ts';
-import { parseManifest } from '../workspace/manifest.ts';
+import { parseManifest, type FormatSettings } from '../workspace/manifest.ts';
 import { MANIFEST_FILE } from '../workspace/root.ts';
 import { collectFiles } from './check.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
@@ -14,21 +15,26 @@ import { projectRoot } from './project.ts';
 import { renderDiagnostic } from './render.ts';
 import { writeAtomically } from './write.ts';
 
-export const fmtHelp = `Usage: yaoxiang fmt [PATH...] [--check | --write | --diff] [--project-root DIR]
+export const fmtHelp = `Usage: yaoxiang fmt [PATH...|-] [--check | --write | --diff] [--project-root DIR]
 
-Format .yx files (PATH: files or folders, searched recursively; default: the
-project). Only whitespace changes, plus \`use\` statements hoisted and sorted;
-comments, literals and line breaks stay as written. A file with syntax errors
-is left alone and its errors are reported.
+Format .yx files (PATH: files or folders, searched recursively; '-' reads
+standard input; default: the project). Layout changes, plus \`use\` statements
+hoisted and sorted; tokens, comments, literals and grouping parentheses stay as
+written, and every result is parsed again to prove it. A file with syntax
+errors is left alone and its errors are reported.
 
 Options:
       --check        list the files that would change; exit 1 if any
       --write        rewrite changed files in place (atomically)
       --diff         print unified diffs instead of the formatted text
       --indent N     indentation width (default: [fmt] indent_width, else 4)
+      --line-width N maximum line width (default: [fmt] line_width, else 120)
       --use-tabs     indent with tabs
       --no-sort-imports  keep \`use\` statements where they are
-      --project-root DIR  where yaoxiang.toml is looked for
+      --project-root DIR  the project formatted when no PATH is given
+Settings: [fmt] of the nearest yaoxiang.toml above each file (indent_width,
+line_width, use_tabs, sort_imports; single_quote is accepted and ignored,
+since '…' is a char literal), then the options above.
 Exit status: 0 done (or nothing to change), 1 --check found changes or a file
 has syntax errors, 2 usage or I/O error.`;
 
@@ -41,6 +47,7 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
       write: { type: 'boolean', default: false },
       diff: { type: 'boolean', default: false },
       indent: { type: 'string' },
+      'line-width': { type: 'string' },
       'use-tabs': { type: 'boolean' },
       'no-sort-imports': { type: 'boolean' },
       'project-root': { type: 'string' },
@@ -52,28 +59,38 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
     return EXIT.ok;
   }
   if ([values.check, values.write, values.diff].filter(Boolean).length > 1) throw new UsageError('choose one of --check, --write and --diff');
-  const root = projectRoot(values['project-root']).root;
-  const options = resolveFormatOptions(manifestSettings(root), cliSettings(values));
-  const files = await collectFiles(positionals.length > 0 ? positionals : [root]);
+  const stdin = positionals.includes('-');
+  if (stdin && (positionals.length > 1 || values.write)) throw new UsageError("'-' (standard input) must be the only PATH and cannot be written");
+  const overrides = cliSettings(values);
+  const files = stdin ? ['-'] : await collectFiles(positionals.length > 0 ? positionals : [projectRoot(values['project-root']).root]);
   if (files.length === 0) throw new UsageError('No .yx files found in provided paths');
+  const settings = new SettingsLookup();
   const parser = await createParser();
   let changed = 0;
   let broken = 0;
   try {
     for (const file of files) {
-      const shown = path.relative(process.cwd(), file) || file;
-      const { text } = await readSource(file);
+      const { name, text } = await readSource(file);
+      const shown = file === '-' ? name : displayPath(file);
+      const options = resolveFormatOptions(settings.for(file === '-' ? process.cwd() : path.dirname(file)), overrides);
       const result = format(parser, text, options);
-      for (const d of result.diagnostics) process.stderr.write(renderDiagnostic(d, shown, new LineIndex(text), { color: false }) + '\n');
-      if (result.diagnostics.some((d) => d.severity === 'error')) broken++;
+      const lines = new LineIndex(text);
+      for (const d of result.diagnostics) process.stderr.write(renderDiagnostic(d, shown, lines, { color: false }) + '\n');
+      if (result.diagnostics.some((d) => d.severity === 'error')) {
+        broken++;
+        process.stderr.write(`${shown}: not formatted (syntax errors)\n`);
+      }
       const differs = result.formatted !== text;
       if (differs) changed++;
       if (values.check) {
         if (differs) out(`${shown}\n`);
       } else if (values.diff) {
-        out(unifiedDiff(text, result.formatted, shown));
+        out(unifiedDiff(text, result.formatted, toSlashes(shown)));
       } else if (values.write) {
-        if (differs) await writeAtomically(file, result.formatted);
+        if (differs) {
+          await writeAtomically(file, result.formatted);
+          out(`Formatted ${shown}\n`);
+        }
       } else {
         out(result.formatted);
       }
@@ -87,19 +104,52 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
   return broken > 0 || (values.check && changed > 0) ? EXIT.findings : EXIT.ok;
 }
 
-function manifestSettings(root: string): Partial<FormatOptions> | undefined {
-  const manifest = path.join(root, MANIFEST_FILE);
-  return existsSync(manifest) ? parseManifest(readFileSync(manifest, 'utf8')).manifest.fmt : undefined;
+/** [fmt] of the nearest yaoxiang.toml above a folder, read once per manifest. */
+class SettingsLookup {
+  readonly #byManifest = new Map<string, FormatSettings>();
+
+  for(dir: string): FormatSettings {
+    const manifest = nearestManifest(path.resolve(dir));
+    if (!manifest) return {};
+    let settings = this.#byManifest.get(manifest);
+    if (!settings) {
+      const parsed = parseManifest(readFileSync(manifest, 'utf8'));
+      for (const problem of parsed.problems) process.stderr.write(`${manifest}: ${problem.message}\n`);
+      settings = parsed.manifest.fmt;
+      this.#byManifest.set(manifest, settings);
+    }
+    return settings;
+  }
 }
 
-function cliSettings(values: { indent?: string; 'use-tabs'?: boolean; 'no-sort-imports'?: boolean }): Partial<FormatOptions> {
-  const settings: Partial<FormatOptions> = {};
-  if (values.indent !== undefined) {
-    const width = Number(values.indent);
-    if (!Number.isInteger(width) || width < 0 || width > 16) throw new UsageError(`--indent must be a whole number from 0 to 16, not ${JSON.stringify(values.indent)}`);
-    settings.indent_width = width;
+function nearestManifest(dir: string): string | undefined {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const candidate = path.join(current, MANIFEST_FILE);
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(current) === current) return undefined;
   }
+}
+
+function displayPath(absolute: string): string {
+  const relative = path.relative(process.cwd(), absolute);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
+}
+
+function toSlashes(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+function cliSettings(values: { indent?: string; 'line-width'?: string; 'use-tabs'?: boolean; 'no-sort-imports'?: boolean }): Partial<FormatOptions> {
+  const settings: Partial<FormatOptions> = {};
+  if (values.indent !== undefined) settings.indent_width = wholeNumber('--indent', values.indent, 0, 16);
+  if (values['line-width'] !== undefined) settings.line_width = wholeNumber('--line-width', values['line-width'], 1, 10_000);
   if (values['use-tabs']) settings.use_tabs = true;
   if (values['no-sort-imports']) settings.sort_imports = false;
   return settings;
+}
+
+function wholeNumber(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`);
+  return n;
 }

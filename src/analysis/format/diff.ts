@@ -22,7 +22,9 @@ export function formatDiff(before: string, after: string, fileName = 'source.yx'
 /** `--- a/file` / `+++ b/file` text, as `git diff` shows it; empty when nothing changes. */
 export function unifiedDiff(before: string, after: string, fileName: string): string {
   if (before === after) return '';
-  const patch = createTwoFilesPatch(`a/${fileName}`, `b/${fileName}`, before, after, '', '', { context: 3 });
+  // An absolute path gets no a/ b/ prefix, which would make it relative.
+  const [oldName, newName] = fileName.startsWith('/') ? [fileName, fileName] : [`a/${fileName}`, `b/${fileName}`];
+  const patch = createTwoFilesPatch(oldName, newName, before, after, '', '', { context: 3 });
   // The package opens with a line of `=`, which `git apply` and `patch` do not expect.
   return patch.replace(/^=+\n/, '');
 }

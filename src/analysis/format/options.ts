@@ -1,4 +1,6 @@
 // Formatter options: the reference's `[fmt]` keys (semantics.md §4.1), with its defaults.
+// `single_quote` is accepted and has no effect: `'…'` is a char literal in
+// YaoXiang, so no string can change quotes without changing its meaning.
 import type { FormatSettings } from '../../workspace/manifest.ts';
 
 export interface FormatOptions {
@@ -28,9 +30,7 @@ export function resolveFormatOptions(...layers: Array<FormatSettings | Partial<F
     }
   }
   options.indent_width = Math.max(0, Math.min(16, Math.trunc(options.indent_width)));
+  // A width under one column would break every group; a bad value falls back to the default.
+  if (!Number.isInteger(options.line_width) || options.line_width < 1) options.line_width = DEFAULT_FORMAT_OPTIONS.line_width;
   return options;
-}
-
-export function indentUnit(options: FormatOptions): string {
-  return options.use_tabs ? '\t' : ' '.repeat(options.indent_width);
 }

@@ -1,0 +1,178 @@
+// A Wadler-style document: text, groups that print flat when they fit, and
+// line breaks that become spaces (or nothing) in flat mode.
+
+export type Doc = string | Doc[] | Group | Indent | Line | IfBreak | Verbatim;
+
+interface Group { kind: 'group'; contents: Doc; shouldBreak: boolean }
+interface Indent { kind: 'indent'; contents: Doc }
+/** `soft`: nothing when flat; `hard`: always a newline (and breaks every enclosing group). */
+interface Line { kind: 'line'; soft: boolean; hard: boolean }
+interface IfBreak { kind: 'ifBreak'; broken: Doc; flat: Doc }
+/** Source text copied as written; its own line breaks are kept and never indented. */
+interface Verbatim { kind: 'verbatim'; text: string }
+
+export const line: Doc = { kind: 'line', soft: false, hard: false };
+export const softline: Doc = { kind: 'line', soft: true, hard: false };
+export const hardline: Doc = { kind: 'line', soft: false, hard: true };
+
+export function group(contents: Doc, shouldBreak = false): Doc {
+  return { kind: 'group', contents, shouldBreak };
+}
+
+export function indent(contents: Doc): Doc {
+  return { kind: 'indent', contents };
+}
+
+export function ifBreak(broken: Doc, flat: Doc = ''): Doc {
+  return { kind: 'ifBreak', broken, flat };
+}
+
+export function verbatim(text: string): Doc {
+  return text.includes('\n') ? { kind: 'verbatim', text } : text;
+}
+
+export function join(separator: Doc, docs: readonly Doc[]): Doc[] {
+  const out: Doc[] = [];
+  docs.forEach((doc, i) => {
+    if (i > 0) out.push(separator);
+    out.push(doc);
+  });
+  return out;
+}
+
+export interface PrintOptions {
+  lineWidth: number;
+  indentWidth: number;
+  useTabs: boolean;
+}
+
+/** Whether the doc must print on several lines whatever the width (a hard line, a group marked broken). */
+export function breaks(doc: Doc, memo = new WeakMap<object, boolean>()): boolean {
+  if (typeof doc === 'string') return false;
+  const cached = memo.get(doc);
+  if (cached !== undefined) return cached;
+  let result: boolean;
+  if (Array.isArray(doc)) result = doc.some((d) => breaks(d, memo));
+  else switch (doc.kind) {
+    case 'line': result = doc.hard; break;
+    case 'verbatim': result = false; break;
+    case 'group': result = doc.shouldBreak || breaks(doc.contents, memo); break;
+    case 'indent': result = breaks(doc.contents, memo); break;
+    case 'ifBreak': result = breaks(doc.broken, memo) && breaks(doc.flat, memo); break;
+  }
+  memo.set(doc, result);
+  return result;
+}
+
+type Mode = 'flat' | 'break';
+interface Command { level: number; mode: Mode; doc: Doc }
+
+/** Display width: code points (a wide CJK character counts as one). */
+export function width(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+export function render(doc: Doc, options: PrintOptions): string {
+  const memo = new WeakMap<object, boolean>();
+  const out: string[] = [];
+  let column = 0;
+  const stack: Command[] = [{ level: 0, mode: 'break', doc }];
+  const newline = (level: number) => {
+    // Trailing spaces of the line just ended go; text inside literals never ends in one.
+    if (out.length > 0) out[out.length - 1] = out[out.length - 1]!.replace(/[ \t]+$/, '');
+    const pad = options.useTabs ? '\t'.repeat(level) : ' '.repeat(level * options.indentWidth);
+    out.push('\n' + pad);
+    column = level * options.indentWidth;
+  };
+  while (stack.length > 0) {
+    const { level, mode, doc: current } = stack.pop()!;
+    if (typeof current === 'string') {
+      out.push(current);
+      column += width(current);
+      continue;
+    }
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ level, mode, doc: current[i]! });
+      continue;
+    }
+    switch (current.kind) {
+      case 'verbatim': {
+        out.push(current.text);
+        column = width(current.text.slice(current.text.lastIndexOf('\n') + 1));
+        break;
+      }
+      case 'indent':
+        stack.push({ level: level + 1, mode, doc: current.contents });
+        break;
+      case 'ifBreak':
+        stack.push({ level, mode, doc: mode === 'break' ? current.broken : current.flat });
+        break;
+      case 'line':
+        if (mode === 'flat' && !current.hard) {
+          if (!current.soft) {
+            out.push(' ');
+            column++;
+          }
+        } else {
+          newline(level);
+        }
+        break;
+      case 'group': {
+        const flat = mode === 'flat' || (!breaks(current, memo) && fits(current.contents, stack, options.lineWidth - column, memo));
+        stack.push({ level, mode: flat ? 'flat' : 'break', doc: current.contents });
+        break;
+      }
+    }
+  }
+  return out.join('');
+}
+
+/** Whether `doc` printed flat, plus what follows up to the next line break, fits in `room`. */
+function fits(doc: Doc, rest: readonly Command[], room: number, memo: WeakMap<object, boolean>): boolean {
+  const todo: Array<{ mode: Mode; doc: Doc }> = [{ mode: 'flat', doc }];
+  let restIndex = rest.length - 1;
+  while (room >= 0) {
+    let item = todo.pop();
+    if (!item) {
+      if (restIndex < 0) return true;
+      const next = rest[restIndex--]!;
+      item = { mode: next.mode, doc: next.doc };
+    }
+    const { mode, doc: current } = item;
+    if (typeof current === 'string') {
+      room -= width(current);
+      continue;
+    }
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) todo.push({ mode, doc: current[i]! });
+      continue;
+    }
+    switch (current.kind) {
+      case 'verbatim': {
+        // Only the first line of multi-line text shares the line being measured.
+        const newline = current.text.indexOf('\n');
+        room -= width(newline < 0 ? current.text : current.text.slice(0, newline));
+        if (newline >= 0) return room >= 0;
+        break;
+      }
+      case 'indent':
+        todo.push({ mode, doc: current.contents });
+        break;
+      case 'ifBreak':
+        todo.push({ mode, doc: mode === 'break' ? current.broken : current.flat });
+        break;
+      case 'line':
+        if (mode === 'break' || current.hard) return true;
+        if (!current.soft) room--;
+        break;
+      case 'group':
+        // A group after the one measured keeps the mode of what holds it: its first
+        // possible break (in a broken parent) ends the line being measured.
+        todo.push({ mode: breaks(current, memo) ? 'break' : mode, doc: current.contents });
+        break;
+    }
+  }
+  return false;
+}

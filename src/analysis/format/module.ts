@@ -1,0 +1,82 @@
+// The whole file: header comments, hoisted and sorted `use` statements, then
+// the other statements in their order.
+import type { Tree } from 'web-tree-sitter';
+import { collect, type Entry } from './comments.ts';
+import { hardline, render, type Doc } from './doc.ts';
+import { importPath, sortImports } from './imports.ts';
+import type { FormatOptions } from './options.ts';
+import { Printer } from './print.ts';
+
+/** The formatted text of a file without syntax errors. */
+export function printModule(tree: Tree, source: string, options: FormatOptions): string {
+  // An unterminated `/*` runs to the end of the file (as in the reference): any
+  // change at the end, even a final newline, would be inside the comment.
+  // So the text ends with that comment as written, with no newline after it.
+  const last = tree.rootNode.lastChild;
+  const open = last?.type === 'block_comment' && !closesBlockComment(source.slice(last.startIndex, last.endIndex));
+  const printer = new Printer({ source, lineWidth: options.line_width, indentWidth: options.indent_width, useTabs: options.use_tabs });
+  const text = render(moduleDoc(printer, tree, source, options), { lineWidth: options.line_width, indentWidth: options.indent_width, useTabs: options.use_tabs });
+  if (open) return text;
+  const trimmed = text.replace(/[ \t]+$/, '');
+  return trimmed === '' ? '' : trimmed + '\n';
+}
+
+/** How many of the comments before the first statement are the file's header, which stays on top. */
+export function headerLength(first: Entry): number {
+  // Those up to the last blank line before the first statement, or all of them
+  // when the first statement is a `use` and no blank line separates them
+  // (`// file.yx⏎use std.io`).
+  let count = 0;
+  let blank = false;
+  first.leading.forEach((c, i) => {
+    if (c.blankBefore) [count, blank] = [i, true];
+  });
+  if (first.blankBeforeItem) [count, blank] = [first.leading.length, true];
+  return first.item.type === 'use_statement' && !blank ? first.leading.length : count;
+}
+
+function moduleDoc(printer: Printer, tree: Tree, source: string, options: FormatOptions): Doc {
+  const children = tree.rootNode.children.filter((c) => c !== null);
+  const { entries, dangling } = collect(children, (c) => c.type === ';');
+  if (!options.sort_imports || !entries.some((e) => e.item.type === 'use_statement')) {
+    return printer.statements(entries, dangling);
+  }
+  const first = entries[0]!;
+  const headerCount = headerLength(first);
+  const header = first.leading.slice(0, headerCount);
+  const blankAfterHeader = headerCount === first.leading.length ? first.blankBeforeItem : first.leading[headerCount]!.blankBefore;
+  const rest = entries.map((e, i): Entry => (i === 0 ? {
+    ...e,
+    leading: e.leading.slice(headerCount).map((c, k) => (k === 0 ? { ...c, blankBefore: false } : c)),
+    blankBeforeItem: headerCount === e.leading.length ? false : e.blankBeforeItem,
+  } : e));
+  const imports = sortImports(rest.filter((e) => e.item.type === 'use_statement'), (e) => importPath(e.item, source))
+    .map((e) => ({ ...e, blankBefore: false, blankBeforeItem: false, leading: e.leading.map((c) => ({ ...c, blankBefore: false })) }));
+  const others = rest.filter((e) => e.item.type !== 'use_statement');
+  const out: Doc[] = [];
+  header.forEach((c, i) => {
+    if (i > 0 && c.blankBefore) out.push(hardline);
+    out.push(printer.comment(c.node), hardline);
+  });
+  if (header.length > 0 && blankAfterHeader) out.push(hardline);
+  out.push(printer.statements(imports, others.length === 0 ? dangling : []));
+  if (others.length > 0) {
+    out.push(hardline, hardline);
+    out.push(printer.statements(others.map((e, i) => (i === 0 ? { ...e, blankBefore: false } : e)), dangling));
+  }
+  return out;
+}
+
+/** Whether a block comment's text closes every `/*` it opens (they nest). */
+function closesBlockComment(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    const pair = text.slice(i, i + 2);
+    if (pair === '/*') depth++;
+    else if (pair === '*/') depth--;
+    else continue;
+    i++;
+    if (depth === 0) return i === text.length - 1;
+  }
+  return false;
+}

@@ -1,0 +1,347 @@
+// Node printers: one Doc per tree node. Kinds without a printer of their own
+// go through `tokens` (the node's tokens with the spacing table below); a node
+// that holds a comment where its printer has no place for one is copied as
+// written, so no comment is ever lost or moved.
+import type { Node } from 'web-tree-sitter';
+import { collect, hasComments, isComment, type Entry, type Placed, type Sequence } from './comments.ts';
+import { breaks, group, hardline, ifBreak, indent, join, line, render, softline, verbatim, width, type Doc } from './doc.ts';
+
+export interface PrintContext {
+  source: string;
+  lineWidth: number;
+  indentWidth: number;
+  useTabs: boolean;
+}
+
+const KEYWORDS = new Set(['use', 'pub', 'mut', 'if', 'else', 'match', 'while', 'for', 'in', 'return', 'break', 'continue',
+  'as', 'unsafe', 'spawn', 'ref', 'Type', '&mut']);
+const SPACED = new Set(['=', '->', '=>']);
+const NO_SPACE_BEFORE = new Set([':', ',', ')', ']', '?', '.', '(', '[', '}']);
+const NO_SPACE_AFTER = new Set(['(', '[', '.', '::', '{']);
+/** Named children that are set off by a space from what precedes them. */
+const SPACE_BEFORE_NODE = new Set(['block', 'match_block', 'else_if_clause', 'else_clause', 'label']);
+/** Leaves and literals, printed exactly as written. */
+const LITERALS = new Set(['identifier', 'type_identifier', 'underscore', 'integer', 'float', 'boolean', 'void', 'string',
+  'multiline_string', 'fstring', 'char', 'meta_type', 'format_spec', 'escape_sequence', 'string_content']);
+/** Tokens that continue the expression before them across a line break. */
+const CONTINUES_LINE = /^[-+*/%<>=]/;
+
+const PRECEDENCE: Record<string, number> = {
+  '..': 1, or: 2, and: 3, '==': 4, '!=': 4, '<': 5, '<=': 5, '>': 5, '>=': 5, '+': 6, '-': 6, '*': 7, '/': 7, '%': 7,
+};
+
+interface ListStyle {
+  /** `{ a, b }` rather than `{a, b}`. */
+  spaced?: boolean;
+  /** `,` after the last item when broken (default), always (1-tuples), or never. */
+  trailingComma?: 'broken' | 'always' | 'never';
+}
+
+const LISTS: Record<string, ListStyle> = {
+  arguments: {},
+  lambda_parameters: {},
+  parameters: {},
+  tuple_type: {},
+  type_arguments: {},
+  tuple: {},
+  list: {},
+  dictionary: {},
+  record_type: { spaced: true },
+  use_list: { spaced: true },
+  tuple_pattern: {},
+  constructor_pattern: { trailingComma: 'never' },
+  binding_positions: { trailingComma: 'never' },
+};
+
+export class Printer {
+  readonly #ctx: PrintContext;
+
+  constructor(ctx: PrintContext) {
+    this.#ctx = ctx;
+  }
+
+  text(node: Node): string {
+    return this.#ctx.source.slice(node.startIndex, node.endIndex);
+  }
+
+  /** A comment as written, but a line comment without the spaces and CR (of CRLF files) at its end. */
+  comment(node: Node): Doc {
+    const text = this.text(node);
+    return verbatim(node.type === 'line_comment' ? text.trimEnd() : text);
+  }
+
+  print(node: Node): Doc {
+    if (LITERALS.has(node.type) || node.childCount === 0) return verbatim(this.text(node));
+    switch (node.type) {
+      case 'block':
+        return this.block(node);
+      case 'binary_expression':
+      case 'const_expression':
+        // Refinements inside types (`Assert(N > 0)`) stay on one line.
+        return this.#directComment(node) ? verbatim(this.text(node)) : this.binary(node, node.type === 'binary_expression');
+      case 'match_block':
+        return this.matchBlock(node);
+      case 'module_path':
+        return this.#directComment(node) ? verbatim(this.text(node)) : node.children.filter((c) => c !== null).map((c) => this.text(c!)).join('');
+      case 'use_statement':
+        return this.useStatement(node);
+      case 'lambda_parameters':
+        return node.firstChild?.type === '(' ? this.list(node, LISTS.lambda_parameters!) : this.tokens(node);
+      case 'tuple_type':
+        // `(T)` and `(T,)` may not mean the same type: a single entry never gets a comma.
+        return this.list(node, { trailingComma: node.namedChildren.filter((c) => c && !isComment(c)).length === 1 ? 'never' : 'broken' });
+      case 'tuple':
+        return this.list(node, { trailingComma: node.namedChildren.filter((c) => c && !isComment(c)).length === 1 ? 'always' : 'broken' });
+      case 'call_expression':
+        return this.call(node);
+      case 'if_expression':
+        return this.ifExpression(node);
+    }
+    const style = LISTS[node.type];
+    if (style) return this.list(node, style);
+    return this.tokens(node);
+  }
+
+  /** The node's children with the spacing table; copied as written when a comment sits among them. */
+  tokens(node: Node, overrides: Record<string, { before: boolean; after: boolean }> = {}): Doc {
+    if (this.#directComment(node)) return verbatim(this.text(node));
+    const out: Doc[] = [];
+    let spaceAfterPrevious = false;
+    let first = true;
+    for (const child of children(node)) {
+      const type = child.type;
+      let before: boolean;
+      let after: boolean;
+      let suppressBefore = false;
+      const override = child.isNamed ? undefined : overrides[type];
+      if (override) {
+        ({ before, after } = override);
+        suppressBefore = !before;
+      } else if (child.isNamed && type !== 'visibility' && type !== 'mutability') {
+        before = SPACE_BEFORE_NODE.has(type);
+        after = false;
+      } else if (KEYWORDS.has(type) || type === 'visibility' || type === 'mutability') {
+        before = true;
+        after = true;
+      } else if (SPACED.has(type)) {
+        before = true;
+        after = true;
+      } else {
+        before = false;
+        after = type === ',' || type === ':';
+        suppressBefore = NO_SPACE_BEFORE.has(type);
+      }
+      if (!first && !suppressBefore && (before || spaceAfterPrevious)) out.push(' ');
+      out.push(child.isNamed ? this.print(child) : this.text(child));
+      spaceAfterPrevious = after && !NO_SPACE_AFTER.has(type);
+      first = false;
+    }
+    return out;
+  }
+
+  #directComment(node: Node): boolean {
+    return node.children.some((c) => c !== null && isComment(c));
+  }
+
+  // Section - Statement sequences
+
+  /** The statements of a block or of the module, one per line, with their comments and single blank lines. */
+  statements(entries: readonly Entry[], dangling: readonly Placed[]): Doc[] {
+    const out: Doc[] = [];
+    entries.forEach((entry, i) => {
+      if (i > 0) out.push(hardline, entry.blankBefore ? hardline : '');
+      out.push(this.leadingComments(entry, true), this.print(entry.item));
+      const next = entries[i + 1];
+      // `a = 1; -b` must keep its `;`: on a line of its own `-b` would continue `a = 1`.
+      // So must a bare `return` before a statement: `return⏎x = 1` returns `x = 1`.
+      const needsSemicolon = entry.separators.some((s) => s.type === ';') && next !== undefined &&
+        (CONTINUES_LINE.test(this.text(next.item)) || /\breturn$/.test(this.text(entry.item)));
+      out.push(this.trailingComments(entry.beforeSeparator));
+      if (needsSemicolon) out.push(';');
+      out.push(this.trailingComments(entry.trailing));
+    });
+    out.push(this.danglingComments(dangling, entries.length > 0));
+    return out;
+  }
+
+  leadingComments(entry: Entry, keepBlank: boolean): Doc {
+    if (entry.leading.length === 0) return '';
+    const out: Doc[] = [];
+    entry.leading.forEach((comment, i) => {
+      if (i > 0 && keepBlank && comment.blankBefore) out.push(hardline);
+      out.push(this.comment(comment.node));
+      const inline = comment.node.type === 'block_comment' && comment.node.endPosition.row === entry.item.startPosition.row &&
+        i === entry.leading.length - 1;
+      out.push(inline ? ' ' : hardline);
+    });
+    if (keepBlank && entry.blankBeforeItem) out.push(hardline);
+    return out;
+  }
+
+  trailingComments(comments: readonly Node[]): Doc {
+    return comments.map((c) => [' ', this.comment(c), c.type === 'line_comment' ? breakAfterLineComment : '']);
+  }
+
+  danglingComments(comments: readonly Placed[], afterItems: boolean): Doc {
+    return comments.map((c, i) => [
+      i > 0 || afterItems ? [hardline, c.blankBefore && afterItems ? hardline : ''] : '',
+      this.comment(c.node),
+    ]);
+  }
+
+  /**
+   * `if … { a } else { b }`: one group, so that either every block of the chain
+   * is on one line or none is; but when one block must break (several
+   * statements), the others are on one line where they fit, as in the
+   * reference (`} else { 0 }` after a long first block).
+   */
+  ifExpression(node: Node): Doc {
+    const parts = [node, ...node.namedChildren.filter((c): c is Node => c !== null && c.type.endsWith('clause'))];
+    if (parts.some((p) => this.#directComment(p))) return verbatim(this.text(node));
+    const bodies = parts.map((part) => part.childForFieldName(part.type === 'else_clause' ? 'body' : 'consequence'));
+    if (bodies.some((body) => !body)) return this.tokens(node);
+    const together = !bodies.some((body) => breaks(this.print(body!)));
+    const out: Doc[] = [];
+    parts.forEach((part, i) => {
+      const condition = part.childForFieldName('condition');
+      const body = bodies[i]!;
+      const keyword = part.type === 'if_expression' ? 'if ' : part.type === 'else_if_clause' ? ' else if ' : ' else ';
+      out.push(keyword, condition ? [this.print(condition), ' '] : '', body.type === 'block' ? this.block(body, !together) : this.print(body));
+    });
+    return together ? group(out) : out;
+  }
+
+  /** `ownGroup: false` leaves a one-statement block to the group of the caller. */
+  block(node: Node, ownGroup = true): Doc {
+    let inner = node.children.filter((c): c is Node => c !== null).slice(1, -1);
+    // Comments on the line of `{` stay there: `main = { // entry point`.
+    const openRow = node.startPosition.row;
+    const onOpenLine: Node[] = [];
+    while (inner[0] && isComment(inner[0]) && inner[0].startPosition.row === openRow) onOpenLine.push(inner.shift()!);
+    const sequence = collect(inner, (c) => c.type === ';');
+    const { entries, dangling } = sequence;
+    const open = ['{', this.trailingComments(onOpenLine)];
+    if (entries.length === 0 && dangling.length === 0) return onOpenLine.length === 0 ? '{}' : [open, hardline, '}'];
+    const body = this.statements(entries, dangling);
+    // As in the reference, a comment anywhere inside keeps the block broken; one
+    // inside a statement copied as written would otherwise share a line with `{`.
+    if (entries.length === 1 && onOpenLine.length === 0 && node.descendantsOfType(['line_comment', 'block_comment']).length === 0) {
+      const oneLine = ['{', indent([line, body]), line, '}'];
+      return ownGroup ? group(oneLine) : oneLine;
+    }
+    return [open, indent([hardline, body]), hardline, '}'];
+  }
+
+  useStatement(node: Node): Doc {
+    if (this.#directComment(node)) return verbatim(this.text(node));
+    const path = node.childForFieldName('path');
+    const items = node.childForFieldName('items');
+    const alias = node.childForFieldName('alias');
+    const out: Doc[] = ['use ', path ? this.print(path) : ''];
+    if (items) out.push(path && this.text(path).endsWith('.') ? '' : ' ', this.print(items));
+    if (alias) out.push(' as ', this.text(alias));
+    return out;
+  }
+
+  // Section - Expressions
+
+  binary(node: Node, breakable: boolean): Doc {
+    const operator = node.childForFieldName('operator');
+    const level = PRECEDENCE[operator?.type ?? ''] ?? 0;
+    // A left-leaning chain of one precedence level breaks as one: `a\n+ b\n- c`.
+    const rest: Doc[] = [];
+    let current: Node = node;
+    for (;;) {
+      const op = current.childForFieldName('operator');
+      const left = current.childForFieldName('left');
+      const right = current.childForFieldName('right');
+      if (!op || !left || !right) return this.tokens(node);
+      // `0..10` stays tight; every other operator has a space on each side.
+      const gap = breakable ? line : ' ';
+      rest.unshift(op.type === '..' ? [breakable ? softline : '', '..', this.print(right)] : [gap, op.type, ' ', this.print(right)]);
+      if (left.type === 'binary_expression' && PRECEDENCE[left.childForFieldName('operator')?.type ?? ''] === level && !this.#directComment(left)) {
+        current = left;
+        continue;
+      }
+      return group([this.print(left), indent(rest)]);
+    }
+  }
+
+  call(node: Node): Doc {
+    const callee = node.childForFieldName('function');
+    const args = node.childForFieldName('arguments');
+    if (!callee || !args || this.#directComment(node)) return this.tokens(node);
+    const items = args.namedChildren.filter((c): c is Node => c !== null);
+    const last = items[items.length - 1];
+    // A trailing lambda with a block body is hugged: `f(xs, (x) => {⏎…⏎})`.
+    const hug = last?.type === 'lambda' && last.childForFieldName('body')?.type === 'block' &&
+      !items.some(isComment) && items.slice(0, -1).every((i) => !this.text(i).includes('\n'));
+    if (hug) {
+      const printed = items.map((i) => (i.type === 'named_argument' ? this.namedArgument(i) : this.print(i)));
+      return [this.print(callee), '(', join(', ', printed), ')'];
+    }
+    return [this.print(callee), this.list(args, LISTS.arguments!)];
+  }
+
+  namedArgument(node: Node): Doc {
+    return this.tokens(node, { '=': { before: false, after: false } });
+  }
+
+  /** A bracketed list: on one line when it fits, else one item per line with a trailing comma. */
+  list(node: Node, style: ListStyle): Doc {
+    const all = node.children.filter((c): c is Node => c !== null);
+    const open = all.findIndex((c) => c.type === '(' || c.type === '[' || c.type === '{');
+    const close = all.length - 1;
+    if (open < 0 || !/^[)\]}]$/.test(all[close]?.type ?? '')) return this.tokens(node);
+    const prefix = all.slice(0, open).map((c) => (c.isNamed ? this.print(c) : this.text(c)));
+    const sequence: Sequence = collect(all.slice(open + 1, close), (c) => c.type === ',');
+    const { entries, dangling } = sequence;
+    const openText = this.text(all[open]!);
+    const closeText = this.text(all[close]!);
+    if (entries.length === 0 && dangling.length === 0) return [prefix, openText, closeText];
+    const trailing = style.trailingComma ?? 'broken';
+    const items = entries.map((entry, i) => {
+      const isLast = i === entries.length - 1;
+      const comma = !isLast ? ',' : trailing === 'always' ? ',' : trailing === 'never' ? '' : ifBreak(',');
+      const doc = entry.item.type === 'named_argument' ? this.namedArgument(entry.item) : this.print(entry.item);
+      return [this.leadingComments(entry, false), doc, this.trailingComments(entry.beforeSeparator), comma, this.trailingComments(entry.trailing)];
+    });
+    const edge = style.spaced ? line : softline;
+    return [prefix, group([
+      openText,
+      indent([edge, join(line, items), this.danglingComments(dangling, entries.length > 0)]),
+      edge,
+      closeText,
+    ], hasComments(sequence))];
+  }
+
+  matchBlock(node: Node): Doc {
+    const all = node.children.filter((c): c is Node => c !== null);
+    const { entries, dangling } = collect(all.slice(1, -1), (c) => c.type === ',');
+    if (entries.length === 0 && dangling.length === 0) return '{}';
+    const arms = entries.map((entry) => {
+      const pattern = entry.item.childForFieldName('pattern');
+      const value = entry.item.childForFieldName('value');
+      if (!pattern || !value || this.#directComment(entry.item)) return { entry, pattern: undefined, doc: this.print(entry.item) };
+      const printed = render(this.print(pattern), { lineWidth: Number.POSITIVE_INFINITY, indentWidth: 0, useTabs: false });
+      return { entry, pattern: printed.includes('\n') ? undefined : printed, doc: this.print(value) };
+    });
+    const widest = Math.max(0, ...arms.map((a) => (a.pattern === undefined ? 0 : width(a.pattern))));
+    const body: Doc[] = arms.map(({ entry, pattern, doc }, i) => [
+      i > 0 ? [hardline, entry.blankBefore ? hardline : ''] : '',
+      this.leadingComments(entry, true),
+      pattern === undefined ? doc : [pattern, ' '.repeat(widest - width(pattern)), ' => ', doc],
+      this.trailingComments(entry.beforeSeparator),
+      ',',
+      this.trailingComments(entry.trailing),
+    ]);
+    return ['{', indent([hardline, body, this.danglingComments(dangling, entries.length > 0)]), hardline, '}'];
+  }
+}
+
+/** A line comment must end its line; an empty soft break that forces the enclosing group to break. */
+const breakAfterLineComment: Doc = group('', true);
+
+function children(node: Node): Node[] {
+  return node.children.filter((c): c is Node => c !== null && (c.startIndex !== c.endIndex || c.isMissing));
+}

@@ -175,6 +175,11 @@ describe('yaoxiang lsp over stdio', () => {
   });
 
   it('honours cancellation', async () => {
+    // Opening a large document keeps the server parsing, so the request and its
+    // cancellation are both waiting when it next reads: the outcome does not
+    // depend on how fast one references request is.
+    const big = Array.from({ length: 20_000 }, (_, i) => `v${i}: Int = ${i} + ${i}`).join('\n') + '\n';
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: client.uri('big.yx'), languageId: 'yaoxiang', version: 1, text: big } });
     const source = new CancellationTokenSource();
     const pending = client.connection.sendRequest('textDocument/references', { ...at(geometry, 13, 6), context: { includeDeclaration: true } }, source.token);
     source.cancel();

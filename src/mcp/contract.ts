@@ -40,7 +40,8 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  maxSourceChars: 4 * 1024 * 1024,
+  // 2 Mi UTF-16 units are at most 6 MiB of UTF-8, under the SDK's 10 MiB stdio message limit.
+  maxSourceChars: 2 * 1024 * 1024,
   maxResultChars: 64_000,
   indexWaitMs: 10_000,
 };

@@ -104,7 +104,9 @@ describe('Neovim (headless) with editors/nvim', { skip }, async () => {
       const expected = expectations(tree.rootNode);
       const folds = foldLevels(tree.rootNode, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
       tree.delete();
-      assert.ok(expected.length >= 30, `only ${expected.length} positions to check`);
+      // The corpus programs are larger than the demo files this falls back to without ../shared.
+      const enough = sharedCorpusDir ? 30 : 20;
+      assert.ok(expected.length >= enough, `only ${expected.length} positions to check`);
 
       const work = join(dir, relative(repoRoot, file).replace(/[^\w.-]+/g, '_'));
       mkdirSync(work, { recursive: true });

@@ -66,7 +66,8 @@ describe('incremental reparse equals a fresh parse', async () => {
 
   it('exercised error recovery as well as valid edits', (t) => {
     t.diagnostic(`${broken} of the edits left the file with a syntax error`);
-    assert.ok(broken > 100);
+    // At least a tenth of all edits, whether the corpus is there or only the examples.
+    assert.ok(broken >= (files.length * EDITS_PER_FILE) / 10, `${broken} broken edits of ${files.length * EDITS_PER_FILE}`);
   });
 });
 

@@ -79,6 +79,8 @@ export class Host {
 
   /** A path argument as a file of the workspace, refusing anything outside the root. */
   resolveFile(files: ReadonlyMap<string, FileState>, workspace: Workspace, given: string, field: string): FileState {
+    // Blank is not a path at all, so not one outside the root either.
+    if (given.trim() === '') throw new ToolError(ERROR_CODES.invalidInput, `${field}: ${JSON.stringify(given)} is blank; give a .yx file relative to the project root ${workspace.world.root.root}`);
     const resolved = resolveInProject(workspace.world.root.root, given);
     if (!resolved.ok) throw new ToolError(ERROR_CODES.pathOutsideProject, `${field}: ${resolved.error.message}`);
     const file = files.get(resolved.value.relative);
@@ -92,6 +94,7 @@ export class Host {
   /** The workspace for `given` (absolute, or relative to the root), which must lie inside the root. */
   workspace(given: string | undefined): Workspace {
     if (given === undefined || given === '' || given === '.') return this.#main;
+    if (given.trim() === '') throw new ToolError(ERROR_CODES.projectNotFound, `${JSON.stringify(given)} is blank, not a directory inside ${this.root.root}; omit it or give "." for the root`);
     const resolved = resolveInProject(this.root.root, given);
     if (!resolved.ok) throw new ToolError(ERROR_CODES.pathOutsideProject, `${resolved.error.message}. This server serves ${this.root.root}; start it with --project-root to serve another project.`);
     let real: string;

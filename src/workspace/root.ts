@@ -66,7 +66,8 @@ export function resolveInProject(root: string, input: string): Result<ResolvedPa
 
 export function isWithin(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  // `..` itself or a `../` prefix climbs out; `..foo` (or a literal `..%2fx.yx`) is a name inside.
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 export function toPosix(relative: string): string {

@@ -51,6 +51,8 @@ describe('resolveInProject', () => {
     [join(dir, 'src', 'main.yx'), 'src/main.yx'],
     ['inner-link.yx', 'inner-link.yx'],
     ['not-yet-created.yx', 'not-yet-created.yx'],
+    ['..name.yx', '..name.yx'],
+    ['..%2fx.yx', '..%2fx.yx'],
   ];
   for (const [input, relative] of inside) {
     it(`accepts ${JSON.stringify(input)}`, () => {

@@ -37,6 +37,8 @@ class ModelBuilder {
   readonly #stack: number[] = [];
   /** Nodes whose identifiers were already handled by their parent. */
   readonly #handled = new Set<number>();
+  /** By depth of the walk: the target of the nearest declaration, assignment or type definition around it. */
+  readonly #owners: Array<Node | undefined> = [];
 
   run(root: Node): void {
     const module = this.#openScope('module', root);
@@ -71,6 +73,9 @@ class ModelBuilder {
 
   #enter(cursor: TreeCursor, types: string[], depth: number, open: Array<{ depth: number; scope: number }>): boolean {
     const type = types[depth]!;
+    // The nearest enclosing owner, kept on a stack: walking `.parent` costs the node's depth in
+    // WASM each step, which made 10,000 nested blocks or lambdas cubic.
+    this.#owners[depth] = OWNERS.has(type) ? ownerTarget(cursor.currentNode) ?? this.#owners[depth - 1] : this.#owners[depth - 1];
     if (type === 'line_comment' || type === 'block_comment' || type === 'string' || type === 'ERROR' && cursor.currentNode.childCount === 0) return false;
     if (!RELEVANT.has(type)) return true;
     const node = cursor.currentNode;
@@ -78,7 +83,7 @@ class ModelBuilder {
     const scopeKind = SCOPE_KINDS[type] ?? (isFunctionDeclaration(node) ? 'function' : type === 'type_definition' && node.childForFieldName('parameters') ? 'type' : undefined);
     if (scopeKind) {
       open.push({ depth, scope: this.#openScope(scopeKind, node) });
-      this.#bindScopeHeader(node, this.#current());
+      this.#bindScopeHeader(node, this.#current(), depth);
     }
     if (parentType === 'block' && STATEMENTS.has(type)) this.#bindStatement(node, this.#current(), false);
     if ((type === 'identifier' || type === 'type_identifier') && !this.#handled.has(node.id)) this.#use(node, parentType, cursor.currentFieldName);
@@ -243,8 +248,8 @@ class ModelBuilder {
   }
 
   /** Parameters, loop variables and pattern names, bound in the scope the node opens. */
-  #bindScopeHeader(node: Node, scope: number): void {
-    const owner = ownerName(node);
+  #bindScopeHeader(node: Node, scope: number, depth: number): void {
+    const owner = this.#owners[depth]?.text;
     switch (node.type) {
       case 'lambda': {
         const parameters = node.childForFieldName('parameters');
@@ -386,14 +391,10 @@ function isInterface(record: Node): boolean {
   return first?.type === 'field_declaration' && first.childForFieldName('type')?.type === 'function_type';
 }
 
-function ownerName(node: Node): string | undefined {
-  for (let current: Node | null = node; current; current = current.parent) {
-    if (current.type === 'declaration' || current.type === 'assignment' || current.type === 'type_definition') {
-      const target = current.childForFieldName('target') ?? current.childForFieldName('left') ?? current.childForFieldName('name');
-      if (target) return target.text;
-    }
-  }
-  return undefined;
+const OWNERS = new Set(['declaration', 'assignment', 'type_definition']);
+
+function ownerTarget(node: Node): Node | undefined {
+  return node.childForFieldName('target') ?? node.childForFieldName('left') ?? node.childForFieldName('name') ?? undefined;
 }
 
 function patternNames(pattern: Node): Node[] {

@@ -137,6 +137,12 @@ function firstLoneSurrogate(text: string): number {
   return -1;
 }
 
+/** The fields that say how much of a list a result shows; pairs with `page`. */
+export const pageFields = {
+  total: z.number().int(),
+  truncated: z.boolean(),
+};
+
 /** Cuts a list to `limit` and says what was left out. */
 export function page<T>(items: readonly T[], limit: number): { items: T[]; total: number; truncated: boolean } {
   return { items: items.slice(0, limit), total: items.length, truncated: items.length > limit };

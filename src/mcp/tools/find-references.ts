@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { parseReferenceQuery, referencesForQuery } from '../../analysis/reference-query.ts';
 import { resolveInProject } from '../../workspace/root.ts';
-import { ERROR_CODES, page, spanSchema, spanOf, ToolError } from '../contract.ts';
+import { ERROR_CODES, ToolError, page, pageFields, spanOf, spanSchema } from '../contract.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
@@ -20,8 +20,7 @@ const location = z.object({
 const output = z.object({
   definition: location.nullable().describe('Where it is defined; null for a std or unresolved name'),
   locations: z.array(location.extend({ is_definition: z.boolean() })),
-  total: z.number().int(),
-  truncated: z.boolean(),
+  ...pageFields,
 });
 
 export const findReferences = defineTool({

@@ -1,6 +1,6 @@
 // list_imports: the `use` statements of one file and what each resolves to.
 import * as z from 'zod';
-import { page, spanSchema, spanOf } from '../contract.ts';
+import { page, pageFields, spanOf, spanSchema } from '../contract.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
@@ -19,8 +19,7 @@ const output = z.object({
     resolved: z.object({ kind: z.enum(['std', 'file', 'unresolved']), target: z.string().nullable().describe('The std module or the project file it resolves to') }),
     span: spanSchema,
   })),
-  total: z.number().int(),
-  truncated: z.boolean(),
+  ...pageFields,
 });
 
 export const listImports = defineTool({

@@ -1,7 +1,7 @@
 // lookup_symbol: ranked symbol search over the project index.
 import * as z from 'zod';
 import { SYMBOL_KINDS, type SymbolKind } from '../../analysis/model/types.ts';
-import { spanSchema, spanOf } from '../contract.ts';
+import { pageFields, spanOf, spanSchema } from '../contract.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
@@ -20,8 +20,7 @@ const output = z.object({
     range: spanSchema,
     exported: z.boolean(),
   })),
-  total: z.number().int(),
-  truncated: z.boolean(),
+  ...pageFields,
 });
 
 export const lookupSymbol = defineTool({

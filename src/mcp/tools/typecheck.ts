@@ -1,6 +1,6 @@
 // typecheck: syntax and type diagnostics of project files, with the reference's codes.
 import * as z from 'zod';
-import { fileDiagnosticSchema, page, spanOf } from '../contract.ts';
+import { fileDiagnosticSchema, page, pageFields, spanOf } from '../contract.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
@@ -13,8 +13,7 @@ const input = z.object({
 const output = z.object({
   diagnostics: z.array(fileDiagnosticSchema),
   summary: z.object({ errors: z.number().int(), warnings: z.number().int(), files: z.number().int() }),
-  total: z.number().int(),
-  truncated: z.boolean(),
+  ...pageFields,
 });
 
 export const typecheck = defineTool({

@@ -5,10 +5,11 @@ import { realpathSync, statSync } from 'node:fs';
 import type { Parser } from 'web-tree-sitter';
 import { TypeChecker } from '../analysis/infer/index.ts';
 import { createParser } from '../syntax/language.ts';
+import type { WorldDisk } from '../workspace/disk.ts';
 import { resolveInProject, type ProjectRoot } from '../workspace/root.ts';
 import type { FormatSettings } from '../workspace/manifest.ts';
-import { World, type FileState } from '../workspace/world.ts';
-import { DEFAULT_LIMITS, ERROR_CODES, ToolError, type Limits } from './contract.ts';
+import { World, type FileProblem, type FileState } from '../workspace/world.ts';
+import { DEFAULT_LIMITS, ERROR_CODES, ToolError, type Limits, type ToolErrorCode } from './contract.ts';
 
 interface Workspace {
   world: World;
@@ -28,6 +29,8 @@ export interface HostOptions {
    */
   watch?: boolean;
   log?: (message: string) => void;
+  /** The Worlds' file system; tests inject faults here. */
+  disk?: WorldDisk;
 }
 
 export class Host {
@@ -35,6 +38,7 @@ export class Host {
   readonly limits: Limits;
   readonly log: (message: string) => void;
   readonly #watch: boolean;
+  readonly #disk: WorldDisk | undefined;
   readonly #main: Workspace;
   readonly #extra = new Map<string, Workspace>();
   #parser: Promise<Parser> | undefined;
@@ -45,7 +49,8 @@ export class Host {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.log = options.log ?? ((message) => process.stderr.write(`yaoxiang mcp: ${message}\n`));
     this.#watch = options.watch ?? false;
-    this.#main = { world: new World(options.root), checker: new TypeChecker() };
+    this.#disk = options.disk;
+    this.#main = this.#newWorkspace(options.root);
   }
 
   /** Starts indexing the project without waiting for it. */
@@ -77,6 +82,12 @@ export class Host {
     });
   }
 
+  /** What keeps a path argument's file out of the workspace, if anything does. */
+  problemOf(workspace: Workspace, given: string): FileProblem | undefined {
+    const resolved = resolveInProject(workspace.world.root.root, given);
+    return resolved.ok ? workspace.world.problems.get(resolved.value.relative) : undefined;
+  }
+
   /** A path argument as a file of the workspace, refusing anything outside the root. */
   resolveFile(files: ReadonlyMap<string, FileState>, workspace: Workspace, given: string, field: string): FileState {
     // Blank is not a path at all, so not one outside the root either.
@@ -84,6 +95,8 @@ export class Host {
     const resolved = resolveInProject(workspace.world.root.root, given);
     if (!resolved.ok) throw new ToolError(ERROR_CODES.pathOutsideProject, `${field}: ${resolved.error.message}`);
     const file = files.get(resolved.value.relative);
+    const problem = workspace.world.problems.get(resolved.value.relative);
+    if (!file && problem) throw new ToolError(problemCode(problem), `${field}: ${JSON.stringify(given)} ${problemText(problem)}`, { file: problem.file });
     if (!file) {
       const known = [...files.keys()].slice(0, 10);
       throw new ToolError(ERROR_CODES.invalidInput, `${field}: ${JSON.stringify(given)} is not a .yx file of the project at ${workspace.world.root.root}. Paths are relative to that root; files: ${known.join(', ')}${files.size > known.length ? ', …' : ''}`);
@@ -112,8 +125,8 @@ export class Host {
         this.#extra.delete(oldest);
         dropped.world.dispose();
       }
-      workspace = { world: new World({ root: real, source: 'explicit' }), checker: new TypeChecker() };
-      void workspace.world.load({ watch: this.#watch });
+      workspace = this.#newWorkspace({ root: real, source: 'explicit' });
+      void workspace.world.load({ watch: this.#watch }).catch((error: unknown) => this.log(`indexing ${real} failed: ${(error as Error).stack ?? String(error)}`));
       this.#extra.set(real, workspace);
     }
     return workspace;
@@ -130,11 +143,28 @@ export class Host {
     void this.#parser?.then((parser) => parser.delete());
   }
 
+  #newWorkspace(root: ProjectRoot): Workspace {
+    return { world: new World(root, this.#disk ? { disk: this.#disk } : {}), checker: new TypeChecker() };
+  }
+
   #serialized<T>(work: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(work, work);
     this.#queue = run.catch(() => undefined);
     return run;
   }
+}
+
+export function problemCode(problem: FileProblem): ToolErrorCode {
+  switch (problem.code) {
+    case 'UNREADABLE': return ERROR_CODES.fileUnreadable;
+    case 'INVALID_UTF8': return ERROR_CODES.fileInvalidUtf8;
+    case 'TOO_LARGE': return ERROR_CODES.fileTooLarge;
+  }
+}
+
+/** Says what is wrong with the file and what to do about it. */
+export function problemText(problem: FileProblem): string {
+  return `is in the project but cannot be served: ${problem.message}. Fix the file on disk; it is read again on the next call.`;
 }
 
 function indexing(world: World): ToolError {

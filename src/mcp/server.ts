@@ -13,7 +13,7 @@ export const SERVER_VERSION = '0.1.0';
 
 const INSTRUCTIONS =
   'Code intelligence for the YaoXiang (爻象) language. Lines and columns are 1-based everywhere; spans are [startLine, startCol, endLine, endCol] with the end exclusive. ' +
-  'Paths are relative to the project root. Syntax and type errors in code are data (isError false); isError true carries an errorCode: MCP-INVALID-INPUT, MCP-PROJECT-NOT-FOUND, MCP-PATH-OUTSIDE-PROJECT, MCP-INDEXING (retry shortly), MCP-RESULT-TOO-LARGE (ask for less).';
+  'Paths are relative to the project root. Syntax and type errors in code are data (isError false); isError true carries an errorCode: MCP-INVALID-INPUT, MCP-PROJECT-NOT-FOUND, MCP-PATH-OUTSIDE-PROJECT, MCP-INDEXING (retry shortly), MCP-RESULT-TOO-LARGE (ask for less), MCP-FILE-UNREADABLE, MCP-FILE-INVALID-UTF8, MCP-FILE-TOO-LARGE (a project file on disk that cannot be served; fix it and retry).';
 
 type ObjectSchema = { [key: string]: unknown; type: 'object' };
 

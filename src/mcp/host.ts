@@ -4,6 +4,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import type { Parser } from 'web-tree-sitter';
 import { TypeChecker } from '../analysis/infer/index.ts';
+import { throwIfCancelled } from '../analysis/turns.ts';
 import { createParser } from '../syntax/language.ts';
 import type { WorldDisk } from '../workspace/disk.ts';
 import { resolveInProject, type ProjectRoot } from '../workspace/root.ts';
@@ -70,13 +71,18 @@ export class Host {
   /**
    * Runs `work` on the files of the workspace `given` names (the project root
    * when absent), once it is indexed, with no other workspace access interleaved.
+   * Once `signal` aborts, throws `Cancelled` instead of starting anything more.
    */
-  async withFiles<T>(given: string | undefined, work: (files: ReadonlyMap<string, FileState>, workspace: Workspace) => T | Promise<T>): Promise<T> {
+  async withFiles<T>(given: string | undefined, work: (files: ReadonlyMap<string, FileState>, workspace: Workspace) => T | Promise<T>, signal?: AbortSignal): Promise<T> {
     const workspace = this.workspace(given);
-    const ready = await workspace.world.whenReady(this.limits.indexWaitMs);
+    const ready = await workspace.world.whenReady(this.limits.indexWaitMs, signal);
+    throwIfCancelled(signal);
     if (!ready) throw indexing(workspace.world);
     return this.#serialized(async () => {
+      // Cancelled while it waited for its turn: the calls queued behind it need not wait for it too.
+      throwIfCancelled(signal);
       const files = await workspace.world.files();
+      throwIfCancelled(signal);
       if (!files.ok) throw indexing(workspace.world);
       return work(files.value, workspace);
     });
@@ -123,7 +129,8 @@ export class Host {
       if (this.#extra.size >= MAX_EXTRA_WORKSPACES) {
         const [oldest, dropped] = this.#extra.entries().next().value as [string, Workspace];
         this.#extra.delete(oldest);
-        dropped.world.dispose();
+        // In the queue: a call may be checking its files in turns right now, and disposing frees their trees.
+        void this.#serialized(async () => dropped.world.dispose()).catch(() => undefined);
       }
       workspace = this.#newWorkspace({ root: real, source: 'explicit' });
       void workspace.world.load({ watch: this.#watch }).catch((error: unknown) => this.log(`indexing ${real} failed: ${(error as Error).stack ?? String(error)}`));

@@ -89,15 +89,22 @@ export class World {
     return this.#loading;
   }
 
-  /** Waits for the first load, at most `timeoutMs`; true when it finished. */
-  async whenReady(timeoutMs: number): Promise<boolean> {
+  /** Waits for the first load, at most `timeoutMs` and not past `signal`; true when it finished. */
+  async whenReady(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     const loading = this.load();
     let timer: NodeJS.Timeout | undefined;
+    let stop: (() => void) | undefined;
     const done = await Promise.race([
       loading.then(() => true),
-      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); }),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+        stop = () => resolve(false);
+        if (signal?.aborted) stop();
+        signal?.addEventListener('abort', stop, { once: true });
+      }),
     ]);
     if (timer) clearTimeout(timer);
+    if (stop) signal?.removeEventListener('abort', stop);
     return done;
   }
 

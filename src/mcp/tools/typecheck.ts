@@ -30,8 +30,8 @@ export const typecheck = defineTool({
   output,
   annotations: READ_ONLY,
   shrink: halveLimit,
-  async run(args, host) {
-    return host.withFiles(args.project_root, (files, workspace) => {
+  async run(args, host, signal) {
+    return host.withFiles(args.project_root, async (files, workspace) => {
       const problems = new Map<string, FileProblem>();
       const targets: string[] = [];
       for (const given of args.file_paths) {
@@ -40,7 +40,7 @@ export const typecheck = defineTool({
         else targets.push(host.resolveFile(files, workspace, given, 'file_paths').path);
       }
       const mode = args.file_paths.length === 0 ? 'full' : args.mode;
-      const report = workspace.checker.check(files, { mode, targets });
+      const report = await workspace.checker.checkInTurns(files, { mode, targets }, signal);
       const shown = mode === 'full' ? workspace.world.problems.values() : importedProblems(files, targets, workspace.world.problems);
       for (const problem of shown) problems.set(problem.file, problem);
       // Stable: each file's own diagnostics keep the checker's order, problem files fall into place by name.
@@ -52,7 +52,7 @@ export const typecheck = defineTool({
         total: cut.total,
         truncated: cut.truncated,
       };
-    });
+    }, signal);
   },
 });
 

@@ -33,6 +33,8 @@ export function workspaceSymbols(context: Context) {
     const session = context.session();
     await checkpoint(token);
     const index = await session.world.symbolIndex();
+    // Bringing the World up to date takes file-system turns, in which a cancellation may have arrived.
+    await checkpoint(token);
     if (!index.ok) return [];
     const files = await session.files();
     return index.value.lookup(params.query, { limit: WORKSPACE_SYMBOL_LIMIT }).symbols.flatMap((symbol) => {

@@ -56,6 +56,8 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
       ...positive(values['index-wait-ms'], '--index-wait-ms', 'indexWaitMs'),
     },
   });
+  // Whoever started us may be gone and have taken stderr with it: a log line then must not crash the server (EPIPE).
+  process.stderr.on('error', () => undefined);
   host.startIndexing();
   if (!address) {
     serveOverStdio(host);

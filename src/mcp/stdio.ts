@@ -7,6 +7,16 @@ export function serveOverStdio(host: Host): { close(): Promise<void> } {
   const handle = serveStdio(() => buildServer(host), {
     onerror: (error) => host.log(`stdio: ${error.message}`),
   });
-  process.stdin.once('end', () => void handle.close().finally(() => process.exit(0)));
+  // The client is gone once stdin ends or breaks, or stdout does (EPIPE): nothing
+  // more can arrive or be answered. Work still running is dropped, not answered.
+  let exiting = false;
+  const exit = () => {
+    if (exiting) return;
+    exiting = true;
+    void handle.close().finally(() => process.exit(0));
+  };
+  process.stdin.once('end', exit);
+  process.stdin.once('close', exit);
+  process.stdout.once('error', exit);
   return handle;
 }

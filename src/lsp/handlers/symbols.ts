@@ -37,6 +37,8 @@ export function workspaceSymbols(context: Context) {
     // An empty query asks for every symbol (LSP 3.17): the declarations of each file's outline.
     if (params.query.trim() === '') return everyDeclaration(session.root, files, session.encoding);
     const index = await session.world.symbolIndex();
+    // Bringing the World up to date takes file-system turns, in which a cancellation may have arrived.
+    await checkpoint(token);
     if (!index.ok) return [];
     return index.value.lookup(params.query, { limit: WORKSPACE_SYMBOL_LIMIT }).symbols.flatMap((symbol) => {
       const file = files.get(symbol.file);

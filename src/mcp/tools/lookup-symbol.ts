@@ -33,7 +33,7 @@ export const lookupSymbol = defineTool({
   output,
   annotations: READ_ONLY,
   shrink: halveLimit,
-  async run(args, host) {
+  async run(args, host, signal) {
     return host.withFiles(args.workspace_root, async (_files, workspace) => {
       const index = await workspace.world.symbolIndex();
       if (!index.ok) throw new Error(index.error.message);
@@ -43,6 +43,6 @@ export const lookupSymbol = defineTool({
         total: found.total,
         truncated: found.total > found.symbols.length,
       };
-    });
+    }, signal);
   },
 });

@@ -21,19 +21,20 @@ export interface Owed {
    * HTTP sessions), the ids inside a batch.
    */
   allowed: Set<string>;
-  /** Ids of tools/call requests, whose -32603 means a tool crashed. */
+  /** Ids used once, by a tools/call: its -32603 means a tool crashed (an id shared with another request could be that one's). */
   toolCalls: Set<string>;
 }
 
 export function owed(lines: readonly string[], options: { batches: boolean }): Owed {
   const result: Owed = { ids: new Map(), allowed: new Set(), toolCalls: new Set() };
+  const methods = new Map<string, unknown[]>();
   const note = (message: Json, required: boolean) => {
     if (!isObject(message) || !('id' in message) || message.id === null) return;
     const key = JSON.stringify(message.id);
     result.allowed.add(key);
     if (!usableId(message.id) || (!('method' in message) && ('result' in message || 'error' in message))) return;
     if (required) result.ids.set(key, (result.ids.get(key) ?? 0) + 1);
-    if (message.method === 'tools/call') result.toolCalls.add(key);
+    methods.set(key, [...(methods.get(key) ?? []), message.method]);
   };
   for (const text of lines) {
     // The wire is UTF-8: a lone surrogate in the text reaches the server as U+FFFD.
@@ -44,6 +45,7 @@ export function owed(lines: readonly string[], options: { batches: boolean }): O
       note(message, true);
     }
   }
+  for (const [key, used] of methods) if (used.length === 1 && used[0] === 'tools/call') result.toolCalls.add(key);
   return result;
 }
 

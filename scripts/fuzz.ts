@@ -23,6 +23,8 @@
 // - An error with id null: text that is not JSON (-32700), a JSON value that
 //   is not an object, a batch (batching left MCP in 2025-06-18), an object
 //   whose id is of another type (null, 1.5, 2^53, an object).
+// - A request followed by notifications/cancelled naming its id may get no
+//   response (MCP cancellation), on either transport.
 // - The server answers before initialize; the handshake is not enforced.
 // - A line over 10 MiB (the SDK's read buffer) gets no answer: the SDK
 //   closes the connection and the server exits with status 0.

@@ -5,7 +5,9 @@
 //   not itself a response gets exactly one response with that id: a result,
 //   or an error (-32600 when the message is not a valid request);
 // - everything else (unparseable text, primitives, batches, notifications,
-//   responses, ids of other types) gets nothing, or an error with id null.
+//   responses, ids of other types) gets nothing, or an error with id null;
+// - a request named by a notifications/cancelled in the same case may get
+//   nothing (MCP cancellation: the receiver SHOULD NOT respond).
 export type Json = unknown;
 
 export function usableId(id: Json): id is string | number {
@@ -46,6 +48,11 @@ export function owed(lines: readonly string[], options: { batches: boolean }): O
     }
   }
   for (const [key, used] of methods) if (used.length === 1 && used[0] === 'tools/call') result.toolCalls.add(key);
+  // A request cancelled by notifications/cancelled may go unanswered (MCP: the receiver SHOULD NOT respond).
+  for (const text of lines) {
+    const message = parseOrUndefined(Buffer.from(text, 'utf8').toString('utf8'));
+    if (isObject(message) && message.method === 'notifications/cancelled' && isObject(message.params)) result.ids.delete(JSON.stringify(message.params.requestId));
+  }
   return result;
 }
 

@@ -10,6 +10,7 @@ import { localhostHostValidation, localhostOriginValidation, NodeStreamableHTTPS
 import { createMcpHandler, isInitializeRequest, isLegacyRequest } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
 import type { Host } from './host.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { buildServer } from './server.ts';
 
 export const MCP_PATH = '/mcp';
@@ -130,7 +131,7 @@ function hasToken(req: IncomingMessage, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The parsed body, or undefined after answering 413 (too large) or 400 (not JSON). */
+/** The parsed body, or undefined after answering 413 (too large) or 400 (not JSON, or nested too deeply). */
 async function readJson(req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
@@ -149,12 +150,19 @@ async function readJson(req: IncomingMessage, res: ServerResponse, limit: number
     }
     chunks.push(chunk as Buffer);
   }
+  const text = Buffer.concat(chunks).toString('utf8');
+  let body: unknown;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(text);
   } catch {
     jsonError(res, 400, -32700, 'Parse error: the body is not valid JSON');
     return undefined;
   }
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    jsonError(res, 400, -32600, `Invalid Request: the body nests deeper than ${MAX_JSON_DEPTH} levels`);
+    return undefined;
+  }
+  return body;
 }
 
 function jsonError(res: ServerResponse, status: number, code: number, message: string): void {

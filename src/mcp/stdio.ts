@@ -9,7 +9,9 @@ export function serveOverStdio(host: Host): { close(): Promise<void> } {
   const input = process.stdin.pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message))));
   const handle = serveStdio(() => buildServer(host), {
     transport: new StdioServerTransport(input, process.stdout),
-    onerror: (error) => host.log(`stdio: ${error.message}`),
+    // The SDK reports each line it drops with the whole zod issue list (about 60 lines); the
+    // client has had its answer from the guard, so the reason fits on one line here.
+    onerror: (error) => host.log(`stdio: ${oneLine(error.message)}`),
   });
   // The client is gone once stdin ends or breaks, or stdout does (EPIPE): nothing
   // more can arrive or be answered. Work still running is dropped, not answered.
@@ -23,4 +25,9 @@ export function serveOverStdio(host: Host): { close(): Promise<void> } {
   process.stdin.once('close', exit);
   process.stdout.once('error', exit);
   return handle;
+}
+
+function oneLine(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }

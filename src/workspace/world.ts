@@ -60,6 +60,9 @@ export class World {
   #watcher: FSWatcher | undefined;
   #dirty = true;
   #index: SymbolIndex | undefined;
+  #refreshesStarted = 0;
+  /** The latest refresh (by start order) that has finished. */
+  #refreshedThrough = 0;
 
   constructor(root: ProjectRoot) {
     this.root = root;
@@ -87,19 +90,32 @@ export class World {
     return done;
   }
 
-  /** The analysed files, or INDEXING while the first load runs. Brings changed files up to date first. */
-  async files(): Promise<Result<ReadonlyMap<string, FileState>>> {
+  /**
+   * A point to pass to files() later: changes on disk made before it are seen
+   * by any refresh that starts after it.
+   */
+  mark(): number {
+    return this.#refreshesStarted;
+  }
+
+  /**
+   * The analysed files, or INDEXING while the first load runs. Brings changed
+   * files up to date first, unless `since` (a mark()) is given and a refresh
+   * that started after it has already finished: that one saw every change
+   * made before the mark, so callers queued behind each other share it.
+   */
+  async files(since?: number): Promise<Result<ReadonlyMap<string, FileState>>> {
     if (this.#status.state === 'indexing') {
       const { loaded, total } = this.#status;
       return fail('INDEXING', `the workspace is still being indexed (${loaded} of ${total} files)`);
     }
-    await this.refresh();
+    if (since === undefined || this.#refreshedThrough <= since) await this.refresh();
     this.#resolveImportsIfFilesChanged();
     return ok(this.#files);
   }
 
-  async symbolIndex(): Promise<Result<SymbolIndex>> {
-    const files = await this.files();
+  async symbolIndex(since?: number): Promise<Result<SymbolIndex>> {
+    const files = await this.files(since);
     if (!files.ok) return files;
     this.#index ??= new SymbolIndex(files.value.values());
     return ok(this.#index);
@@ -128,7 +144,11 @@ export class World {
 
   /** Re-reads what changed on disk since the last look: size and mtime of every file, new and deleted files. */
   async refresh(): Promise<void> {
-    if (!this.#dirty && this.#watcher) return;
+    const started = ++this.#refreshesStarted;
+    if (!this.#dirty && this.#watcher) {
+      this.#refreshedThrough = Math.max(this.#refreshedThrough, started);
+      return;
+    }
     this.#dirty = false;
     const found = new Set(await this.#discover());
     this.#known = found;
@@ -141,6 +161,7 @@ export class World {
       const read = await Promise.all(batch.map((relative) => this.#read(relative)));
       batch.forEach((relative, k) => this.#accept(relative, read[k]!));
     }
+    this.#refreshedThrough = Math.max(this.#refreshedThrough, started);
   }
 
   dispose(): void {

@@ -4,17 +4,25 @@
 import { realpathSync, statSync } from 'node:fs';
 import type { Parser } from 'web-tree-sitter';
 import { TypeChecker } from '../analysis/infer/index.ts';
+import type { SymbolIndex } from '../analysis/navigation.ts';
 import { throwIfCancelled } from '../analysis/turns.ts';
 import { createParser } from '../syntax/language.ts';
 import type { WorldDisk } from '../workspace/disk.ts';
 import { resolveInProject, type ProjectRoot } from '../workspace/root.ts';
 import type { FormatSettings } from '../workspace/manifest.ts';
+import type { Result } from '../workspace/errors.ts';
 import { World, type FileProblem, type FileState } from '../workspace/world.ts';
 import { DEFAULT_LIMITS, ERROR_CODES, ToolError, type Limits, type ToolErrorCode } from './contract.ts';
 
 interface Workspace {
   world: World;
   checker: TypeChecker;
+}
+
+/** A workspace as one call sees it, brought up to date once for that call. */
+export interface CallWorkspace extends Workspace {
+  /** The index of the files the call sees, without looking at the disk again. */
+  symbolIndex(): Promise<Result<SymbolIndex>>;
 }
 
 /** Worlds for sub-directories of the root asked for by `workspace_root`; more are loaded on demand. */
@@ -73,18 +81,21 @@ export class Host {
    * when absent), once it is indexed, with no other workspace access interleaved.
    * Once `signal` aborts, throws `Cancelled` instead of starting anything more.
    */
-  async withFiles<T>(given: string | undefined, work: (files: ReadonlyMap<string, FileState>, workspace: Workspace) => T | Promise<T>, signal?: AbortSignal): Promise<T> {
+  async withFiles<T>(given: string | undefined, work: (files: ReadonlyMap<string, FileState>, workspace: CallWorkspace) => T | Promise<T>, signal?: AbortSignal): Promise<T> {
     const workspace = this.workspace(given);
+    // Taken on arrival: a refresh that starts later sees every change the caller made before calling,
+    // so under load the calls queued behind one refresh share it instead of each re-reading the disk.
+    const since = workspace.world.mark();
     const ready = await workspace.world.whenReady(this.limits.indexWaitMs, signal);
     throwIfCancelled(signal);
     if (!ready) throw indexing(workspace.world);
     return this.#serialized(async () => {
       // Cancelled while it waited for its turn: the calls queued behind it need not wait for it too.
       throwIfCancelled(signal);
-      const files = await workspace.world.files();
+      const files = await workspace.world.files(since);
       throwIfCancelled(signal);
       if (!files.ok) throw indexing(workspace.world);
-      return work(files.value, workspace);
+      return work(files.value, { ...workspace, symbolIndex: () => workspace.world.symbolIndex(since) });
     });
   }
 

@@ -68,6 +68,9 @@ export class World {
   #refreshing: Promise<void> | undefined;
   #disposed = false;
   #index: SymbolIndex | undefined;
+  #refreshesStarted = 0;
+  /** The latest refresh (by start order) that has finished. */
+  #refreshedThrough = 0;
 
   constructor(root: ProjectRoot, options: WorldOptions = {}) {
     this.root = root;
@@ -108,19 +111,32 @@ export class World {
     return done;
   }
 
-  /** The analysed files, or INDEXING while the first load runs. Brings changed files up to date first. */
-  async files(): Promise<Result<ReadonlyMap<string, FileState>>> {
+  /**
+   * A point to pass to files() later: changes on disk made before it are seen
+   * by any refresh that starts after it.
+   */
+  mark(): number {
+    return this.#refreshesStarted;
+  }
+
+  /**
+   * The analysed files, or INDEXING while the first load runs. Brings changed
+   * files up to date first, unless `since` (a mark()) is given and a refresh
+   * that started after it has already finished: that one saw every change
+   * made before the mark, so callers queued behind each other share it.
+   */
+  async files(since?: number): Promise<Result<ReadonlyMap<string, FileState>>> {
     if (this.#status.state === 'indexing') {
       const { loaded, total } = this.#status;
       return fail('INDEXING', `the workspace is still being indexed (${loaded} of ${total} files)`);
     }
-    await this.refresh();
+    if (since === undefined || this.#refreshedThrough <= since) await this.refresh();
     this.#resolveImportsIfFilesChanged();
     return ok(this.#files);
   }
 
-  async symbolIndex(): Promise<Result<SymbolIndex>> {
-    const files = await this.files();
+  async symbolIndex(since?: number): Promise<Result<SymbolIndex>> {
+    const files = await this.files(since);
     if (!files.ok) return files;
     this.#index ??= new SymbolIndex(files.value.values());
     return ok(this.#index);
@@ -153,8 +169,16 @@ export class World {
     await this.#loading;
     // One pass at a time: two interleaved passes would store, and free, the same file's trees twice.
     while (this.#refreshing) await this.#refreshing.catch(() => undefined);
-    if ((!this.#dirty && this.#watcher) || this.#disposed) return;
-    this.#refreshing = this.#refreshOnce().finally(() => { this.#refreshing = undefined; });
+    if (this.#disposed) return;
+    // Numbered when the pass begins, after any wait: it sees every change made before now.
+    const started = ++this.#refreshesStarted;
+    if (!this.#dirty && this.#watcher) {
+      this.#refreshedThrough = Math.max(this.#refreshedThrough, started);
+      return;
+    }
+    this.#refreshing = this.#refreshOnce().then((complete) => {
+      if (complete) this.#refreshedThrough = Math.max(this.#refreshedThrough, started);
+    }).finally(() => { this.#refreshing = undefined; });
     return this.#refreshing;
   }
 
@@ -166,13 +190,14 @@ export class World {
     this.#parser?.delete();
   }
 
-  async #refreshOnce(): Promise<void> {
+  /** False when the listing failed and nothing was re-read. */
+  async #refreshOnce(): Promise<boolean> {
     this.#dirty = false;
     const listed = await this.#discover();
     if (listed === undefined) {
       // Keep what we have rather than drop every file because one listing failed.
       this.#dirty = true;
-      return;
+      return false;
     }
     const found = new Set(listed);
     this.#known = found;
@@ -181,6 +206,7 @@ export class World {
     }
     for (const relative of [...this.#problems.keys()]) if (!found.has(relative)) this.#problems.delete(relative);
     await this.#readAll([...found].filter((relative) => !this.#overlays.has(relative)));
+    return true;
   }
 
   async #loadAll(watchFiles: boolean): Promise<void> {

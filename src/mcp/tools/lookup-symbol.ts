@@ -35,7 +35,7 @@ export const lookupSymbol = defineTool({
   shrink: halveLimit,
   async run(args, host, signal) {
     return host.withFiles(args.workspace_root, async (_files, workspace) => {
-      const index = await workspace.world.symbolIndex();
+      const index = await workspace.symbolIndex();
       if (!index.ok) throw new Error(index.error.message);
       const found = index.value.lookup(args.query, { ...(args.kind ? { kinds: args.kind } : {}), limit: args.limit });
       return {

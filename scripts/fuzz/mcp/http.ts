@@ -31,7 +31,8 @@ export const SESSION = '$SESSION';
  * 415 not JSON; and from Node's HTTP parser, 431 for headers over 16 KiB.
  * 401 needs --require-token, which the target does not use.
  */
-export const DOCUMENTED_STATUSES = new Set([200, 202, 400, 403, 404, 405, 406, 413, 415, 431]);
+// 408: a client too slow to send its request; 503: the cap on 2025-era sessions is reached (--max-sessions).
+export const DOCUMENTED_STATUSES = new Set([200, 202, 400, 403, 404, 405, 406, 408, 413, 415, 431, 503]);
 
 /** Below the server's body limit (--max-source-chars × 4 + 1 MiB, 9 MiB by default). */
 const BODY_LIMIT_FLOOR = 8 * 1024 * 1024;

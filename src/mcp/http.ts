@@ -301,21 +301,36 @@ async function readJson(req: IncomingMessage, res: ServerResponse, limit: number
 
 /**
  * 413, then stop reading: the request stays paused, so the rest of the body
- * waits in the kernel and the client's sends stall. The answer goes out with
- * its length and `Connection: close`, but the socket is closed only after a
- * grace period: closing it at once, with unread data, makes TCP send a reset
- * that can destroy the answer in the client's buffers before it reads it.
+ * waits in the kernel and the client's sends stall. See answerUnread.
  */
 function refuseBody(req: IncomingMessage, res: ServerResponse, message: string): void {
+  answerUnread(req, res, 413, -32600, message);
+}
+
+/**
+ * An answer given before the request's body was read (413, or a refusal by
+ * Host, Origin, token, path or method). It goes out with its length and
+ * `Connection: close`, but the socket is closed only after a grace period:
+ * closing it at once, with unread data, makes TCP send a reset that can
+ * destroy the answer in the client's buffers before it reads it.
+ */
+function answerUnread(req: IncomingMessage, res: ServerResponse, status: number, code: number, message: string): void {
   req.pause();
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message }, id: null });
-  res.writeHead(413, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
   res.write(body);
   // Ending the response lets node:http close the socket; a client that reads its answer and hangs up frees it sooner.
   setTimeout(() => res.end(), REFUSED_BODY_GRACE_MS).unref();
 }
 
 function jsonError(res: ServerResponse, status: number, code: number, message: string): void {
+  // A refusal that comes before the body is read must not lose itself to a reset.
+  if (res.req && hasUnreadBody(res.req)) return answerUnread(res.req, res, status, code, message);
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+function hasUnreadBody(req: IncomingMessage): boolean {
+  if (req.complete || req.readableEnded) return false;
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }

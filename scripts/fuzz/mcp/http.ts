@@ -129,7 +129,15 @@ export class HttpTarget {
     if (this.server.exited) return this.#exited();
     const reply = await this.send(c, timeoutMs);
     if (reply === undefined || !('status' in reply)) return reply;
-    if (c.method === 'DELETE') this.#session = undefined;
+    if (c.method === 'DELETE' && this.#session) {
+      // The generated DELETE may not have ended it (edited headers): end it for sure before forgetting it.
+      await this.#endSession(this.#session, timeoutMs);
+      this.#session = undefined;
+    }
+    // A generated initialize opened a session of its own: end it, or the server's cap
+    // (--max-sessions) would soon refuse the session this target works in.
+    const opened = 'headers' in reply ? reply.headers['mcp-session-id'] : undefined;
+    if (typeof opened === 'string' && opened !== this.#session) await this.#endSession(opened, timeoutMs);
     if (!DOCUMENTED_STATUSES.has(reply.status)) return { check: reply.status === 500 ? 'http-500' : 'undocumented-status', message: `${c.method} ${c.path} got ${reply.status}: ${reply.body.slice(0, 300)}` };
     let messages: unknown[];
     try {
@@ -176,6 +184,10 @@ export class HttpTarget {
     await this.send({ method: 'POST', path: '/mcp', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) }, timeoutMs);
     this.#session = id;
     return id;
+  }
+
+  async #endSession(id: string, timeoutMs: number): Promise<void> {
+    await this.send({ method: 'DELETE', path: '/mcp', headers: { ...jsonHeaders(), 'mcp-session-id': id, 'mcp-protocol-version': LEGACY_VERSION }, body: '' }, timeoutMs);
   }
 
   #exited(): Problem {

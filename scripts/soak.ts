@@ -5,18 +5,15 @@
 // /proc/PID/status and fails when a call fails, a result is not its own
 // request's, or RSS after warm-up grows by more than --max-growth-percent.
 // Too long for CI; run it by hand after changing the server.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { bin, demoProject, startHttp } from '../test/mcp/support.ts';
 import { formatMs, median, percentile } from './bench/stats.ts';
-
-const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../..');
-const bin = path.join(repoRoot, 'bin/yaoxiang.js');
+import { residentBytes } from './proc.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -45,7 +42,7 @@ const log = (line: string) => void process.stdout.write(line + '\n');
 
 // The workspace tools read the project, so it is a copy nobody else changes.
 const project = mkdtempSync(path.join(tmpdir(), 'yaoxiang-soak-'));
-cpSync(path.join(repoRoot, 'examples/demo'), project, { recursive: true });
+cpSync(demoProject, project, { recursive: true });
 
 const QUERIES = ['total', 'squares', 'describe', 'distance', 'Point', 'origin', 'shift'];
 const FILES = ['main.yx', 'utils.yx', 'geometry.yx'];
@@ -122,20 +119,6 @@ async function steady(client: Client, into: Lane): Promise<void> {
   while (Date.now() < deadline) await pacedCall(client, into);
 }
 
-async function startHttpServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [bin, 'mcp', '--http', '--addr', '127.0.0.1:0', '--project-root', project], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /on (http:\/\/\S+\/mcp)/.exec(stderr);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the HTTP server exited with ${code}:\n${stderr}`)));
-  });
-  return { child, url };
-}
-
 async function httpClient(url: string, mode: 'legacy' | 'auto'): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name: 'soak', version: '1.0.0' }, { versionNegotiation: { mode } });
   const transport = new StreamableHTTPClientTransport(new URL(url));
@@ -144,12 +127,12 @@ async function httpClient(url: string, mode: 'legacy' | 'auto'): Promise<{ clien
 }
 
 function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`no VmRSS for ${pid}`);
-  return Number(match[1]) / 1024;
+  const bytes = residentBytes(pid);
+  if (bytes === undefined) throw new Error(`no VmRSS for ${pid}`);
+  return bytes / 1048576;
 }
 
-const http = await startHttpServer();
+const http = await startHttp(project);
 const modern = await httpClient(http.url, 'auto');
 const session = await httpClient(http.url, 'legacy');
 const stdioTransport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--project-root', project], stderr: 'ignore' });
@@ -208,7 +191,7 @@ sample();
 await modern.client.close();
 await session.client.close();
 await stdio.close();
-http.child.kill('SIGTERM');
+await http.stop();
 rmSync(project, { recursive: true, force: true });
 
 // Medians of a few samples, so one sample taken just before a GC does not decide.

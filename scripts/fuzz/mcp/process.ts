@@ -2,9 +2,9 @@
 // project, its stderr kept (the tail) for reports, and its resident set
 // sampled so a run can report the server's peak memory.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliPath, examplesDir } from '../../../test/support/paths.ts';
+import { residentBytes } from '../../proc.ts';
 
 export const DEMO_PROJECT = join(examplesDir, 'demo');
 
@@ -52,11 +52,8 @@ export class ServerProcess {
   }
 
   #sample(): void {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'));
-      if (match) this.peakRss = Math.max(this.peakRss, Number(match[1]) * 1024);
-    } catch {
-      // Not Linux, or the process is gone: the peak stays what it was.
-    }
+    // Not Linux, or the process is gone: the peak stays what it was.
+    const rss = this.child.pid === undefined ? undefined : residentBytes(this.child.pid);
+    if (rss !== undefined) this.peakRss = Math.max(this.peakRss, rss);
   }
 }

@@ -5,6 +5,7 @@ import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/
 import * as z from 'zod';
 import { envelope, ERROR_CODES, errorResultSchema, failure, success, ToolError, type CallToolResult } from './contract.ts';
 import type { Host } from './host.ts';
+import { CallScope } from './tools/call-scope.ts';
 import { TOOLS } from './tools/index.ts';
 import type { ToolDefinition } from './tools/tool.ts';
 
@@ -65,10 +66,11 @@ export async function callTool(host: Host, name: string, args: unknown, signal: 
   if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Tools: ${TOOLS.map((t) => t.name).join(', ')}`);
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) return failure(new ToolError(ERROR_CODES.invalidInput, `Invalid arguments for ${name}: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`));
+  const scope = new CallScope();
   try {
     let current = parsed.data;
     for (;;) {
-      const result = success(await tool.run(current, host, signal));
+      const result = success(await tool.run(current, host, signal, scope));
       const size = result.content[0]!.text.length;
       if (size <= host.limits.maxResultChars) return result;
       const smaller = tool.shrink?.(current);
@@ -83,6 +85,8 @@ export async function callTool(host: Host, name: string, args: unknown, signal: 
     if (signal.aborted) throw error;
     host.log(`internal error in ${name}: ${(error as Error).stack ?? String(error)}`);
     throw new ProtocolError(ProtocolErrorCode.InternalError, `Internal error in ${name}: ${(error as Error).message}`, { errorCode: ERROR_CODES.internal });
+  } finally {
+    scope.end();
   }
 }
 

@@ -43,13 +43,15 @@ export interface JsonTree {
   nodeCount: number;
 }
 
-/** Visits nodes in document order without recursion. `enter` returns false to skip children. */
-export function walk(tree: Tree | Node, enter: (cursor: TreeCursor, depth: number) => boolean | void): void {
+/** Visits nodes in document order without recursion. `enter` returns false to skip children, 'stop' to end the walk. */
+export function walk(tree: Tree | Node, enter: (cursor: TreeCursor, depth: number) => boolean | 'stop' | void): void {
   const cursor = tree.walk();
   try {
     let depth = 0;
     for (;;) {
-      const descend = enter(cursor, depth) !== false;
+      const step = enter(cursor, depth);
+      if (step === 'stop') return;
+      const descend = step !== false;
       if (descend && cursor.gotoFirstChild()) {
         depth++;
         continue;
@@ -134,8 +136,9 @@ export function toJson(tree: Tree, text: string, options: JsonOptions = {}): Jso
     const node = cursor.currentNode;
     if (!options.all && !node.isNamed && !node.isMissing) return false;
     if (count >= maxNodes) {
+      // Every node after this one in document order is cut too.
       truncated = true;
-      return false;
+      return 'stop';
     }
     count++;
     const json: JsonNode = {

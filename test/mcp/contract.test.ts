@@ -51,10 +51,19 @@ test('workspace tools answer MCP-INDEXING with progress while the first load is 
 test('results are cut to the size limit where they can be, MCP-RESULT-TOO-LARGE where not; big sources are refused', async () => {
   const host = new Host({ root: { root: demoProject, source: 'explicit' }, limits: { maxResultChars: 2_000, maxSourceChars: 50_000 }, ...quiet });
   const source = 'x = 1\n'.repeat(500);
+  // The cut takes several retries with half the nodes each; the source is parsed once for all of them.
+  const parser = host.parser.bind(host);
+  let parses = 0;
+  host.parser = () => {
+    parses++;
+    return parser();
+  };
   const cut = await callTool(host, 'parse_source', { source }, signal);
   assert.equal(cut.isError, false);
   assert.equal(cut.structuredContent.truncated, true);
   assert.ok(cut.content[0]!.text.length <= 2_000);
+  assert.ok((cut.structuredContent.node_count as number) < 100, `${cut.structuredContent.node_count} nodes`);
+  assert.equal(parses, 1);
   const big = await callTool(host, 'format_source', { source }, signal);
   assert.equal(big.structuredContent.errorCode, 'MCP-RESULT-TOO-LARGE');
   const huge = await callTool(host, 'parse_source', { source: 'x'.repeat(50_001) }, signal);

@@ -148,13 +148,15 @@ const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /** Brackets that never close (E0010 `Expected RBrace, found Eof`) or close with the wrong kind. */
 function bracketErrors(tree: Tree, textLength: number): { found: Found[]; unclosed: number[] } {
-  // Read off the cursor, not through Nodes: this looks at every token of the file.
+  // Read off the cursor: a Node is made only for named nodes, to skip those
+  // without ERROR or MISSING inside, whose brackets pair up among themselves.
   const stack: Array<{ type: string; start: number }> = [];
   const found: Found[] = [];
   const abandoned: number[] = [];
   walk(tree, (cursor) => {
     const type = cursor.nodeType;
     if (type === 'string' || type === 'line_comment' || type === 'block_comment') return false;
+    if (cursor.nodeIsNamed && !cursor.currentNode.hasError) return false;
     const opens = Object.hasOwn(PAIRS, type);
     if (!opens && type !== ')' && type !== ']' && type !== '}') return true;
     if (cursor.nodeIsMissing) return true;

@@ -55,33 +55,33 @@ export const parseSource = defineTool({
   output,
   annotations: READ_ONLY,
   shrink: (args) => (args.max_nodes > 1 ? { ...args, max_nodes: Math.floor(args.max_nodes / 2) } : undefined),
-  async run(args, host) {
+  async run(args, host, _signal, scope) {
     const source = requireSource(args.source, host.limits);
-    const tree = parseOrThrow(await host.parser(), source);
-    try {
+    // A retry for a smaller result changes only max_nodes: parse and diagnose once per call.
+    const { tree, lines, diagnostics } = await scope.once('parsed', async () => {
+      const tree = parseOrThrow(await host.parser(), source);
+      scope.onEnd(() => tree.delete());
       const lines = new LineIndex(source);
-      const json = toJson(tree, source, { all: !args.named_only, maxDepth: args.max_depth, maxNodes: args.max_nodes });
-      const diagnostics = syntaxDiagnostics(tree, source, lines);
-      const tabs = args.tab_size === undefined ? undefined : withTabStops(lines, args.tab_size);
-      const convert = (node: JsonNode): AstNode => {
-        const range = { start: node.start, end: node.end };
-        const out: AstNode = { type: node.type, span: spanOf(tabs ? tabs(range) : range) };
-        if (node.field) out.field = node.field;
-        if (node.text !== undefined) out.text = node.text;
-        if (node.missing) out.missing = true;
-        if (node.children) out.children = node.children.map(convert);
-        return out;
-      };
-      const shown = diagnostics.slice(0, MAX_DIAGNOSTICS).map((d) => toMcpDiagnostic(tabs ? { ...d, range: tabs(d.range) } : d));
-      return {
-        ast: convert(json.root),
-        node_count: json.nodeCount,
-        diagnostics: shown,
-        total_diagnostics: diagnostics.length,
-        truncated: json.truncated || diagnostics.length > MAX_DIAGNOSTICS,
-      };
-    } finally {
-      tree.delete();
-    }
+      return { tree, lines, diagnostics: syntaxDiagnostics(tree, source, lines) };
+    });
+    const json = toJson(tree, source, { all: !args.named_only, maxDepth: args.max_depth, maxNodes: args.max_nodes });
+    const tabs = args.tab_size === undefined ? undefined : withTabStops(lines, args.tab_size);
+    const convert = (node: JsonNode): AstNode => {
+      const range = { start: node.start, end: node.end };
+      const out: AstNode = { type: node.type, span: spanOf(tabs ? tabs(range) : range) };
+      if (node.field) out.field = node.field;
+      if (node.text !== undefined) out.text = node.text;
+      if (node.missing) out.missing = true;
+      if (node.children) out.children = node.children.map(convert);
+      return out;
+    };
+    const shown = diagnostics.slice(0, MAX_DIAGNOSTICS).map((d) => toMcpDiagnostic(tabs ? { ...d, range: tabs(d.range) } : d));
+    return {
+      ast: convert(json.root),
+      node_count: json.nodeCount,
+      diagnostics: shown,
+      total_diagnostics: diagnostics.length,
+      truncated: json.truncated || diagnostics.length > MAX_DIAGNOSTICS,
+    };
   },
 });

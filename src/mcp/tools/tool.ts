@@ -2,6 +2,7 @@
 // returns plain data. The registry turns that data into MCP results.
 import type * as z from 'zod';
 import type { Host } from '../host.ts';
+import type { CallScope } from './call-scope.ts';
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -18,7 +19,8 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Output 
   /** The data fields; the registry adds `schemaVersion` and `isError`. */
   output: Output;
   annotations: ToolAnnotations;
-  run(args: z.infer<Input>, host: Host, signal: AbortSignal): Promise<z.infer<Output>>;
+  /** `scope` lasts the whole call, across the retries `shrink` asks for. */
+  run(args: z.infer<Input>, host: Host, signal: AbortSignal, scope: CallScope): Promise<z.infer<Output>>;
   /** Narrower arguments to retry with when the result is over the size limit; undefined when it cannot shrink. */
   shrink?(args: z.infer<Input>): z.infer<Input> | undefined;
 }

@@ -8,23 +8,28 @@ import { benchWorkspace } from './bench/workspace.ts';
 
 const log = (line: string) => void process.stdout.write(line + '\n');
 
+const SECTIONS: Array<[key: string, title: string, run: (log: (line: string) => void) => Promise<unknown>]> = [
+  ['parse', 'parser', benchParse],
+  ['workspace', 'workspace', benchWorkspace],
+  ['typecheck', 'type checking', benchTypecheck],
+  ['format', 'formatter', benchFormat],
+  ['mcp', 'MCP server', benchMcp],
+  ['lsp', 'language server', benchLsp],
+];
+
+// `npm run bench -- lsp format` runs only those sections.
+const only = process.argv.slice(2);
+const unknown = only.filter((key) => !SECTIONS.some(([k]) => k === key));
+if (unknown.length > 0) {
+  process.stderr.write(`unknown bench section(s) ${unknown.join(', ')}; sections: ${SECTIONS.map(([k]) => k).join(', ')}\n`);
+  process.exit(2);
+}
+
 log('# yaoxiang-analyzer benchmarks');
 log(`node ${process.version}, ${process.platform}/${process.arch}`);
-log('');
-log('## parser');
-await benchParse(log);
-log('');
-log('## workspace');
-await benchWorkspace(log);
-log('');
-log('## type checking');
-await benchTypecheck(log);
-log('');
-log('## formatter');
-await benchFormat(log);
-log('');
-log('## MCP server');
-await benchMcp(log);
-log('');
-log('## language server');
-await benchLsp(log);
+for (const [key, title, run] of SECTIONS) {
+  if (only.length > 0 && !only.includes(key)) continue;
+  log('');
+  log(`## ${title}`);
+  await run(log);
+}

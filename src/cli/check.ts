@@ -12,7 +12,7 @@ import { isWithin, toPosix } from '../workspace/root.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
 import { LineIndex } from '../syntax/positions.ts';
-import { IGNORED_DIRECTORIES } from '../workspace/world.ts';
+import { IGNORED_DIRECTORIES } from '../workspace/disk.ts';
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 import { renderDiagnostic } from './render.ts';

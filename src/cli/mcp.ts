@@ -2,12 +2,13 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_LIMITS } from '../mcp/contract.ts';
 import { Host } from '../mcp/host.ts';
-import { parseAddress, serveOverHttp } from '../mcp/http.ts';
+import { DEFAULT_HTTP_TIMEOUTS, parseAddress, parseAllowedOrigin, serveOverHttp } from '../mcp/http.ts';
+import { DEFAULT_SESSION_LIMITS } from '../mcp/sessions.ts';
 import { serveOverStdio } from '../mcp/stdio.ts';
 import { UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 
-export const mcpHelp = `Usage: yaoxiang mcp [--project-root DIR] [--http [--addr HOST:PORT] [--require-token HEX] [--sse]]
+export const mcpHelp = `Usage: yaoxiang mcp [--project-root DIR] [--http [--addr HOST:PORT] [--require-token HEX] [--sse] [HTTP options]]
 
 Serve the YaoXiang tools over the Model Context Protocol: on stdio by default
 (stdout carries only protocol messages, logs go to stderr), or with --http on
@@ -19,6 +20,12 @@ Options:
   --addr HOST:PORT         loopback address to listen on (default 127.0.0.1:7325; port 0 picks one)
   --require-token HEX      demand Authorization: Bearer HEX on every HTTP request
   --sse                    also serve the deprecated HTTP+SSE transport (GET /sse, POST /messages)
+  --allow-origin ORIGIN    also accept browser requests from ORIGIN (http://host:port; repeatable);
+                           by default a request with an Origin must come from this server's own
+  --max-sessions N         most 2025-era sessions at once; more get 503 (default ${DEFAULT_SESSION_LIMITS.max})
+  --session-idle-ms N      close a session unused for this long (default ${DEFAULT_SESSION_LIMITS.idleMs}, 30 minutes)
+  --headers-timeout-ms N   cut off a client that has not sent its headers by then (default ${DEFAULT_HTTP_TIMEOUTS.headersMs})
+  --request-timeout-ms N   cut off a client that has not sent its whole request by then (default ${DEFAULT_HTTP_TIMEOUTS.requestMs})
   --max-source-chars N     largest source argument (default ${DEFAULT_LIMITS.maxSourceChars})
   --max-result-chars N     largest result (default ${DEFAULT_LIMITS.maxResultChars}, about 16k tokens)
   --index-wait-ms N        how long workspace tools wait for the first index (default ${DEFAULT_LIMITS.indexWaitMs})
@@ -33,6 +40,11 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
       addr: { type: 'string', default: '127.0.0.1:7325' },
       'require-token': { type: 'string' },
       sse: { type: 'boolean', default: false },
+      'allow-origin': { type: 'string', multiple: true, default: [] },
+      'max-sessions': { type: 'string' },
+      'session-idle-ms': { type: 'string' },
+      'headers-timeout-ms': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
       'max-source-chars': { type: 'string' },
       'max-result-chars': { type: 'string' },
       'index-wait-ms': { type: 'string' },
@@ -45,7 +57,24 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
   }
   const token = values['require-token'];
   if (token !== undefined && !/^[0-9a-fA-F]{16,}$/.test(token)) throw new UsageError('--require-token must be at least 16 hexadecimal digits (try: openssl rand -hex 32)');
-  if (!values.http && (token !== undefined || values.sse)) throw new UsageError('--require-token and --sse need --http');
+  const httpOnly = ['require-token', 'sse', 'allow-origin', 'max-sessions', 'session-idle-ms', 'headers-timeout-ms', 'request-timeout-ms'] as const;
+  const misplaced = httpOnly.filter((flag) => {
+    const given = values[flag];
+    return Array.isArray(given) ? given.length > 0 : given !== undefined && given !== false;
+  });
+  if (!values.http && misplaced.length > 0) throw new UsageError(`${misplaced.map((flag) => `--${flag}`).join(', ')} ${misplaced.length === 1 ? 'needs' : 'need'} --http`);
+  const allowedOrigins = values['allow-origin'].map((given) => {
+    const parsed = parseAllowedOrigin(given);
+    if ('error' in parsed) throw new UsageError(parsed.error);
+    return parsed.origin;
+  });
+  const timeouts = {
+    ...positive(values['headers-timeout-ms'], '--headers-timeout-ms', 'headersMs'),
+    ...positive(values['request-timeout-ms'], '--request-timeout-ms', 'requestMs'),
+  };
+  const { headersMs, requestMs } = { ...DEFAULT_HTTP_TIMEOUTS, ...timeouts };
+  // node:http refuses a headers timeout longer than the whole request's.
+  if (headersMs > requestMs) throw new UsageError(`--headers-timeout-ms (${headersMs}) must not exceed --request-timeout-ms (${requestMs})`);
   const address = values.http ? parseAddress(values.addr) : undefined;
   if (address && 'error' in address) throw new UsageError(address.error);
   const host = new Host({
@@ -56,6 +85,8 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
       ...positive(values['index-wait-ms'], '--index-wait-ms', 'indexWaitMs'),
     },
   });
+  // Whoever started us may be gone and have taken stderr with it: a log line then must not crash the server (EPIPE).
+  process.stderr.on('error', () => undefined);
   host.startIndexing();
   if (!address) {
     serveOverStdio(host);
@@ -66,6 +97,12 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
       port: address.port,
       ...(token !== undefined ? { token } : {}),
       sse: values.sse,
+      allowedOrigins,
+      timeouts,
+      sessions: {
+        ...positive(values['max-sessions'], '--max-sessions', 'max'),
+        ...positive(values['session-idle-ms'], '--session-idle-ms', 'idleMs'),
+      },
       maxBodyBytes: host.limits.maxSourceChars * 4 + 1024 * 1024,
     }).catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot listen on ${values.addr}: ${error.message}`);
@@ -78,9 +115,9 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
   return new Promise<number>(() => undefined);
 }
 
-function positive(given: string | undefined, flag: string, key: 'maxSourceChars' | 'maxResultChars' | 'indexWaitMs'): Partial<Record<typeof key, number>> {
+function positive<K extends string>(given: string | undefined, flag: string, key: K): Partial<Record<K, number>> {
   if (given === undefined) return {};
   const n = Number(given);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive whole number`);
-  return { [key]: n };
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive whole number`);
+  return { [key]: n } as Partial<Record<K, number>>;
 }

@@ -13,6 +13,10 @@ export const ERROR_CODES = {
   pathOutsideProject: 'MCP-PATH-OUTSIDE-PROJECT',
   indexing: 'MCP-INDEXING',
   resultTooLarge: 'MCP-RESULT-TOO-LARGE',
+  // A project file on disk the server cannot serve (left out of every workspace result until it changes).
+  fileUnreadable: 'MCP-FILE-UNREADABLE',
+  fileInvalidUtf8: 'MCP-FILE-INVALID-UTF8',
+  fileTooLarge: 'MCP-FILE-TOO-LARGE',
   internal: 'MCP-INTERNAL',
 } as const;
 

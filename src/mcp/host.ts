@@ -4,15 +4,25 @@
 import { realpathSync, statSync } from 'node:fs';
 import type { Parser } from 'web-tree-sitter';
 import { TypeChecker } from '../analysis/infer/index.ts';
+import type { SymbolIndex } from '../analysis/navigation.ts';
+import { throwIfCancelled } from '../analysis/turns.ts';
 import { createParser } from '../syntax/language.ts';
+import type { WorldDisk } from '../workspace/disk.ts';
 import { resolveInProject, type ProjectRoot } from '../workspace/root.ts';
 import type { FormatSettings } from '../workspace/manifest.ts';
-import { World, type FileState } from '../workspace/world.ts';
-import { DEFAULT_LIMITS, ERROR_CODES, ToolError, type Limits } from './contract.ts';
+import type { Result } from '../workspace/errors.ts';
+import { World, type FileProblem, type FileState } from '../workspace/world.ts';
+import { DEFAULT_LIMITS, ERROR_CODES, ToolError, type Limits, type ToolErrorCode } from './contract.ts';
 
 interface Workspace {
   world: World;
   checker: TypeChecker;
+}
+
+/** A workspace as one call sees it, brought up to date once for that call. */
+export interface CallWorkspace extends Workspace {
+  /** The index of the files the call sees, without looking at the disk again. */
+  symbolIndex(): Promise<Result<SymbolIndex>>;
 }
 
 /** Worlds for sub-directories of the root asked for by `workspace_root`; more are loaded on demand. */
@@ -28,6 +38,8 @@ export interface HostOptions {
    */
   watch?: boolean;
   log?: (message: string) => void;
+  /** The Worlds' file system; tests inject faults here. */
+  disk?: WorldDisk;
 }
 
 export class Host {
@@ -35,6 +47,7 @@ export class Host {
   readonly limits: Limits;
   readonly log: (message: string) => void;
   readonly #watch: boolean;
+  readonly #disk: WorldDisk | undefined;
   readonly #main: Workspace;
   readonly #extra = new Map<string, Workspace>();
   #parser: Promise<Parser> | undefined;
@@ -45,7 +58,8 @@ export class Host {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.log = options.log ?? ((message) => process.stderr.write(`yaoxiang mcp: ${message}\n`));
     this.#watch = options.watch ?? false;
-    this.#main = { world: new World(options.root), checker: new TypeChecker() };
+    this.#disk = options.disk;
+    this.#main = this.#newWorkspace(options.root);
   }
 
   /** Starts indexing the project without waiting for it. */
@@ -65,16 +79,30 @@ export class Host {
   /**
    * Runs `work` on the files of the workspace `given` names (the project root
    * when absent), once it is indexed, with no other workspace access interleaved.
+   * Once `signal` aborts, throws `Cancelled` instead of starting anything more.
    */
-  async withFiles<T>(given: string | undefined, work: (files: ReadonlyMap<string, FileState>, workspace: Workspace) => T | Promise<T>): Promise<T> {
+  async withFiles<T>(given: string | undefined, work: (files: ReadonlyMap<string, FileState>, workspace: CallWorkspace) => T | Promise<T>, signal?: AbortSignal): Promise<T> {
     const workspace = this.workspace(given);
-    const ready = await workspace.world.whenReady(this.limits.indexWaitMs);
+    // Taken on arrival: a refresh that starts later sees every change the caller made before calling,
+    // so under load the calls queued behind one refresh share it instead of each re-reading the disk.
+    const since = workspace.world.mark();
+    const ready = await workspace.world.whenReady(this.limits.indexWaitMs, signal);
+    throwIfCancelled(signal);
     if (!ready) throw indexing(workspace.world);
     return this.#serialized(async () => {
-      const files = await workspace.world.files();
+      // Cancelled while it waited for its turn: the calls queued behind it need not wait for it too.
+      throwIfCancelled(signal);
+      const files = await workspace.world.files(since);
+      throwIfCancelled(signal);
       if (!files.ok) throw indexing(workspace.world);
-      return work(files.value, workspace);
+      return work(files.value, { ...workspace, symbolIndex: () => workspace.world.symbolIndex(since) });
     });
+  }
+
+  /** What keeps a path argument's file out of the workspace, if anything does. */
+  problemOf(workspace: Workspace, given: string): FileProblem | undefined {
+    const resolved = resolveInProject(workspace.world.root.root, given);
+    return resolved.ok ? workspace.world.problems.get(resolved.value.relative) : undefined;
   }
 
   /** A path argument as a file of the workspace, refusing anything outside the root. */
@@ -84,6 +112,8 @@ export class Host {
     const resolved = resolveInProject(workspace.world.root.root, given);
     if (!resolved.ok) throw new ToolError(ERROR_CODES.pathOutsideProject, `${field}: ${resolved.error.message}`);
     const file = files.get(resolved.value.relative);
+    const problem = workspace.world.problems.get(resolved.value.relative);
+    if (!file && problem) throw new ToolError(problemCode(problem), `${field}: ${JSON.stringify(given)} ${problemText(problem)}`, { file: problem.file });
     if (!file) {
       const known = [...files.keys()].slice(0, 10);
       throw new ToolError(ERROR_CODES.invalidInput, `${field}: ${JSON.stringify(given)} is not a .yx file of the project at ${workspace.world.root.root}. Paths are relative to that root; files: ${known.join(', ')}${files.size > known.length ? ', …' : ''}`);
@@ -110,10 +140,11 @@ export class Host {
       if (this.#extra.size >= MAX_EXTRA_WORKSPACES) {
         const [oldest, dropped] = this.#extra.entries().next().value as [string, Workspace];
         this.#extra.delete(oldest);
-        dropped.world.dispose();
+        // In the queue: a call may be checking its files in turns right now, and disposing frees their trees.
+        void this.#serialized(async () => dropped.world.dispose()).catch(() => undefined);
       }
-      workspace = { world: new World({ root: real, source: 'explicit' }), checker: new TypeChecker() };
-      void workspace.world.load({ watch: this.#watch });
+      workspace = this.#newWorkspace({ root: real, source: 'explicit' });
+      void workspace.world.load({ watch: this.#watch }).catch((error: unknown) => this.log(`indexing ${real} failed: ${(error as Error).stack ?? String(error)}`));
       this.#extra.set(real, workspace);
     }
     return workspace;
@@ -130,11 +161,28 @@ export class Host {
     void this.#parser?.then((parser) => parser.delete());
   }
 
+  #newWorkspace(root: ProjectRoot): Workspace {
+    return { world: new World(root, this.#disk ? { disk: this.#disk } : {}), checker: new TypeChecker() };
+  }
+
   #serialized<T>(work: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(work, work);
     this.#queue = run.catch(() => undefined);
     return run;
   }
+}
+
+export function problemCode(problem: FileProblem): ToolErrorCode {
+  switch (problem.code) {
+    case 'UNREADABLE': return ERROR_CODES.fileUnreadable;
+    case 'INVALID_UTF8': return ERROR_CODES.fileInvalidUtf8;
+    case 'TOO_LARGE': return ERROR_CODES.fileTooLarge;
+  }
+}
+
+/** Says what is wrong with the file and what to do about it. */
+export function problemText(problem: FileProblem): string {
+  return `is in the project but cannot be served: ${problem.message}. Fix the file on disk; it is read again on the next call.`;
 }
 
 function indexing(world: World): ToolError {

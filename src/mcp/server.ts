@@ -13,7 +13,7 @@ export const SERVER_VERSION = '0.1.0';
 
 const INSTRUCTIONS =
   'Code intelligence for the YaoXiang (爻象) language. Lines and columns are 1-based everywhere; spans are [startLine, startCol, endLine, endCol] with the end exclusive. ' +
-  'Paths are relative to the project root. Syntax and type errors in code are data (isError false); isError true carries an errorCode: MCP-INVALID-INPUT, MCP-PROJECT-NOT-FOUND, MCP-PATH-OUTSIDE-PROJECT, MCP-INDEXING (retry shortly), MCP-RESULT-TOO-LARGE (ask for less).';
+  'Paths are relative to the project root. Syntax and type errors in code are data (isError false); isError true carries an errorCode: MCP-INVALID-INPUT, MCP-PROJECT-NOT-FOUND, MCP-PATH-OUTSIDE-PROJECT, MCP-INDEXING (retry shortly), MCP-RESULT-TOO-LARGE (ask for less), MCP-FILE-UNREADABLE, MCP-FILE-INVALID-UTF8, MCP-FILE-TOO-LARGE (a project file on disk that cannot be served; fix it and retry).';
 
 type ObjectSchema = { [key: string]: unknown; type: 'object' };
 
@@ -45,8 +45,18 @@ export function listTools(): ListedTool[] {
 export function buildServer(host: Host): Server {
   const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION, title: 'YaoXiang analyzer' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler('tools/list', () => ({ tools: listTools() }));
-  server.setRequestHandler('tools/call', (request, ctx) => callTool(host, request.params.name, request.params.arguments, ctx.mcpReq.signal));
+  server.setRequestHandler('tools/call', (request, ctx) => callTool(host, request.params.name, request.params.arguments, stopSignal(ctx.mcpReq.signal, ctx.http?.req?.signal)));
   return server;
+}
+
+/**
+ * When a tool should stop: on `notifications/cancelled` or a closed connection
+ * (the SDK aborts `mcpReq.signal`), and when an HTTP client hangs up mid-request.
+ * A 2025-era session would keep the answer for a resume only with an event
+ * store, and we keep none, so no one could ever read it.
+ */
+function stopSignal(request: AbortSignal, hangUp: AbortSignal | undefined): AbortSignal {
+  return hangUp ? AbortSignal.any([request, hangUp]) : request;
 }
 
 /** Runs one tool. Caller mistakes become `isError` results; our own bugs become -32603 and are logged. */
@@ -69,6 +79,8 @@ export async function callTool(host: Host, name: string, args: unknown, signal: 
     }
   } catch (error) {
     if (error instanceof ToolError) return failure(error);
+    // Nobody is waiting: the SDK sends no response for a cancelled request, and there is no bug to log.
+    if (signal.aborted) throw error;
     host.log(`internal error in ${name}: ${(error as Error).stack ?? String(error)}`);
     throw new ProtocolError(ProtocolErrorCode.InternalError, `Internal error in ${name}: ${(error as Error).message}`, { errorCode: ERROR_CODES.internal });
   }

@@ -1,12 +1,33 @@
 // stdio: newline-delimited JSON-RPC on stdin/stdout; both protocol eras from one factory.
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serializeMessage } from '@modelcontextprotocol/server';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Host } from './host.ts';
 import { buildServer } from './server.ts';
+import { answerDroppedLines } from './stdio-guard.ts';
 
 export function serveOverStdio(host: Host): { close(): Promise<void> } {
+  const input = process.stdin.pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message))));
   const handle = serveStdio(() => buildServer(host), {
-    onerror: (error) => host.log(`stdio: ${error.message}`),
+    transport: new StdioServerTransport(input, process.stdout),
+    // The SDK reports each line it drops with the whole zod issue list (about 60 lines); the
+    // client has had its answer from the guard, so the reason fits on one line here.
+    onerror: (error) => host.log(`stdio: ${oneLine(error.message)}`),
   });
-  process.stdin.once('end', () => void handle.close().finally(() => process.exit(0)));
+  // The client is gone once stdin ends or breaks, or stdout does (EPIPE): nothing
+  // more can arrive or be answered. Work still running is dropped, not answered.
+  let exiting = false;
+  const exit = () => {
+    if (exiting) return;
+    exiting = true;
+    void handle.close().finally(() => process.exit(0));
+  };
+  process.stdin.once('end', exit);
+  process.stdin.once('close', exit);
+  process.stdout.once('error', exit);
   return handle;
+}
+
+function oneLine(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }

@@ -52,15 +52,7 @@ export class SyntaxDocument {
       const start = clamp(change.start, 0, text.length);
       const end = clamp(change.end, start, text.length);
       lines ??= new LineIndex(text);
-      const startPosition = lines.toPoint(start);
-      tree.edit(new Edit({
-        startIndex: start,
-        oldEndIndex: end,
-        newEndIndex: start + change.text.length,
-        startPosition,
-        oldEndPosition: lines.toPoint(end),
-        newEndPosition: advancePoint(startPosition, change.text),
-      }));
+      tree.edit(editOf(lines, start, end, change.text));
       text = text.slice(0, start) + change.text + text.slice(end);
       lines = undefined;
     }
@@ -86,10 +78,44 @@ export class SyntaxDocument {
   }
 }
 
+/**
+ * Parses `changes` applied to `text` (sorted, not overlapping, offsets into
+ * `text`) by reusing `tree`, which is left as it was: it may be shared.
+ */
+export function reparseChanged(parser: Parser, tree: Tree, text: string, changes: readonly TextChange[]): Tree {
+  const lines = new LineIndex(text);
+  const edited = tree.copy();
+  try {
+    let changed = text;
+    // From the last change back, so each one's offsets still hold in the text being edited.
+    for (let i = changes.length - 1; i >= 0; i--) {
+      const { start, end, text: inserted } = changes[i]!;
+      edited.edit(editOf(lines, start, end, inserted));
+      changed = changed.slice(0, start) + inserted + changed.slice(end);
+    }
+    return parseOrThrow(parser, changed, edited);
+  } finally {
+    edited.delete();
+  }
+}
+
 export function parseOrThrow(parser: Parser, text: string, oldTree?: Tree): Tree {
   const tree = parser.parse(text, oldTree ?? null);
   if (!tree) throw new Error('tree-sitter returned no tree (parser has no language or was cancelled)');
   return tree;
+}
+
+/** The tree edit for replacing `[start, end)` of the text `lines` indexes with `inserted`. */
+function editOf(lines: LineIndex, start: number, end: number, inserted: string): Edit {
+  const startPosition = lines.toPoint(start);
+  return new Edit({
+    startIndex: start,
+    oldEndIndex: end,
+    newEndIndex: start + inserted.length,
+    startPosition,
+    oldEndPosition: lines.toPoint(end),
+    newEndPosition: advancePoint(startPosition, inserted),
+  });
 }
 
 /** Where a point ends up after `inserted` is typed at it. */

@@ -8,6 +8,7 @@ export type WorkspaceErrorCode =
   | 'NOT_A_FILE'
   | 'UNREADABLE'
   | 'INVALID_UTF8'
+  | 'TOO_LARGE'
   | 'INDEXING';
 
 export interface WorkspaceError {

@@ -2,21 +2,18 @@
 // fresh as files change on disk, with in-memory overlays (unsaved editor
 // buffers, sources passed to a tool) taking precedence over disk.
 import { watch, type FSWatcher } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { globby } from 'globby';
 import type { Parser, Tree } from 'web-tree-sitter';
 import { analyzeFile, type FileAnalysis } from '../analysis/analyze.ts';
 import { listImports } from '../analysis/imports.ts';
 import { SymbolIndex } from '../analysis/navigation.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
-import { MANIFEST_FILE, type ProjectRoot, toPosix } from './root.ts';
+import { MANIFEST_FILE, type ProjectRoot } from './root.ts';
 import { parseManifest, type Manifest, type ManifestProblem } from './manifest.ts';
-import { fail, ok, type Result } from './errors.ts';
+import { nodeDisk, type FileBytes, type FileStamp, type WorldDisk } from './disk.ts';
+import { fail, ok, type Result, type WorkspaceErrorCode } from './errors.ts';
 import { firstInvalidUtf8Offset } from '../cli/io.ts';
-
-export const IGNORED_DIRECTORIES = ['.git', '.yaoxiang', 'target', 'node_modules'];
 
 /** Files larger than this are skipped with a problem instead of parsed. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -35,38 +32,58 @@ const READ_BATCH = 64;
 type DiskRead =
   | { kind: 'unchanged' }
   | { kind: 'gone' }
-  | { kind: 'problem'; message: string }
-  | { kind: 'read'; absolute: string; bytes: Buffer; size: number; mtimeMs: number };
+  | { kind: 'problem'; problem: FileProblem }
+  | ({ kind: 'read'; absolute: string } & FileBytes);
 
 export type WorldStatus =
   | { state: 'indexing'; loaded: number; total: number }
   | { state: 'ready'; files: number };
 
-export interface LoadProblem {
+/** A file on disk the World cannot serve; it is left out until it changes. */
+export interface FileProblem {
   file: string;
+  code: Extract<WorkspaceErrorCode, 'UNREADABLE' | 'INVALID_UTF8' | 'TOO_LARGE'>;
   message: string;
+  /** The file as it was when it failed; unchanged, it is not read again (unreadable ones always are). */
+  stamp?: FileStamp;
+}
+
+export interface WorldOptions {
+  disk?: WorldDisk;
 }
 
 export class World {
   readonly root: ProjectRoot;
   manifest: Manifest = { fmt: {}, i18n: {} };
   manifestProblems: ManifestProblem[] = [];
-  readonly loadProblems: LoadProblem[] = [];
+  readonly #disk: WorldDisk;
   readonly #files = new Map<string, FileState>();
+  readonly #problems = new Map<string, FileProblem>();
   readonly #overlays = new Map<string, { text: string; version: number }>();
   #parser: Parser | undefined;
   #status: WorldStatus = { state: 'indexing', loaded: 0, total: 0 };
   #loading: Promise<void> | undefined;
   #watcher: FSWatcher | undefined;
   #dirty = true;
+  #refreshing: Promise<void> | undefined;
+  #disposed = false;
   #index: SymbolIndex | undefined;
+  #refreshesStarted = 0;
+  /** The latest refresh (by start order) that has finished. */
+  #refreshedThrough = 0;
 
-  constructor(root: ProjectRoot) {
+  constructor(root: ProjectRoot, options: WorldOptions = {}) {
     this.root = root;
+    this.#disk = options.disk ?? nodeDisk;
   }
 
   get status(): WorldStatus {
     return this.#status;
+  }
+
+  /** Files found on disk but left out, by path: unreadable, not UTF-8, too large. Current as of the last look. */
+  get problems(): ReadonlyMap<string, FileProblem> {
+    return this.#problems;
   }
 
   /** Starts the first load (once); resolves when it is done. */
@@ -75,31 +92,51 @@ export class World {
     return this.#loading;
   }
 
-  /** Waits for the first load, at most `timeoutMs`; true when it finished. */
-  async whenReady(timeoutMs: number): Promise<boolean> {
+  /** Waits for the first load, at most `timeoutMs` and not past `signal`; true when it finished. */
+  async whenReady(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     const loading = this.load();
     let timer: NodeJS.Timeout | undefined;
+    let stop: (() => void) | undefined;
     const done = await Promise.race([
       loading.then(() => true),
-      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); }),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+        stop = () => resolve(false);
+        if (signal?.aborted) stop();
+        signal?.addEventListener('abort', stop, { once: true });
+      }),
     ]);
     if (timer) clearTimeout(timer);
+    if (stop) signal?.removeEventListener('abort', stop);
     return done;
   }
 
-  /** The analysed files, or INDEXING while the first load runs. Brings changed files up to date first. */
-  async files(): Promise<Result<ReadonlyMap<string, FileState>>> {
+  /**
+   * A point to pass to files() later: changes on disk made before it are seen
+   * by any refresh that starts after it.
+   */
+  mark(): number {
+    return this.#refreshesStarted;
+  }
+
+  /**
+   * The analysed files, or INDEXING while the first load runs. Brings changed
+   * files up to date first, unless `since` (a mark()) is given and a refresh
+   * that started after it has already finished: that one saw every change
+   * made before the mark, so callers queued behind each other share it.
+   */
+  async files(since?: number): Promise<Result<ReadonlyMap<string, FileState>>> {
     if (this.#status.state === 'indexing') {
       const { loaded, total } = this.#status;
       return fail('INDEXING', `the workspace is still being indexed (${loaded} of ${total} files)`);
     }
-    await this.refresh();
+    if (since === undefined || this.#refreshedThrough <= since) await this.refresh();
     this.#resolveImportsIfFilesChanged();
     return ok(this.#files);
   }
 
-  async symbolIndex(): Promise<Result<SymbolIndex>> {
-    const files = await this.files();
+  async symbolIndex(since?: number): Promise<Result<SymbolIndex>> {
+    const files = await this.files(since);
     if (!files.ok) return files;
     this.#index ??= new SymbolIndex(files.value.values());
     return ok(this.#index);
@@ -112,6 +149,7 @@ export class World {
    */
   setOverlay(relative: string, text: string, version = 0, tree?: Tree): FileState {
     this.#overlays.set(relative, { text, version });
+    this.#problems.delete(relative);
     return this.#store(relative, path.join(this.root.root, relative), text, { size: text.length, mtimeMs: 0 }, 'overlay', version, tree);
   }
 
@@ -128,130 +166,173 @@ export class World {
 
   /** Re-reads what changed on disk since the last look: size and mtime of every file, new and deleted files. */
   async refresh(): Promise<void> {
-    if (!this.#dirty && this.#watcher) return;
-    this.#dirty = false;
-    const found = new Set(await this.#discover());
-    this.#known = found;
-    for (const relative of [...this.#files.keys()]) {
-      if (!found.has(relative) && !this.#overlays.has(relative)) this.#remove(relative);
+    await this.#loading;
+    // One pass at a time: two interleaved passes would store, and free, the same file's trees twice.
+    while (this.#refreshing) await this.#refreshing.catch(() => undefined);
+    if (this.#disposed) return;
+    // Numbered when the pass begins, after any wait: it sees every change made before now.
+    const started = ++this.#refreshesStarted;
+    if (!this.#dirty && this.#watcher) {
+      this.#refreshedThrough = Math.max(this.#refreshedThrough, started);
+      return;
     }
-    const pending = [...found].filter((relative) => !this.#overlays.has(relative));
-    for (let i = 0; i < pending.length; i += READ_BATCH) {
-      const batch = pending.slice(i, i + READ_BATCH);
-      const read = await Promise.all(batch.map((relative) => this.#read(relative)));
-      batch.forEach((relative, k) => this.#accept(relative, read[k]!));
-    }
+    this.#refreshing = this.#refreshOnce().then((complete) => {
+      if (complete) this.#refreshedThrough = Math.max(this.#refreshedThrough, started);
+    }).finally(() => { this.#refreshing = undefined; });
+    return this.#refreshing;
   }
 
   dispose(): void {
+    this.#disposed = true;
     this.#watcher?.close();
     for (const file of this.#files.values()) file.tree.delete();
     this.#files.clear();
     this.#parser?.delete();
   }
 
+  /** False when the listing failed and nothing was re-read. */
+  async #refreshOnce(): Promise<boolean> {
+    this.#dirty = false;
+    const listed = await this.#discover();
+    if (listed === undefined) {
+      // Keep what we have rather than drop every file because one listing failed.
+      this.#dirty = true;
+      return false;
+    }
+    const found = new Set(listed);
+    this.#known = found;
+    for (const relative of [...this.#files.keys()]) {
+      if (!found.has(relative) && !this.#overlays.has(relative)) this.#remove(relative);
+    }
+    for (const relative of [...this.#problems.keys()]) if (!found.has(relative)) this.#problems.delete(relative);
+    await this.#readAll([...found].filter((relative) => !this.#overlays.has(relative)));
+    return true;
+  }
+
   async #loadAll(watchFiles: boolean): Promise<void> {
     this.#parser = await createParser();
     await this.#loadManifest();
-    const files = await this.#discover();
+    // Watching before the listing: a file changed while the load runs marks the World dirty instead of going unseen.
+    if (watchFiles) this.#startWatching();
+    this.#dirty = false;
+    const files = (await this.#discover()) ?? [];
     this.#known = new Set(files);
     this.#status = { state: 'indexing', loaded: 0, total: files.length };
-    let loaded = 0;
-    // Reads overlap (the file system is the slow part); parsing stays sequential.
-    for (let i = 0; i < files.length; i += READ_BATCH) {
+    await this.#readAll(files, (loaded) => {
+      this.#status = { state: 'indexing', loaded, total: files.length };
+    });
+    if (!this.#watcher) this.#dirty = true;
+    this.#status = { state: 'ready', files: this.#files.size };
+  }
+
+  /** Reads overlap (the file system is the slow part); parsing stays sequential. */
+  async #readAll(files: readonly string[], progress?: (loaded: number) => void): Promise<void> {
+    for (let i = 0; i < files.length && !this.#disposed; i += READ_BATCH) {
       const batch = files.slice(i, i + READ_BATCH);
       const read = await Promise.all(batch.map((relative) => this.#read(relative)));
+      if (this.#disposed) return;
       batch.forEach((relative, k) => this.#accept(relative, read[k]!));
-      loaded += batch.length;
-      this.#status = { state: 'indexing', loaded, total: files.length };
-      // Let queries run (and see INDEXING) while a large workspace loads.
+      progress?.(i + batch.length);
+      // Let queries run (and see INDEXING, or a cancellation) while a large workspace loads.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (watchFiles) this.#startWatching();
-    this.#dirty = !this.#watcher;
-    this.#status = { state: 'ready', files: this.#files.size };
   }
 
   async #loadManifest(): Promise<void> {
     try {
-      const parsed = parseManifest(await readFile(path.join(this.root.root, MANIFEST_FILE), 'utf8'));
+      const read = await this.#disk.read(path.join(this.root.root, MANIFEST_FILE), MAX_FILE_BYTES);
+      if (!read) return;
+      const parsed = parseManifest(read.bytes.toString('utf8'));
       this.manifest = parsed.manifest;
       this.manifestProblems = parsed.problems;
     } catch {
-      // No yaoxiang.toml: defaults.
+      // No readable yaoxiang.toml: defaults.
     }
   }
 
-  async #discover(): Promise<string[]> {
-    const found = await globby('**/*.yx', {
-      cwd: this.root.root,
-      gitignore: true,
-      ignore: IGNORED_DIRECTORIES.map((dir) => `**/${dir}/**`),
-      followSymbolicLinks: false,
-      dot: false,
-      onlyFiles: true,
-    });
-    return found.map((p) => toPosix(p)).sort();
+  /** The .yx files on disk, or undefined when the root cannot be listed at all. */
+  async #discover(): Promise<string[] | undefined> {
+    try {
+      return await this.#disk.list(this.root.root);
+    } catch {
+      return undefined;
+    }
   }
 
-  /** Stats and reads a file unless it is unchanged since it was last read. */
+  /**
+   * Stats and reads a file unless it is unchanged since it was last read. The
+   * file may change between any two steps; whatever it turns out to be is an
+   * answer, never an exception.
+   */
   async #read(relative: string): Promise<DiskRead> {
     const absolute = path.join(this.root.root, relative);
-    let info;
+    const unreadable = (error: unknown): DiskRead => ({ kind: 'problem', problem: { file: relative, code: 'UNREADABLE', message: `unreadable: ${(error as Error).message}` } });
+    let stamp: FileStamp | undefined;
     try {
-      info = await stat(absolute);
-    } catch {
-      return { kind: 'gone' };
-    }
-    const known = this.#files.get(relative);
-    if (known && known.source === 'disk' && known.size === info.size && known.mtimeMs === info.mtimeMs) return { kind: 'unchanged' };
-    if (info.size > MAX_FILE_BYTES) return { kind: 'problem', message: `skipped: ${info.size} bytes is more than the ${MAX_FILE_BYTES}-byte limit` };
-    try {
-      return { kind: 'read', absolute, bytes: await readFile(absolute), size: info.size, mtimeMs: info.mtimeMs };
+      stamp = await this.#disk.stat(absolute);
     } catch (error) {
-      return { kind: 'problem', message: `unreadable: ${(error as Error).message}` };
+      return unreadable(error);
     }
+    if (!stamp) return { kind: 'gone' };
+    const known = this.#files.get(relative);
+    if (known && known.source === 'disk' && sameStamp(known, stamp)) return { kind: 'unchanged' };
+    const problem = this.#problems.get(relative);
+    if (problem?.stamp && sameStamp(problem.stamp, stamp)) return { kind: 'unchanged' };
+    const tooLarge = (size: number): DiskRead => ({ kind: 'problem', problem: { file: relative, code: 'TOO_LARGE', message: `skipped: ${size} bytes is more than the ${MAX_FILE_BYTES}-byte limit`, stamp } });
+    if (stamp.size > MAX_FILE_BYTES) return tooLarge(stamp.size);
+    let read: FileBytes | undefined;
+    try {
+      read = await this.#disk.read(absolute, MAX_FILE_BYTES);
+    } catch (error) {
+      return unreadable(error);
+    }
+    if (!read) return { kind: 'gone' };
+    if (read.bytes.length > MAX_FILE_BYTES) return tooLarge(read.bytes.length);
+    const invalid = firstInvalidUtf8Offset(read.bytes);
+    if (invalid !== -1) {
+      return { kind: 'problem', problem: { file: relative, code: 'INVALID_UTF8', message: `not valid UTF-8 (first invalid byte at offset ${invalid})`, stamp: { size: read.size, mtimeMs: read.mtimeMs } } };
+    }
+    return { kind: 'read', absolute, ...read };
   }
 
   #accept(relative: string, read: DiskRead): void {
+    // An editor opened the file while it was being read: its buffer wins.
+    if (this.#overlays.has(relative)) return;
     switch (read.kind) {
       case 'unchanged':
         return;
       case 'gone':
+        this.#known.delete(relative);
+        this.#problems.delete(relative);
         this.#remove(relative);
         return;
       case 'problem':
-        this.#problem(relative, read.message);
+        this.#problems.set(relative, read.problem);
         this.#remove(relative);
         return;
       case 'read': {
-        const invalid = firstInvalidUtf8Offset(read.bytes);
-        if (invalid !== -1) {
-          this.#problem(relative, `not valid UTF-8 (first invalid byte at offset ${invalid})`);
-          this.#remove(relative);
-          return;
-        }
+        this.#problems.delete(relative);
         const version = (this.#files.get(relative)?.version ?? 0) + 1;
         this.#store(relative, read.absolute, read.bytes.toString('utf8'), read, 'disk', version);
       }
     }
   }
 
-  #store(relative: string, absolute: string, text: string, info: { size: number; mtimeMs: number }, source: 'disk' | 'overlay', version: number, parsed?: Tree): FileState {
+  #store(relative: string, absolute: string, text: string, info: FileStamp, source: 'disk' | 'overlay', version: number, parsed?: Tree): FileState {
     const parser = this.#parser;
     if (!parser) throw new Error('World.load() must run before files are stored');
     const old = this.#files.get(relative);
     const tree = parsed ?? parseOrThrow(parser, text);
-    if (old?.tree !== tree) old?.tree.delete();
-    const state: FileState = {
-      ...analyzeFile(tree, relative, text, (candidate) => this.#exists(candidate)),
-      absolute,
-      tree,
-      version,
-      source,
-      size: info.size,
-      mtimeMs: info.mtimeMs,
-    };
+    let analysis: FileAnalysis;
+    try {
+      analysis = analyzeFile(tree, relative, text, (candidate) => this.#exists(candidate));
+    } catch (error) {
+      // The old state stays whole (its tree alive) when the new text cannot be analysed.
+      if (tree !== old?.tree) tree.delete();
+      throw error;
+    }
+    if (old && old.tree !== tree) old.tree.delete();
+    const state: FileState = { ...analysis, absolute, tree, version, source, size: info.size, mtimeMs: info.mtimeMs };
     this.#files.set(relative, state);
     this.#changed();
     return state;
@@ -267,7 +348,8 @@ export class World {
 
   /** When files appear or disappear, every file's imports may resolve differently. */
   #resolveImportsIfFilesChanged(): void {
-    const key = [...this.#files.keys()].sort().join('\n');
+    // Everything #exists consults: a file listed but gone before it was read changes #known alone.
+    const key = [...new Set([...this.#known, ...this.#files.keys(), ...this.#overlays.keys()])].sort().join('\n');
     if (key === this.#resolvedFor) return;
     this.#resolvedFor = key;
     for (const file of this.#files.values()) file.imports = listImports(file.tree, file.path, (candidate) => this.#exists(candidate));
@@ -286,10 +368,6 @@ export class World {
     this.#index = undefined;
   }
 
-  #problem(file: string, message: string): void {
-    this.loadProblems.push({ file, message });
-  }
-
   #startWatching(): void {
     try {
       this.#watcher = watch(this.root.root, { recursive: true, persistent: false }, () => {
@@ -304,4 +382,8 @@ export class World {
       this.#watcher = undefined;
     }
   }
+}
+
+function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs;
 }

@@ -126,6 +126,28 @@ describe('World', () => {
     world.dispose();
   });
 
+  it('shares a refresh among callers that arrived before it started, and only among them', async () => {
+    const dir = scratchProject();
+    const world = new World({ root: dir, source: 'explicit' });
+    await world.load();
+    const arrived = world.mark();
+    writeFileSync(join(dir, 'a.yx'), 'a = 1\n');
+    // No refresh has started since the mark: this caller must look at the disk.
+    let files = await world.files(arrived);
+    assert.ok(files.ok && files.value.has('a.yx'));
+    // A caller with the same mark was covered by that refresh, so it does not look again...
+    writeFileSync(join(dir, 'b.yx'), 'b = 1\n');
+    files = await world.files(arrived);
+    assert.ok(files.ok && !files.value.has('b.yx'));
+    // ...but one that arrives now does, and so does one with no mark.
+    files = await world.files(world.mark());
+    assert.ok(files.ok && files.value.has('b.yx'));
+    writeFileSync(join(dir, 'c.yx'), 'c = 1\n');
+    files = await world.files();
+    assert.ok(files.ok && files.value.has('c.yx'));
+    world.dispose();
+  });
+
   it('lets an overlay stand in front of the file on disk', async () => {
     const dir = scratchProject();
     const world = new World({ root: dir, source: 'explicit' });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, it } from 'node:test';
-import { parseOrThrow, SyntaxDocument } from '../../src/syntax/document.ts';
+import { parseOrThrow, reparseChanged, SyntaxDocument } from '../../src/syntax/document.ts';
 import { toSExpression } from '../../src/syntax/inspect.ts';
 import { createParser } from '../../src/syntax/language.ts';
 import { listYxFiles } from '../support/files.ts';
@@ -69,6 +69,40 @@ describe('incremental reparse equals a fresh parse', async () => {
     // At least a tenth of all edits, whether the corpus is there or only the examples.
     assert.ok(broken >= (files.length * EDITS_PER_FILE) / 10, `${broken} broken edits of ${files.length * EDITS_PER_FILE}`);
   });
+});
+
+describe('reparseChanged: several changes at once, the old tree kept', async () => {
+  const parser = await createParser();
+  const random = mulberry32(0xabc);
+  for (const file of files) {
+    it(relative(repoRoot, file), () => {
+      const original = readFileSync(file, 'utf8');
+      const old = parseOrThrow(parser, original);
+      const before = toSExpression(old, original, { all: true });
+      try {
+        for (let round = 0; round < 5; round++) {
+          // Up to five changes of the original text, sorted and apart, as a rename makes them.
+          const changes: Array<ReturnType<typeof randomChange>> = [];
+          for (const change of Array.from({ length: 1 + Math.floor(random() * 5) }, () => randomChange(original, random)).sort((a, b) => a.start - b.start)) {
+            if (changes.length === 0 || change.start >= changes[changes.length - 1]!.end) changes.push(change);
+          }
+          let text = original;
+          for (const change of [...changes].reverse()) text = text.slice(0, change.start) + change.text + text.slice(change.end);
+          const reparsed = reparseChanged(parser, old, original, changes);
+          const fresh = parseOrThrow(parser, text);
+          try {
+            assert.equal(toSExpression(reparsed, text, { all: true }), toSExpression(fresh, text, { all: true }), JSON.stringify(changes));
+          } finally {
+            reparsed.delete();
+            fresh.delete();
+          }
+        }
+        assert.equal(toSExpression(old, original, { all: true }), before, 'the old tree is unchanged');
+      } finally {
+        old.delete();
+      }
+    });
+  }
 });
 
 function randomChange(text: string, random: () => number): { start: number; end: number; text: string } {

@@ -115,6 +115,8 @@ describe('yaoxiang lsp over stdio', () => {
     } });
     await assert.rejects(request('textDocument/rename', { ...at(main, 7, 9), newName: 'if' }), { code: -32600, message: '"if" is a keyword' });
     await assert.rejects(request('textDocument/prepareRename', at(main, 3, 3)), { code: -32600, message: 'There is no binding here to rename' });
+    // Refusals that no new name could fix come before the user types one.
+    await assert.rejects(request('textDocument/prepareRename', at(main, 12, 5)), { code: -32600, message: '"io" is imported from std.io; rename it where it is defined' });
   });
 
   it('formats a document with the client tab size and the line width of [fmt], and a range of it', async () => {
@@ -150,6 +152,13 @@ describe('yaoxiang lsp over stdio', () => {
 
   it('finds workspace symbols through the lookup index', async () => {
     assert.deepEqual(await request('workspace/symbol', { query: 'dist' }), [{ name: 'distance', kind: 12, location: { uri: geometry, range: range(13, 4, 13, 12) } }]);
+    // An empty query lists every declaration, file by file, members under their type.
+    const all = await request<Array<{ name: string; containerName?: string; location: { uri: string } }>>('workspace/symbol', { query: '' });
+    assert.deepEqual(all.map((s) => [s.location.uri.split('/').pop(), s.containerName ? `${s.containerName}.${s.name}` : s.name]), [
+      ['geometry.yx', 'Point'], ['geometry.yx', 'Point.x'], ['geometry.yx', 'Point.y'], ['geometry.yx', 'Point.shift'], ['geometry.yx', 'distance'],
+      ['main.yx', 'main'],
+      ['messy.yx', 'total'], ['messy.yx', 'numbers'],
+    ]);
   });
 
   it('re-parses incremental changes and publishes fresh diagnostics after a short delay', async () => {

@@ -24,6 +24,26 @@ describe('binding', () => {
   }
 });
 
+describe('HTTP options at start-up', () => {
+  const refusals: Array<[string[], RegExp]> = [
+    [['--max-sessions', '5'], /: --max-sessions needs --http$/m],
+    [['--sse', '--session-idle-ms', '5'], /: --sse, --session-idle-ms need --http$/m],
+    [['--http', '--headers-timeout-ms', '5000', '--request-timeout-ms', '1000'], /--headers-timeout-ms \(5000\) must not exceed --request-timeout-ms \(1000\)/],
+    [['--http', '--max-sessions', '0'], /--max-sessions must be a positive whole number/],
+    [['--http', '--allow-origin', 'null'], /--allow-origin must be an origin/],
+    [['--http', '--allow-origin', 'http://localhost:6274/app'], /--allow-origin must be an http\(s\) origin without path/],
+    [['--http', '--allow-origin', 'file:///x'], /--allow-origin must be an http\(s\) origin without path/],
+  ];
+  for (const [args, message] of refusals) {
+    test(`refuses ${args.join(' ')}`, () => {
+      const run = spawnSync(process.execPath, [bin, 'mcp', '--project-root', demoProject, '--addr', '127.0.0.1:0', ...args], { encoding: 'utf8', timeout: 20_000 });
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, message);
+      assert.equal(run.stdout, '');
+    });
+  }
+});
+
 describe('guards', () => {
   let server: HttpServerProcess;
   before(async () => {

@@ -1,7 +1,7 @@
 // renameInWorkspace: a binding and its references across files, as edits per file.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renameInWorkspace } from '../../src/analysis/rename/index.ts';
+import { prepareRenameInWorkspace, renameInWorkspace, type PreparedRename } from '../../src/analysis/rename/index.ts';
 import { analyzeFixture, parseFixture } from '../support/fixture.ts';
 
 /** Renames what `$0` is on (or `name` in the cursor's file) and compares every file with `after`. */
@@ -151,4 +151,28 @@ main = { print$0ln("x") }
   it('refuses a keyword before looking anything up', () => refuses(`
 x$0 = 1
 `, 'while', 'RENAME_KEYWORD'));
+});
+
+describe('prepareRenameInWorkspace', () => {
+  async function prepare(before: string) {
+    const fixture = parseFixture(before);
+    return prepareRenameInWorkspace(analyzeFixture(fixture), fixture.cursor!.file, { line: fixture.cursor!.line, column: fixture.cursor!.column });
+  }
+  const codes = (prepared: PreparedRename) => (prepared.ok ? [] : prepared.diagnostics.map((d) => d.code));
+
+  it('accepts an export that importers use, naming it', async () => {
+    assert.deepEqual(await prepare(`
+//- /utils.yx
+pub tot$0al = 1
+//- /main.yx
+use utils.{total, sum}
+x = total + sum
+`), { ok: true, name: 'total' });
+  });
+
+  it('refuses, without a new name, what no new name could fix', async () => {
+    assert.deepEqual(codes(await prepare('use std.io.{println}\nmain = { print$0ln("x") }\n')), ['RENAME_IMPORTED']);
+    assert.deepEqual(codes(await prepare('x = 1 +$0 2\n')), ['RENAME_NOT_FOUND']);
+    assert.deepEqual(codes(await prepare('x$0 = 1\ny = (\n')), ['RENAME_SYNTAX_ERROR']);
+  });
 });

@@ -20,6 +20,9 @@ export interface LspClient {
   protocolErrors: Error[];
   stderr(): string;
   stop(): Promise<number | null>;
+  /** The server process, for tests that end it some other way than `stop`. */
+  child: ChildProcessWithoutNullStreams;
+  exited: Promise<number | null>;
 }
 
 /** A copy of `fixture` in a temporary folder, so tests may change files on disk. */
@@ -66,6 +69,8 @@ export async function startClient(root: string, capabilities: ClientCapabilities
     nextDiagnostics: (uri, accept = () => true) => new Promise((resolve) => waiting.push({ uri, accept, resolve })),
     protocolErrors,
     stderr: () => stderr,
+    child,
+    exited,
     async stop() {
       await connection.sendRequest('shutdown');
       await connection.sendNotification('exit');

@@ -148,25 +148,28 @@ const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /** Brackets that never close (E0010 `Expected RBrace, found Eof`) or close with the wrong kind. */
 function bracketErrors(tree: Tree, textLength: number): { found: Found[]; unclosed: number[] } {
-  const stack: Node[] = [];
+  // Read off the cursor, not through Nodes: this looks at every token of the file.
+  const stack: Array<{ type: string; start: number }> = [];
   const found: Found[] = [];
   const abandoned: number[] = [];
   walk(tree, (cursor) => {
-    const node = cursor.currentNode;
-    if (node.childCount > 0 || node.isMissing) return true;
-    if (node.type === 'string' || node.type === 'line_comment' || node.type === 'block_comment') return false;
-    if (PAIRS[node.type]) {
-      stack.push(node);
-    } else if (node.type === ')' || node.type === ']' || node.type === '}') {
-      const open = stack[stack.length - 1];
-      if (open && PAIRS[open.type] === node.type) {
-        stack.pop();
-      } else if (open) {
-        found.push({ code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(node.type)}`, start: node.startIndex, end: node.endIndex, lexical: false });
-        abandoned.push(...stack.map((n) => n.startIndex));
-        stack.length = 0;
-        return false;
-      }
+    const type = cursor.nodeType;
+    if (type === 'string' || type === 'line_comment' || type === 'block_comment') return false;
+    const opens = Object.hasOwn(PAIRS, type);
+    if (!opens && type !== ')' && type !== ']' && type !== '}') return true;
+    if (cursor.nodeIsMissing) return true;
+    if (opens) {
+      stack.push({ type, start: cursor.startIndex });
+      return true;
+    }
+    const open = stack[stack.length - 1];
+    if (open && PAIRS[open.type] === type) {
+      stack.pop();
+    } else if (open) {
+      found.push({ code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(type)}`, start: cursor.startIndex, end: cursor.endIndex, lexical: false });
+      abandoned.push(...stack.map((n) => n.start));
+      stack.length = 0;
+      return false;
     }
     return true;
   });
@@ -174,7 +177,7 @@ function bracketErrors(tree: Tree, textLength: number): { found: Found[]; unclos
   if (innermost && found.length === 0) {
     found.push({ code: 'E0010', message: `Expected ${tokenKindName(PAIRS[innermost.type]!)}, found Eof`, start: textLength, end: textLength, lexical: false });
   }
-  return { found, unclosed: [...abandoned, ...stack.map((n) => n.startIndex)] };
+  return { found, unclosed: [...abandoned, ...stack.map((n) => n.start)] };
 }
 
 function errorNodeAt(node: Node, start: number, end: number): Node {

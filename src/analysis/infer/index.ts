@@ -6,6 +6,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { ImportInfo } from '../imports.ts';
 import { ancestorsAt } from '../../syntax/ancestors.ts';
+import { runAtOnce, runInTurns } from '../turns.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
 import type { ModuleExports, ModuleInterface } from './checker.ts';
 import { typecheckTree, type FileTypecheck } from './check-file.ts';
@@ -36,6 +37,11 @@ export interface TypecheckReport {
 
 export type TypecheckMode = 'fast' | 'full';
 
+export interface CheckOptions {
+  mode: TypecheckMode;
+  targets?: readonly string[];
+}
+
 interface CachedCheck {
   tree: Tree;
   /** The export signatures of the imported project files this result was computed with. */
@@ -53,7 +59,20 @@ export class TypeChecker {
    * `full`: every file; `fast`: the `targets` and the project files they import.
    * Diagnostics are the syntax ones first, then the checker's, file by file.
    */
-  check(files: ReadonlyMap<string, CheckableFile>, options: { mode: TypecheckMode; targets?: readonly string[] }): TypecheckReport {
+  check(files: ReadonlyMap<string, CheckableFile>, options: CheckOptions): TypecheckReport {
+    return runAtOnce(this.#checkSteps(files, options));
+  }
+
+  /**
+   * `check`, giving the event loop a turn every few milliseconds and stopping
+   * with `Cancelled` once `signal` aborts. `files` must not change meanwhile.
+   */
+  checkInTurns(files: ReadonlyMap<string, CheckableFile>, options: CheckOptions, signal?: AbortSignal): Promise<TypecheckReport> {
+    return runInTurns(this.#checkSteps(files, options), signal);
+  }
+
+  /** Yields after each file; results checked before a cancellation stay cached. */
+  *#checkSteps(files: ReadonlyMap<string, CheckableFile>, options: CheckOptions): Generator<void, TypecheckReport> {
     this.lastChecked = [];
     const selected = options.mode === 'full' ? [...files.keys()] : this.#withImports(files, options.targets ?? []);
     const diagnostics: FileDiagnostic[] = [];
@@ -62,6 +81,7 @@ export class TypeChecker {
       if (!file) continue;
       for (const d of file.syntax) diagnostics.push({ ...d, file: path });
       for (const d of this.fileResult(files, file).diagnostics) diagnostics.push({ ...d, file: path });
+      yield;
     }
     for (const path of this.#checks.keys()) if (!files.has(path)) this.#checks.delete(path);
     const errors = diagnostics.filter((d) => d.severity === 'error').length;

@@ -23,8 +23,9 @@ const SCOPE_KINDS: Record<string, ScopeKind> = {
 };
 
 export function buildFileModel(tree: Tree): FileModel {
-  const builder = new ModelBuilder();
-  builder.run(tree.rootNode);
+  const root = tree.rootNode;
+  const builder = new ModelBuilder(root);
+  builder.run(root);
   return { scopes: builder.scopes, bindings: builder.bindings, uses: builder.uses };
 }
 
@@ -39,6 +40,14 @@ class ModelBuilder {
   readonly #handled = new Set<number>();
   /** By depth of the walk: the target of the nearest declaration, assignment or type definition around it. */
   readonly #owners: Array<Node | undefined> = [];
+  /** The root's text and where it starts: the root begins after leading whitespace. */
+  readonly #text: string;
+  readonly #textStart: number;
+
+  constructor(root: Node) {
+    this.#text = root.text;
+    this.#textStart = root.startIndex;
+  }
 
   run(root: Node): void {
     const module = this.#openScope('module', root);
@@ -78,15 +87,19 @@ class ModelBuilder {
     this.#owners[depth] = OWNERS.has(type) ? ownerTarget(cursor.currentNode) ?? this.#owners[depth - 1] : this.#owners[depth - 1];
     if (type === 'line_comment' || type === 'block_comment' || type === 'string' || type === 'ERROR' && cursor.currentNode.childCount === 0) return false;
     if (!RELEVANT.has(type)) return true;
-    const node = cursor.currentNode;
     const parentType = depth > 0 ? types[depth - 1] : undefined;
+    if (type === 'identifier' || type === 'type_identifier') {
+      // Names are most of the relevant nodes: read them off the cursor, without making a Node.
+      if (!this.#handled.has(cursor.nodeId)) this.#use(type, cursor.startIndex, cursor.endIndex, parentType, cursor.currentFieldName);
+      return false;
+    }
+    const node = cursor.currentNode;
     const scopeKind = SCOPE_KINDS[type] ?? (isFunctionDeclaration(node) ? 'function' : type === 'type_definition' && node.childForFieldName('parameters') ? 'type' : undefined);
     if (scopeKind) {
       open.push({ depth, scope: this.#openScope(scopeKind, node) });
       this.#bindScopeHeader(node, this.#current(), depth);
     }
     if (parentType === 'block' && STATEMENTS.has(type)) this.#bindStatement(node, this.#current(), false);
-    if ((type === 'identifier' || type === 'type_identifier') && !this.#handled.has(node.id)) this.#use(node, parentType, cursor.currentFieldName);
     if (type === 'member_expression') this.#member(node);
     return true;
   }
@@ -289,7 +302,8 @@ class ModelBuilder {
     if (name?.type !== 'identifier') return;
     this.#bind(name, 'parameter', scope, parameter, {
       exported: false,
-      mutable: parameter.namedChildren.some((c) => c?.type === 'mutability'),
+      // `mut` can only lead a parameter.
+      mutable: parameter.firstChild?.type === 'mutability',
       ...(owner ? { container: owner } : {}),
       ...typeInfo(parameter.childForFieldName('type')),
     });
@@ -312,7 +326,7 @@ class ModelBuilder {
     return undefined;
   }
 
-  #use(node: Node, parent: string | undefined, field: string | null): void {
+  #use(type: 'identifier' | 'type_identifier', start: number, end: number, parent: string | undefined, field: string | null | undefined): void {
     if (!parent) return;
     // Names that are not uses of a binding.
     if (parent === 'member_expression' && field === 'field') return;
@@ -321,8 +335,9 @@ class ModelBuilder {
     if ((parent === 'field_declaration' || parent === 'field_binding') && field === 'name') return;
     if (parent === 'parameter' && field === 'name') return;
     if (parent === 'constructor_pattern' && field === 'name') return;
-    const kind: UseKind = node.type === 'type_identifier' ? 'type' : 'read';
-    this.uses.push({ name: node.text, span: spanOf(node), kind, binding: this.#resolve(node.text, this.#current(), node.startIndex) });
+    const kind: UseKind = type === 'type_identifier' ? 'type' : 'read';
+    const name = this.#text.slice(start - this.#textStart, end - this.#textStart);
+    this.uses.push({ name, span: { start, end }, kind, binding: this.#resolve(name, this.#current(), start) });
   }
 
   #member(node: Node): void {
@@ -359,12 +374,16 @@ function isFunctionDeclaration(node: Node): boolean {
   return node.type === 'declaration' && node.childForFieldName('type')?.type === 'function_type';
 }
 
+/** `pub` and `mut` lead a statement, in either order (grammar: _pub_modifiers, _mut_modifiers). */
 function modifiersOf(statement: Node): Partial<Binding> {
-  const children = statement.children;
-  return {
-    isPublic: children.some((c) => c?.type === 'visibility'),
-    mutable: children.some((c) => c?.type === 'mutability'),
-  };
+  const modifiers = { isPublic: false, mutable: false };
+  for (let child = statement.firstChild; child; child = child.nextSibling) {
+    const type = child.type;
+    if (type === 'visibility') modifiers.isPublic = true;
+    else if (type === 'mutability') modifiers.mutable = true;
+    else if (type !== 'line_comment' && type !== 'block_comment') break;
+  }
+  return modifiers;
 }
 
 /** The type name an annotation gives, for member resolution: `Point`, `&mut Point`, `List(Int)` → List. */

@@ -1,6 +1,6 @@
 // The parser the rename entry points share, created on first use.
 import type { Parser } from 'web-tree-sitter';
-import { parseOrThrow } from '../../syntax/document.ts';
+import { parseOrThrow, reparseChanged } from '../../syntax/document.ts';
 import { createParser } from '../../syntax/language.ts';
 import { buildFileModel } from '../model/build.ts';
 import type { Reparse } from './types.ts';
@@ -11,8 +11,8 @@ let shared: Promise<Parser> | undefined;
 export async function reparser(): Promise<Reparse> {
   shared ??= createParser();
   const parser = await shared;
-  return (text) => {
-    const tree = parseOrThrow(parser, text);
+  return (text, from) => {
+    const tree = from ? reparseChanged(parser, from.tree, from.text, from.edits.map((e) => ({ start: e.start, end: e.end, text: e.newText }))) : parseOrThrow(parser, text);
     return { tree, model: buildFileModel(tree) };
   };
 }

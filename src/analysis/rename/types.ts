@@ -73,4 +73,5 @@ export interface FilePlan {
 }
 
 /** Parses a text into a tree and its binding model (the caller owns the tree). */
-export type Reparse = (text: string) => { tree: Tree; model: FileModel };
+/** Parses and models `text`; given `from`, `text` is `from.text` with `from.edits` and its tree is reused. */
+export type Reparse = (text: string, from?: { tree: Tree; text: string; edits: readonly SpanEdit[] }) => { tree: Tree; model: FileModel };

@@ -19,7 +19,8 @@ export function verifyPlan(plan: FilePlan, edits: readonly SpanEdit[], newName: 
   if (clashes.length > 0) {
     return { source, diagnostics: clashes.map((b) => refusal(RENAME_CODES.conflict, `${JSON.stringify(newName)} is already defined in the same scope (${b.kind} at ${at(b.span).start.line}:${at(b.span).start.column})`, at(b.span))) };
   }
-  const { tree, model } = reparse(source);
+  // Only names changed, so the old tree is reused: the reparse costs little next to the model.
+  const { tree, model } = reparse(source, { tree: file.tree, text: file.text, edits });
   try {
     if (tree.rootNode.hasError && !file.tree.rootNode.hasError) {
       return { source, diagnostics: [refusal(RENAME_CODES.syntaxError, `the renamed file ${file.path} would not parse`)] };

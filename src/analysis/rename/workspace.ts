@@ -24,11 +24,31 @@ export type WorkspaceFile = AnalyzedFile & { tree?: Tree };
 export async function renameInWorkspace(files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, newName: string): Promise<WorkspaceRenameResult> {
   const invalid = checkNewName(newName);
   if (invalid.length > 0) return { changes: [], diagnostics: invalid };
-  const home = files.get(file);
-  if (!home) return { changes: [], diagnostics: [refusal(RENAME_CODES.notFound, `${file} is not a file of the workspace`)] };
-  const target = typeof at === 'string' ? targetNamed(files, home, at) : targetAtPosition(files, home, at);
-  if ('diagnostic' in target) return { changes: [], diagnostics: [target.diagnostic] };
+  return withPlan(files, file, at, newName, (planned, _name, reparse) => (planned.ok ? executePlans(planned.plans, newName, reparse) : { changes: [], diagnostics: planned.diagnostics }));
+}
+
+export type PreparedRename = { ok: true; name: string } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Whether what `at` names can be renamed at all, before a new name is chosen:
+ * every refusal that does not depend on the new name (nothing there, imported,
+ * syntax errors, members that may be the renamed one). Editors ask this first.
+ */
+export async function prepareRenameInWorkspace(files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string): Promise<PreparedRename> {
+  return withPlan<PreparedRename>(files, file, at, undefined, (planned, name) => (planned.ok ? { ok: true, name } : planned));
+}
+
+/** Resolves the target and plans its rename, then hands the plan to `use` while the trees it opened are alive. */
+async function withPlan<T>(
+  files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, newName: string | undefined,
+  use: (planned: Planned, name: string, reparse: Awaited<ReturnType<typeof reparser>>) => T,
+): Promise<T> {
   const reparse = await reparser();
+  const refuse = (diagnostic: Diagnostic) => use(refused(diagnostic), '', reparse);
+  const home = files.get(file);
+  if (!home) return refuse(refusal(RENAME_CODES.notFound, `${file} is not a file of the workspace`));
+  const target = typeof at === 'string' ? targetNamed(files, home, at) : targetAtPosition(files, home, at);
+  if ('diagnostic' in target) return refuse(target.diagnostic);
   const owned: Tree[] = [];
   const open = new Map<string, RenameFile>();
   const renameFile = (f: WorkspaceFile): RenameFile => {
@@ -43,12 +63,11 @@ export async function renameInWorkspace(files: ReadonlyMap<string, WorkspaceFile
   };
   try {
     const broken = [...files.values()].find((f) => mentions(f, target.name) && renameFile(f).tree.rootNode.hasError);
-    if (broken) return { changes: [], diagnostics: [refusal(RENAME_CODES.syntaxError, `${broken.path} has syntax errors; fix them before renaming`)] };
+    if (broken) return refuse(refusal(RENAME_CODES.syntaxError, `${broken.path} has syntax errors; fix them before renaming`));
     const planned = target.kind === 'member'
       ? planMember([...files.values()].filter((f) => mentions(f, target.name)).map(renameFile), target.type, target.name)
       : planExported(files, renameFile, target, newName);
-    if (!planned.ok) return { changes: [], diagnostics: planned.diagnostics };
-    return executePlans(planned.plans, newName, reparse);
+    return use(planned, target.name, reparse);
   } finally {
     for (const tree of owned) tree.delete();
   }
@@ -94,7 +113,7 @@ function withName(files: ReadonlyMap<string, WorkspaceFile>, target: Target): Re
 }
 
 /** The home file's plan, plus the importers of an exported binding. */
-function planExported(files: ReadonlyMap<string, WorkspaceFile>, open: (f: WorkspaceFile) => RenameFile, target: Target & { kind: 'binding' }, newName: string): Planned {
+function planExported(files: ReadonlyMap<string, WorkspaceFile>, open: (f: WorkspaceFile) => RenameFile, target: Target & { kind: 'binding' }, newName: string | undefined): Planned {
   const home = files.get(target.file)!;
   const binding = home.model.bindings[target.binding]!;
   const planned = planBinding(open(home), binding);
@@ -104,7 +123,7 @@ function planExported(files: ReadonlyMap<string, WorkspaceFile>, open: (f: Works
     if (importer.path === home.path) continue;
     for (const imported of importer.model.bindings) {
       if (imported.kind !== 'import' || resolvedFile(importer, imported) !== home.path) continue;
-      const conflict = importsNewName(importer, imported, newName);
+      const conflict = newName === undefined ? undefined : importsNewName(importer, imported, newName);
       if (conflict) return refused(conflict);
       const plan = importerPlan(open(importer), imported, binding.name);
       if (plan) plans.push(plan);

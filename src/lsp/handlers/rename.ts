@@ -6,7 +6,7 @@ import {
 } from 'vscode-languageserver';
 import { nameSpanAt } from '../../analysis/editor/target.ts';
 import { targetAt } from '../../analysis/navigation.ts';
-import { renameInWorkspace } from '../../analysis/rename/index.ts';
+import { prepareRenameInWorkspace, renameInWorkspace } from '../../analysis/rename/index.ts';
 import { humanToRange, toRange, uriOf } from '../convert.ts';
 import type { Context } from './context.ts';
 
@@ -19,6 +19,9 @@ export function prepareRename(context: Context) {
     if (!span || !targetAt(at.files, at.path, at.offset)) {
       throw new ResponseError(ErrorCodes.InvalidRequest, 'There is no binding here to rename');
     }
+    // Refuse now what no new name could fix, before the user types one.
+    const prepared = await prepareRenameInWorkspace(at.files, at.path, at.file.lines.toHuman(at.offset));
+    if (!prepared.ok) throw new ResponseError(ErrorCodes.InvalidRequest, prepared.diagnostics[0]?.message ?? 'This cannot be renamed');
     return { range: toRange(at.file.lines, span, session.encoding), placeholder: at.file.text.slice(span.start, span.end) };
   };
 }

@@ -2,7 +2,8 @@
 import type { CancellationToken, DocumentSymbol, DocumentSymbolParams, SymbolInformation, WorkspaceSymbolParams } from 'vscode-languageserver';
 import { documentOutline, type OutlineItem } from '../../analysis/editor/outline.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
-import { toLocation, toRange, toSymbolKind, type Encoding } from '../convert.ts';
+import type { AnalyzedFile } from '../../analysis/navigation.ts';
+import { toLocation, toRange, toSymbolKind, uriOf, type Encoding } from '../convert.ts';
 import { checkpoint } from '../session.ts';
 import type { Context } from './context.ts';
 
@@ -32,9 +33,13 @@ export function workspaceSymbols(context: Context) {
   return async (params: WorkspaceSymbolParams, token: CancellationToken): Promise<SymbolInformation[]> => {
     const session = context.session();
     await checkpoint(token);
-    const index = await session.world.symbolIndex();
-    if (!index.ok) return [];
     const files = await session.files();
+    // An empty query asks for every symbol (LSP 3.17): the declarations of each file's outline.
+    if (params.query.trim() === '') return everyDeclaration(session.root, files, session.encoding);
+    const index = await session.world.symbolIndex();
+    // Bringing the World up to date takes file-system turns, in which a cancellation may have arrived.
+    await checkpoint(token);
+    if (!index.ok) return [];
     return index.value.lookup(params.query, { limit: WORKSPACE_SYMBOL_LIMIT }).symbols.flatMap((symbol) => {
       const file = files.get(symbol.file);
       if (!file || symbol.kind === 'import') return [];
@@ -46,4 +51,23 @@ export function workspaceSymbols(context: Context) {
       }];
     });
   };
+}
+
+function everyDeclaration(root: string, files: ReadonlyMap<string, AnalyzedFile>, encoding: Encoding): SymbolInformation[] {
+  const found: SymbolInformation[] = [];
+  const add = (path: string, lines: LineIndex, item: OutlineItem, container?: string) => {
+    if (found.length >= WORKSPACE_SYMBOL_LIMIT) return;
+    found.push({
+      name: item.name,
+      kind: toSymbolKind(item.kind),
+      location: { uri: uriOf(root, path), range: toRange(lines, item.span, encoding) },
+      ...(container ? { containerName: container } : {}),
+    });
+    for (const child of item.children) add(path, lines, child, item.name);
+  };
+  for (const path of [...files.keys()].sort()) {
+    const file = files.get(path)!;
+    for (const item of documentOutline(file.model)) add(path, file.lines, item);
+  }
+  return found;
 }

@@ -33,7 +33,7 @@ export const findReferences = defineTool({
   output,
   annotations: READ_ONLY,
   shrink: halveLimit,
-  async run(args, host) {
+  async run(args, host, signal) {
     return host.withFiles(args.workspace_root, (files, workspace) => {
       const query = parseReferenceQuery(args.query);
       if (query.file !== undefined) {
@@ -51,6 +51,6 @@ export const findReferences = defineTool({
         total: cut.total,
         truncated: cut.truncated,
       };
-    });
+    }, signal);
   },
 });

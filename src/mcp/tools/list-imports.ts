@@ -31,7 +31,7 @@ export const listImports = defineTool({
   output,
   annotations: READ_ONLY,
   shrink: halveLimit,
-  async run(args, host) {
+  async run(args, host, signal) {
     return host.withFiles(args.project_root, (files, workspace) => {
       const file = host.resolveFile(files, workspace, args.file_path, 'file_path');
       const cut = page(file.imports, args.limit);
@@ -48,6 +48,6 @@ export const listImports = defineTool({
         total: cut.total,
         truncated: cut.truncated,
       };
-    });
+    }, signal);
   },
 });

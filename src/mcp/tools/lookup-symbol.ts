@@ -33,9 +33,9 @@ export const lookupSymbol = defineTool({
   output,
   annotations: READ_ONLY,
   shrink: halveLimit,
-  async run(args, host) {
+  async run(args, host, signal) {
     return host.withFiles(args.workspace_root, async (_files, workspace) => {
-      const index = await workspace.world.symbolIndex();
+      const index = await workspace.symbolIndex();
       if (!index.ok) throw new Error(index.error.message);
       const found = index.value.lookup(args.query, { ...(args.kind ? { kinds: args.kind } : {}), limit: args.limit });
       return {
@@ -43,6 +43,6 @@ export const lookupSymbol = defineTool({
         total: found.total,
         truncated: found.total > found.symbols.length,
       };
-    });
+    }, signal);
   },
 });

@@ -1,6 +1,9 @@
 // typecheck: syntax and type diagnostics of project files, with the reference's codes.
 import * as z from 'zod';
+import type { FileDiagnostic } from '../../analysis/infer/index.ts';
+import type { FileProblem, FileState } from '../../workspace/world.ts';
 import { fileDiagnosticSchema, page, pageFields, spanOf } from '../contract.ts';
+import { problemCode, problemText } from '../host.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
@@ -21,23 +24,49 @@ export const typecheck = defineTool({
   title: 'Type-check YaoXiang files',
   description:
     'Report syntax and type errors of project files with the reference compiler\'s codes (E1001 unknown variable, E1002 type mismatch, …) and 1-based spans; use explain_diagnostic for what a code means. ' +
-    'Reads the files from disk (fresh on every call). Errors in the code are data: isError stays false.',
+    'Reads the files from disk (fresh on every call). Errors in the code are data: isError stays false. ' +
+    'A file that cannot be read is one error diagnostic at 1:1 with code MCP-FILE-UNREADABLE, MCP-FILE-INVALID-UTF8 or MCP-FILE-TOO-LARGE.',
   input,
   output,
   annotations: READ_ONLY,
   shrink: halveLimit,
-  async run(args, host) {
-    return host.withFiles(args.project_root, (files, workspace) => {
-      const targets = args.file_paths.map((given) => host.resolveFile(files, workspace, given, 'file_paths').path);
+  async run(args, host, signal) {
+    return host.withFiles(args.project_root, async (files, workspace) => {
+      const problems = new Map<string, FileProblem>();
+      const targets: string[] = [];
+      for (const given of args.file_paths) {
+        const problem = host.problemOf(workspace, given);
+        if (problem) problems.set(problem.file, problem);
+        else targets.push(host.resolveFile(files, workspace, given, 'file_paths').path);
+      }
       const mode = args.file_paths.length === 0 ? 'full' : args.mode;
-      const report = workspace.checker.check(files, { mode, targets });
-      const cut = page(report.diagnostics, args.limit);
+      const report = await workspace.checker.checkInTurns(files, { mode, targets }, signal);
+      const shown = mode === 'full' ? workspace.world.problems.values() : importedProblems(files, targets, workspace.world.problems);
+      for (const problem of shown) problems.set(problem.file, problem);
+      // Stable: each file's own diagnostics keep the checker's order, problem files fall into place by name.
+      const diagnostics = [...[...problems.values()].map(problemDiagnostic), ...report.diagnostics].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+      const cut = page(diagnostics, args.limit);
       return {
         diagnostics: cut.items.map((d) => ({ file: d.file, code: d.code, severity: d.severity, message: d.message, span: spanOf(d.range), ...(d.help ? { help: d.help } : {}) })),
-        summary: report.summary,
+        summary: { ...report.summary, errors: report.summary.errors + problems.size },
         total: cut.total,
         truncated: cut.truncated,
       };
-    });
+    }, signal);
   },
 });
+
+/** In fast mode, the unreadable project files the targets import: their absence explains the targets' errors. */
+function* importedProblems(files: ReadonlyMap<string, FileState>, targets: readonly string[], problems: ReadonlyMap<string, FileProblem>): Iterable<FileProblem> {
+  for (const target of targets) {
+    for (const i of files.get(target)?.imports ?? []) {
+      const problem = i.resolved.kind === 'file' ? problems.get(i.resolved.path) : undefined;
+      if (problem) yield problem;
+    }
+  }
+}
+
+function problemDiagnostic(problem: FileProblem): FileDiagnostic {
+  const at = { line: 1, column: 1 };
+  return { file: problem.file, code: problemCode(problem), severity: 'error', message: `${problem.file} ${problemText(problem)}`, range: { start: at, end: at } };
+}

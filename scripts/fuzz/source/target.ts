@@ -1,0 +1,65 @@
+// The `source` target: mutated real programs and random text through the
+// parser and every analysis pass, each input in the sandboxed worker.
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { listYxFiles } from '../../../test/support/files.ts';
+import { examplesDir, sharedCorpusDir } from '../../../test/support/paths.ts';
+import { fuzzLoop, type Problem } from '../loop.ts';
+import { reduceText } from '../reduce.ts';
+import { DEFAULT_LIMITS, Sandbox, type Outcome } from '../sandbox.ts';
+import { keepFinding, type TargetOptions, type TargetReport } from '../target.ts';
+import type { SourceFailure } from './check.ts';
+import { MAX_SOURCE_CHARS, sourceInput } from './mutate.ts';
+
+export type SourceSandbox = Sandbox<string, SourceFailure>;
+
+export function sourceSandbox(timeoutMs = DEFAULT_LIMITS.timeoutMs): SourceSandbox {
+  return new Sandbox<string, SourceFailure>(new URL('./worker.js', import.meta.url), { ...DEFAULT_LIMITS, timeoutMs });
+}
+
+/** The real programs the mutations start from: the shared corpus, else the examples. */
+export function seedPrograms(): string[] {
+  const files = listYxFiles(sharedCorpusDir ?? examplesDir);
+  return files.map((f) => readFileSync(f, 'utf8')).filter((text) => text.length <= MAX_SOURCE_CHARS);
+}
+
+export async function checkInSandbox(sandbox: SourceSandbox, source: string): Promise<Problem | undefined> {
+  return problemOf(await sandbox.run(source));
+}
+
+function problemOf(outcome: Outcome<SourceFailure>): Problem | undefined {
+  switch (outcome.kind) {
+    case 'ok':
+      return undefined;
+    case 'failed':
+      return outcome.failure;
+    case 'hang':
+      return { check: 'hang', message: `no result after ${outcome.ms} ms` };
+    case 'memory':
+      return { check: 'memory', message: outcome.message };
+    case 'crash':
+      return { check: 'crash', message: outcome.message };
+  }
+}
+
+export async function fuzzSource(options: TargetOptions): Promise<TargetReport> {
+  const seeds = seedPrograms();
+  options.log(`source: ${seeds.length} seed programs`);
+  const sandbox = sourceSandbox(options.timeoutMs);
+  try {
+    const stats = await fuzzLoop<string>({
+      arbitrary: sourceInput(seeds) as fc.Arbitrary<string>,
+      run: (source) => checkInSandbox(sandbox, source),
+      seconds: options.seconds,
+      seed: options.seed,
+      shrinkSeconds: 60,
+      reduce: (source, problem) => reduceText(source, async (candidate) => (await checkInSandbox(sandbox, candidate))?.check === problem.check, 60_000),
+      onFinding: (finding) => keepFinding(options, 'source', finding),
+    });
+    const share = (event: string) => `${sandbox.events.get(event) ?? 0} ${event}`;
+    options.log(`source: of ${stats.inputs} inputs, ${share('clean')} (no syntax error), ${share('formatted')} (idempotent, tokens kept), ${share('renamed')} round trips, ${share('format-skipped')} (the formatter's verifier refused its output)`);
+    return { target: 'source', ...stats, peakRssMb: Math.round(sandbox.peakRss / 1048576) };
+  } finally {
+    await sandbox.close();
+  }
+}

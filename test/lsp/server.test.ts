@@ -140,6 +140,8 @@ describe('yaoxiang lsp over stdio', () => {
     const message = await warned;
     assert.equal(message.type, 2);
     assert.equal(message.message, 'Left unformatted: nested too deeply here (the file nests 302 levels deep; the formatter lays out at most 256). (FORMAT_TOO_DEEP at line 1, column 260)');
+    // Not on disk: closing it takes it out of the workspace the later tests list.
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 
   it('lists document symbols as a tree: types with fields and methods, then functions', async () => {

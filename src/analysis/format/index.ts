@@ -10,12 +10,12 @@ import { LineIndex } from '../../syntax/positions.ts';
 import type { FormatSettings } from '../../workspace/manifest.ts';
 import { printModule } from './module.ts';
 import { resolveFormatOptions, type FormatOptions } from './options.ts';
-import { MAX_FORMAT_DEPTH, nestingDepth, TooDeepToFormat } from './depth.ts';
+import { MAX_FORMAT_DEPTH, MAX_FORMAT_NODES, nestingDepth, TooDeepToFormat } from './limits.ts';
 import { sameCode } from './verify.ts';
 
 export { DEFAULT_FORMAT_OPTIONS, resolveFormatOptions, type FormatOptions } from './options.ts';
 export { formatDiff, unifiedDiff, type Hunk } from './diff.ts';
-export { MAX_FORMAT_DEPTH } from './depth.ts';
+export { MAX_FORMAT_DEPTH, MAX_FORMAT_NODES } from './limits.ts';
 
 export interface FormatResult {
   formatted: string;
@@ -40,6 +40,8 @@ export function formatTree(parser: Parser, tree: Tree, source: string, options: 
   const settings = resolveFormatOptions(options);
   const syntax = syntaxDiagnostics(tree, source);
   if (syntax.length > 0 || tree.rootNode.hasError) return { formatted: source, diagnostics: syntax };
+  const nodes = tree.rootNode.descendantCount;
+  if (nodes > MAX_FORMAT_NODES) return tooLarge(source, nodes);
   let formatted: string;
   try {
     formatted = printModule(tree, source, settings);
@@ -68,6 +70,18 @@ function tooDeep(tree: Tree, source: string, node: Node): FormatResult {
       severity: 'warning',
       message: `Left unformatted: nested too deeply here (the file nests ${depth.toLocaleString('en')} levels deep; the formatter lays out at most ${MAX_FORMAT_DEPTH}).`,
       range: new LineIndex(source).humanRange(token.startIndex, token.endIndex),
+    }],
+  };
+}
+
+function tooLarge(source: string, nodes: number): FormatResult {
+  return {
+    formatted: source,
+    diagnostics: [{
+      code: 'FORMAT_TOO_LARGE',
+      severity: 'warning',
+      message: `Left unformatted: the file has ${nodes.toLocaleString('en')} syntax nodes; the formatter takes at most ${MAX_FORMAT_NODES.toLocaleString('en')}.`,
+      range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
     }],
   };
 }

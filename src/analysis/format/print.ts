@@ -4,7 +4,7 @@
 // written, so no comment is ever lost or moved.
 import type { Node } from 'web-tree-sitter';
 import { collect, hasComments, isComment, type Entry, type Placed, type Sequence } from './comments.ts';
-import { MAX_FORMAT_DEPTH, TooDeepToFormat } from './depth.ts';
+import { MAX_FORMAT_DEPTH, TooDeepToFormat } from './limits.ts';
 import { breaks, group, hardline, ifBreak, indent, join, line, render, softline, verbatim, width, type Doc } from './doc.ts';
 
 export interface PrintContext {

@@ -1,11 +1,11 @@
-// The formatter's bound on nesting (src/analysis/format/depth.ts): nested as
-// deep as MAX_FORMAT_DEPTH allows, with the printer's deepest frames, a file
-// still formats; one level more and it comes back as written, with
-// FORMAT_TOO_DEEP where the printer stopped.
+// The formatter's bounds (src/analysis/format/limits.ts): nested as deep as
+// MAX_FORMAT_DEPTH allows, with the printer's deepest frames, a file still
+// formats; one level more and it comes back as written, with FORMAT_TOO_DEEP
+// where the printer stopped. Past MAX_FORMAT_NODES, FORMAT_TOO_LARGE.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Parser } from 'web-tree-sitter';
-import { format, MAX_FORMAT_DEPTH } from '../../src/analysis/format/index.ts';
+import { format, MAX_FORMAT_DEPTH, MAX_FORMAT_NODES } from '../../src/analysis/format/index.ts';
 import { createParser } from '../../src/syntax/language.ts';
 
 let parser: Parser;
@@ -69,5 +69,15 @@ describe('formatting deeply nested code', () => {
     const result = format(parser, source, { line_width: 40 });
     assert.deepEqual(result.diagnostics, []);
     assert.equal(result.formatted.split('\n').length, 10 * MAX_FORMAT_DEPTH + 2);
+  });
+
+  it('leaves a file of more than MAX_FORMAT_NODES syntax nodes alone with FORMAT_TOO_LARGE', () => {
+    // `+1` is three nodes (the operator, the integer, the expression around them).
+    const terms = Math.ceil(MAX_FORMAT_NODES / 3);
+    const source = `x=1${'+1'.repeat(terms)}\n`;
+    const result = format(parser, source);
+    assert.equal(result.formatted, source);
+    assert.deepEqual(result.diagnostics.map((d) => [d.code, d.severity]), [['FORMAT_TOO_LARGE', 'warning']]);
+    assert.match(result.diagnostics[0]!.message, /^Left unformatted: the file has [\d,]+ syntax nodes; the formatter takes at most 4,000,000\.$/);
   });
 });

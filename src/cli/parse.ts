@@ -4,6 +4,7 @@ import { createParser } from '../syntax/language.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { syntaxProblems, toJson, toSExpression } from '../syntax/inspect.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
+import { jsonText } from './json-text.ts';
 
 export const parseHelp = `Usage: yaoxiang parse [FILE|-] [options]
 
@@ -46,7 +47,7 @@ export async function runParse(argv: string[], out: (text: string) => void): Pro
       if (values.format === 'json') out(JSON.stringify(problems.map(({ startIndex: _s, endIndex: _e, ...rest }) => rest), null, 2) + '\n');
       else for (const p of problems) out(`${source.name}:${p.start.line}:${p.start.column}: ${describe(p.kind, p.type, p.text)}\n`);
     } else if (values.format === 'json') {
-      out(JSON.stringify(toJson(tree, source.text, { all: values.all }).root, null, 2) + '\n');
+      out(jsonText(toJson(tree, source.text, { all: values.all }).root) + '\n');
     } else {
       out(toSExpression(tree, source.text, { all: values.all }) + '\n');
     }

@@ -99,6 +99,9 @@ export function syntaxProblems(tree: Tree, text: string, lines = new LineIndex(t
   return problems;
 }
 
+/** Past this depth the S-expression's indentation stops growing: fully indented, 10,000 levels would print 100 MB. */
+const MAX_INDENT_LEVELS = 100;
+
 /** An indented S-expression with field names and 1-based `[line:col - line:col]` ranges. */
 export function toSExpression(tree: Tree, text: string, options: { all?: boolean; positions?: boolean } = {}): string {
   const lines = new LineIndex(text);
@@ -114,7 +117,7 @@ export function toSExpression(tree: Tree, text: string, options: { all?: boolean
     const field = cursor.currentFieldName;
     const label = node.isMissing ? `MISSING ${JSON.stringify(node.type)}` : node.isNamed ? node.type : JSON.stringify(node.type);
     const range = options.positions === false ? '' : ` ${formatRange(lines, node)}`;
-    out.push(`${depth === 0 ? '' : '\n' + '  '.repeat(depth)}${field ? field + ': ' : ''}(${label}${range}`);
+    out.push(`${depth === 0 ? '' : '\n' + '  '.repeat(Math.min(depth, MAX_INDENT_LEVELS))}${field ? field + ': ' : ''}(${label}${range}`);
     open.push(depth);
     return true;
   });

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { cliPath, examplesDir } from '../support/paths.ts';
 
 function run(args: string[], input?: string | Buffer) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], { input, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [cliPath, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 30 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -33,6 +33,21 @@ describe('yaoxiang parse', () => {
       ['right', '1'],
     ]);
     assert.deepEqual(root.children[0].start, { line: 1, column: 1 });
+  });
+
+  it('prints a tree nested 10,000 levels deep as JSON and as an S-expression, indented only so far', () => {
+    const source = `x = ${'['.repeat(10_000)}1${']'.repeat(10_000)}\n`;
+    const json = run(['parse', '--format', 'json', '-'], source);
+    assert.equal(json.code, 0, json.stderr);
+    let node = JSON.parse(json.stdout);
+    let depth = 0;
+    while (node.children) [node, depth] = [node.children[node.children.length - 1], depth + 1];
+    assert.deepEqual([node.type, depth], ['integer', 10_002]);
+    const sexp = run(['parse', '-'], source);
+    assert.equal(sexp.code, 0, sexp.stderr);
+    assert.equal(sexp.stdout.split('\n').length, 10_005);
+    // Indented in full it would be about 100 MB.
+    assert.ok(sexp.stdout.length < 5_000_000, `${sexp.stdout.length} characters`);
   });
 
   it('lists only the errors with --errors and exits 1', () => {

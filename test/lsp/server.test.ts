@@ -128,6 +128,22 @@ describe('yaoxiang lsp over stdio', () => {
     assert.deepEqual(only, [{ range: range(1, 0, 4, 0), newText: '\ntotal = (a: Int, b: Int) => { return a + b }\n' }]);
   });
 
+  it('says why a file nested too deeply is neither formatted nor fully checked', async () => {
+    const uri = client.uri('deep.yx');
+    const text = `x = ${'['.repeat(300)}1${']'.repeat(300)}\n`;
+    const warned = new Promise<{ type: number; message: string }>((resolve) => client.connection.onNotification('window/showMessage', resolve));
+    const published = client.nextDiagnostics(uri);
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaoxiang', version: 1, text } });
+    const diagnostics = (await published).diagnostics;
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.range.start]), [['TYPECHECK_TOO_DEEP', 2, { line: 0, character: 259 }]]);
+    assert.equal(await request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 4, insertSpaces: true } }), null);
+    const message = await warned;
+    assert.equal(message.type, 2);
+    assert.equal(message.message, 'Left unformatted: nested too deeply here (the file nests 302 levels deep; the formatter lays out at most 256). (FORMAT_TOO_DEEP at line 1, column 260)');
+    // Not on disk: closing it takes it out of the workspace the later tests list.
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  });
+
   it('lists document symbols as a tree: types with fields and methods, then functions', async () => {
     const symbols = await request<Array<{ name: string; kind: number; children: Array<{ name: string; kind: number }> }>>('textDocument/documentSymbol', { textDocument: { uri: geometry } });
     assert.deepEqual(symbols.map((s) => [s.name, s.kind, s.children.map((c) => [c.name, c.kind])]), [

@@ -88,6 +88,14 @@ for (const kind of CONNECTIONS) {
       assert.ok(r.diagnostics.length > 0);
     });
 
+    test('format_source: a source nested too deeply comes back unchanged with FORMAT_TOO_DEEP and where', async () => {
+      const source = `x = ${'['.repeat(300)}1${']'.repeat(300)}\n`;
+      const r = await call(c.client, 'format_source', { source });
+      assert.equal(r.isError, false);
+      assert.equal(r.changed, false);
+      assert.deepEqual(r.diagnostics.map((d: { code: string; severity: string; span: number[] }) => [d.code, d.severity, d.span]), [['FORMAT_TOO_DEEP', 'warning', [1, 260, 1, 261]]]);
+    });
+
     test('format_source: bad arguments are MCP-INVALID-INPUT', async () => {
       const r = await call(c.client, 'format_source', { source: 'x = 1\n', tab_size: 0 });
       assert.equal(r.errorCode, 'MCP-INVALID-INPUT');

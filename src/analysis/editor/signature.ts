@@ -1,6 +1,7 @@
 // Signature help: the call around the cursor, its callee's signature and
 // which parameter the cursor is in.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
+import { ancestorsAt } from '../../syntax/ancestors.ts';
 import type { AnalyzedFile } from '../navigation.ts';
 import { calleeSignature, type CalleeSignature } from './callee.ts';
 
@@ -9,7 +10,7 @@ export interface SignatureHelpInfo extends CalleeSignature {
 }
 
 export function signatureAt(files: ReadonlyMap<string, AnalyzedFile>, path: string, tree: Tree, offset: number): SignatureHelpInfo | undefined {
-  for (let node: Node | null = tree.rootNode.descendantForIndex(Math.max(0, offset - 1), offset); node; node = node.parent) {
+  for (const node of ancestorsAt(tree, Math.max(0, offset - 1), offset)) {
     if (node.type !== 'call_expression') continue;
     const args = node.childForFieldName('arguments');
     if (!args || offset <= args.startIndex || offset >= args.endIndex) continue;

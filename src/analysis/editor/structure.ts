@@ -1,5 +1,6 @@
 // Folding ranges and selection ranges, from the tree alone.
 import type { Node, Tree } from 'web-tree-sitter';
+import { ancestorsAt } from '../../syntax/ancestors.ts';
 import { walk } from '../../syntax/inspect.ts';
 import type { Span } from '../model/types.ts';
 
@@ -42,7 +43,7 @@ export function foldingRanges(tree: Tree): FoldInfo[] {
 export function selectionRanges(tree: Tree, offsets: readonly number[]): Span[][] {
   return offsets.map((offset) => {
     const chain: Span[] = [];
-    for (let node: Node | null = tree.rootNode.descendantForIndex(offset, offset); node; node = node.parent) {
+    for (const node of ancestorsAt(tree, offset)) {
       const span = { start: node.startIndex, end: node.endIndex };
       const previous = chain[chain.length - 1];
       if (!previous || span.start < previous.start || span.end > previous.end) chain.push(span);

@@ -37,9 +37,14 @@ export function semanticTokens(tree: Tree, model: FileModel): SemanticToken[] {
   for (const b of model.bindings) bindingAt.set(b.span.start, b);
   const useAt = new Map(model.uses.map((u) => [u.span.start, u] as const));
   const tokens: SemanticToken[] = [];
-  walk(tree, (cursor) => {
+  // The types of the nodes around the current one, by depth: `Node.parent` would
+  // start again from the root for every name, quadratic in deeply nested code.
+  const typesAbove: string[] = [];
+  walk(tree, (cursor, depth) => {
     const node = cursor.currentNode;
     const type = node.type;
+    typesAbove[depth] = type;
+    const parent = typesAbove[depth - 1];
     const literal = LITERALS[type];
     if (literal) {
       tokens.push({ start: node.startIndex, end: node.endIndex, type: literal, modifiers: [] });
@@ -54,7 +59,7 @@ export function semanticTokens(tree: Tree, model: FileModel): SemanticToken[] {
       return false;
     }
     if (type !== 'identifier') return true;
-    if (node.parent?.type === 'module_path') {
+    if (parent === 'module_path') {
       tokens.push({ start: node.startIndex, end: node.endIndex, type: 'namespace', modifiers: [] });
       return false;
     }
@@ -68,9 +73,9 @@ export function semanticTokens(tree: Tree, model: FileModel): SemanticToken[] {
     let kind: TokenType;
     const modifiers: TokenModifier[] = [];
     if (target) kind = BY_KIND[target.kind];
-    else if (use?.kind === 'member') kind = node.parent?.parent?.type === 'call_expression' && node.parent.childForFieldName('field')?.id === node.id ? 'method' : 'property';
+    else if (use?.kind === 'member') kind = typesAbove[depth - 2] === 'call_expression' && cursor.currentFieldName === 'field' ? 'method' : 'property';
     else if (globalName(node.text)) {
-      kind = node.parent?.type === 'call_expression' ? 'function' : 'variable';
+      kind = parent === 'call_expression' ? 'function' : 'variable';
       modifiers.push('defaultLibrary');
     } else kind = 'variable';
     tokens.push({ start: node.startIndex, end: node.endIndex, type: kind, modifiers });

@@ -46,22 +46,47 @@ export interface PrintOptions {
   useTabs: boolean;
 }
 
-/** Whether the doc must print on several lines whatever the width (a hard line, a group marked broken). */
-export function breaks(doc: Doc, memo = new WeakMap<object, boolean>()): boolean {
+/**
+ * Whether the doc must print on several lines whatever the width (a hard line, a group marked broken).
+ * Worked out children first with a stack of its own, so a deeply nested doc cannot overflow the call stack.
+ */
+export function breaks(doc: Doc, memo = new Map<object, boolean>()): boolean {
   if (typeof doc === 'string') return false;
-  const cached = memo.get(doc);
-  if (cached !== undefined) return cached;
-  let result: boolean;
-  if (Array.isArray(doc)) result = doc.some((d) => breaks(d, memo));
-  else switch (doc.kind) {
-    case 'line': result = doc.hard; break;
-    case 'verbatim': result = false; break;
-    case 'group': result = doc.shouldBreak || breaks(doc.contents, memo); break;
-    case 'indent': result = breaks(doc.contents, memo); break;
-    case 'ifBreak': result = breaks(doc.broken, memo) && breaks(doc.flat, memo); break;
+  const todo: Exclude<Doc, string>[] = [doc];
+  while (todo.length > 0) {
+    const current = todo[todo.length - 1]!;
+    if (memo.has(current)) {
+      todo.pop();
+      continue;
+    }
+    const waiting = todo.length;
+    for (const part of partsOf(current)) if (typeof part !== 'string' && !memo.has(part)) todo.push(part);
+    if (todo.length > waiting) continue;
+    todo.pop();
+    memo.set(current, breaksGiven(current, (part) => typeof part !== 'string' && memo.get(part) === true));
   }
-  memo.set(doc, result);
-  return result;
+  return memo.get(doc)!;
+}
+
+function partsOf(doc: Exclude<Doc, string>): readonly Doc[] {
+  if (Array.isArray(doc)) return doc;
+  switch (doc.kind) {
+    case 'group': case 'indent': return [doc.contents];
+    case 'ifBreak': return [doc.broken, doc.flat];
+    case 'line': case 'verbatim': return [];
+  }
+}
+
+/** `breaks` of one doc, from what its parts give. */
+function breaksGiven(doc: Exclude<Doc, string>, partBreaks: (part: Doc) => boolean): boolean {
+  if (Array.isArray(doc)) return doc.some(partBreaks);
+  switch (doc.kind) {
+    case 'line': return doc.hard;
+    case 'verbatim': return false;
+    case 'group': return doc.shouldBreak || partBreaks(doc.contents);
+    case 'indent': return partBreaks(doc.contents);
+    case 'ifBreak': return partBreaks(doc.broken) && partBreaks(doc.flat);
+  }
 }
 
 type Mode = 'flat' | 'break';
@@ -75,13 +100,13 @@ export function width(text: string): number {
 }
 
 export function render(doc: Doc, options: PrintOptions): string {
-  const memo = new WeakMap<object, boolean>();
+  const memo = new Map<object, boolean>();
   const out: string[] = [];
   let column = 0;
   const stack: Command[] = [{ level: 0, mode: 'break', doc }];
   const newline = (level: number) => {
     // Trailing spaces of the line just ended go; text inside literals never ends in one.
-    if (out.length > 0) out[out.length - 1] = out[out.length - 1]!.replace(/[ \t]+$/, '');
+    if (out.length > 0) out[out.length - 1] = withoutTrailingBlanks(out[out.length - 1]!);
     const pad = options.useTabs ? '\t'.repeat(level) : ' '.repeat(level * options.indentWidth);
     out.push('\n' + pad);
     column = level * options.indentWidth;
@@ -129,8 +154,18 @@ export function render(doc: Doc, options: PrintOptions): string {
   return out.join('');
 }
 
+/**
+ * `text` without the spaces and tabs at its end. Not `/[ \t]+$/`: that retries
+ * from every blank of every indentation run in the text, quadratic in deep code.
+ */
+export function withoutTrailingBlanks(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 /** Whether `doc` printed flat, plus what follows up to the next line break, fits in `room`. */
-function fits(doc: Doc, rest: readonly Command[], room: number, memo: WeakMap<object, boolean>): boolean {
+function fits(doc: Doc, rest: readonly Command[], room: number, memo: Map<object, boolean>): boolean {
   const todo: Array<{ mode: Mode; doc: Doc }> = [{ mode: 'flat', doc }];
   let restIndex = rest.length - 1;
   while (room >= 0) {

@@ -2,7 +2,7 @@
 // the other statements in their order.
 import type { Tree } from 'web-tree-sitter';
 import { collect, type Entry } from './comments.ts';
-import { hardline, render, type Doc } from './doc.ts';
+import { hardline, render, withoutTrailingBlanks, type Doc } from './doc.ts';
 import { importPath, sortImports } from './imports.ts';
 import type { FormatOptions } from './options.ts';
 import { Printer } from './print.ts';
@@ -17,7 +17,7 @@ export function printModule(tree: Tree, source: string, options: FormatOptions):
   const printer = new Printer({ source, lineWidth: options.line_width, indentWidth: options.indent_width, useTabs: options.use_tabs });
   const text = render(moduleDoc(printer, tree, source, options), { lineWidth: options.line_width, indentWidth: options.indent_width, useTabs: options.use_tabs });
   if (open) return text;
-  const trimmed = text.replace(/[ \t]+$/, '');
+  const trimmed = withoutTrailingBlanks(text);
   return trimmed === '' ? '' : trimmed + '\n';
 }
 

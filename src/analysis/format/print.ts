@@ -4,6 +4,7 @@
 // written, so no comment is ever lost or moved.
 import type { Node } from 'web-tree-sitter';
 import { collect, hasComments, isComment, type Entry, type Placed, type Sequence } from './comments.ts';
+import { MAX_FORMAT_DEPTH, TooDeepToFormat } from './limits.ts';
 import { breaks, group, hardline, ifBreak, indent, join, line, render, softline, verbatim, width, type Doc } from './doc.ts';
 
 export interface PrintContext {
@@ -55,6 +56,7 @@ const LISTS: Record<string, ListStyle> = {
 
 export class Printer {
   readonly #ctx: PrintContext;
+  #depth = 0;
 
   constructor(ctx: PrintContext) {
     this.#ctx = ctx;
@@ -70,7 +72,18 @@ export class Printer {
     return verbatim(node.type === 'line_comment' ? text.trimEnd() : text);
   }
 
+  /** Every node the printer lays out inside another goes through here, so `#depth` is how deep the printer's recursion is. */
   print(node: Node): Doc {
+    if (this.#depth >= MAX_FORMAT_DEPTH) throw new TooDeepToFormat(node);
+    this.#depth++;
+    try {
+      return this.#printNode(node);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #printNode(node: Node): Doc {
     if (LITERALS.has(node.type) || node.childCount === 0) return verbatim(this.text(node));
     switch (node.type) {
       case 'block':
@@ -200,19 +213,27 @@ export class Printer {
     if (parts.some((p) => this.#directComment(p))) return verbatim(this.text(node));
     const bodies = parts.map((part) => part.childForFieldName(part.type === 'else_clause' ? 'body' : 'consequence'));
     if (bodies.some((body) => !body)) return this.tokens(node);
-    const together = !bodies.some((body) => breaks(this.print(body!)));
+    // Each body is laid out once: printing it again to test whether it breaks
+    // would double the work at every level of nested ifs.
+    const laid = bodies.map((body) => (body!.type === 'block' ? this.#layBlock(body!) : { doc: this.print(body!), oneLine: false }));
+    const together = !laid.some((body) => breaks(body.doc));
     const out: Doc[] = [];
     parts.forEach((part, i) => {
       const condition = part.childForFieldName('condition');
-      const body = bodies[i]!;
+      const body = laid[i]!;
       const keyword = part.type === 'if_expression' ? 'if ' : part.type === 'else_if_clause' ? ' else if ' : ' else ';
-      out.push(keyword, condition ? [this.print(condition), ' '] : '', body.type === 'block' ? this.block(body, !together) : this.print(body));
+      out.push(keyword, condition ? [this.print(condition), ' '] : '', body.oneLine && !together ? group(body.doc) : body.doc);
     });
     return together ? group(out) : out;
   }
 
-  /** `ownGroup: false` leaves a one-statement block to the group of the caller. */
-  block(node: Node, ownGroup = true): Doc {
+  block(node: Node): Doc {
+    const { doc, oneLine } = this.#layBlock(node);
+    return oneLine ? group(doc) : doc;
+  }
+
+  /** The block's doc; `oneLine` when it may print as `{ stmt }`, which needs a group around it (its own or an `if` chain's). */
+  #layBlock(node: Node): { doc: Doc; oneLine: boolean } {
     let inner = node.children.filter((c): c is Node => c !== null).slice(1, -1);
     // Comments on the line of `{` stay there: `main = { // entry point`.
     const openRow = node.startPosition.row;
@@ -221,15 +242,14 @@ export class Printer {
     const sequence = collect(inner, (c) => c.type === ';');
     const { entries, dangling } = sequence;
     const open = ['{', this.trailingComments(onOpenLine)];
-    if (entries.length === 0 && dangling.length === 0) return onOpenLine.length === 0 ? '{}' : [open, hardline, '}'];
+    if (entries.length === 0 && dangling.length === 0) return { doc: onOpenLine.length === 0 ? '{}' : [open, hardline, '}'], oneLine: false };
     const body = this.statements(entries, dangling);
     // As in the reference, a comment anywhere inside keeps the block broken; one
     // inside a statement copied as written would otherwise share a line with `{`.
     if (entries.length === 1 && onOpenLine.length === 0 && node.descendantsOfType(['line_comment', 'block_comment']).length === 0) {
-      const oneLine = ['{', indent([line, body]), line, '}'];
-      return ownGroup ? group(oneLine) : oneLine;
+      return { doc: ['{', indent([line, body]), line, '}'], oneLine: true };
     }
-    return [open, indent([hardline, body]), hardline, '}'];
+    return { doc: [open, indent([hardline, body]), hardline, '}'], oneLine: false };
   }
 
   useStatement(node: Node): Doc {
@@ -246,24 +266,24 @@ export class Printer {
   // Section - Expressions
 
   binary(node: Node, breakable: boolean): Doc {
-    const operator = node.childForFieldName('operator');
-    const level = PRECEDENCE[operator?.type ?? ''] ?? 0;
+    const top = binaryOperands(node);
+    if (!top) return this.tokens(node);
+    let operands: Operands = top;
+    const level = PRECEDENCE[operands.operator] ?? 0;
     // A left-leaning chain of one precedence level breaks as one: `a\n+ b\n- c`.
-    const rest: Doc[] = [];
-    let current: Node = node;
+    // Collected from the right end, so reversed before use (unshift would be quadratic on long chains).
+    const fromRight: Doc[] = [];
     for (;;) {
-      const op = current.childForFieldName('operator');
-      const left = current.childForFieldName('left');
-      const right = current.childForFieldName('right');
-      if (!op || !left || !right) return this.tokens(node);
+      const { left, operator, right } = operands;
       // `0..10` stays tight; every other operator has a space on each side.
       const gap = breakable ? line : ' ';
-      rest.unshift(op.type === '..' ? [breakable ? softline : '', '..', this.print(right)] : [gap, op.type, ' ', this.print(right)]);
-      if (left.type === 'binary_expression' && PRECEDENCE[left.childForFieldName('operator')?.type ?? ''] === level && !this.#directComment(left)) {
-        current = left;
+      fromRight.push(operator === '..' ? [breakable ? softline : '', '..', this.print(right)] : [gap, operator, ' ', this.print(right)]);
+      const next = left.type === 'binary_expression' ? binaryOperands(left) : undefined;
+      if (next && PRECEDENCE[next.operator] === level) {
+        operands = next;
         continue;
       }
-      return group([this.print(left), indent(rest)]);
+      return group([this.print(left), indent(fromRight.reverse())]);
     }
   }
 
@@ -341,6 +361,28 @@ export class Printer {
 
 /** A line comment must end its line; an empty soft break that forces the enclosing group to break. */
 const breakAfterLineComment: Doc = group('', true);
+
+interface Operands {
+  left: Node;
+  operator: string;
+  right: Node;
+}
+
+/**
+ * A binary node's operands and operator by position, undefined when a comment
+ * sits among them. Not `node.children`: each node keeps that array, so down a
+ * long chain every node would stay alive until the printing ends, and the
+ * garbage collector would spend more time than the printer.
+ */
+function binaryOperands(node: Node): Operands | undefined {
+  if (node.childCount !== 3) return undefined;
+  const [left, operator, right] = [node.child(0), node.child(1), node.child(2)];
+  if (!left || !operator || !right) return undefined;
+  // A comment among them makes more than three children (a node never starts or ends with one).
+  const operatorType = operator.type;
+  if (operatorType === 'line_comment' || operatorType === 'block_comment') return undefined;
+  return { left, operator: operatorType, right };
+}
 
 function children(node: Node): Node[] {
   return node.children.filter((c): c is Node => c !== null && (c.startIndex !== c.endIndex || c.isMissing));

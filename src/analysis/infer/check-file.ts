@@ -5,7 +5,7 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
 import { inferFile, type InferenceResult, type ModuleExports } from './checker.ts';
 import type { FileDeclarations } from './declarations.ts';
-import { TYPE_HELP, type RawDiagnostic } from './messages.ts';
+import { TYPE_HELP, WARNING_CODES, type RawDiagnostic } from './messages.ts';
 import { ownershipDiagnostics } from './ownership.ts';
 import { refinementDiagnostics } from './refinements.ts';
 import { instantiateScheme, preludeValues } from './signatures.ts';
@@ -36,11 +36,40 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     ...terminationDiagnostics(tree),
     ...ownershipDiagnostics(tree, { ledger: inference.ledger, globalType }),
   ];
-  const diagnostics = raw.map((d): Diagnostic => {
-    const diagnostic: Diagnostic = { code: d.code, severity: 'error', message: d.message, range: lines.humanRange(d.start, Math.max(d.end, d.start)) };
+  const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
+    const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';
+    const diagnostic: Diagnostic = { code: d.code, severity, message: d.message, range: lines.humanRange(d.start, Math.max(d.end, d.start)) };
     const help = TYPE_HELP[d.code];
     if (help) diagnostic.help = help;
     return diagnostic;
   });
   return { diagnostics, inference };
+}
+
+/**
+ * The layers count nesting each their own way, so each may stop at its own
+ * node of one deep statement; the first of them (the outermost) says enough.
+ */
+function oneTooDeepPerStatement(tree: Tree, raw: readonly RawDiagnostic[]): RawDiagnostic[] {
+  const tooDeep = raw.filter((d) => d.code === 'TYPECHECK_TOO_DEEP');
+  if (tooDeep.length === 0) return [...raw];
+  const starts = tree.rootNode.namedChildren.map((c) => c?.startIndex ?? 0);
+  const statementOf = (offset: number) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const first = new Map<number, RawDiagnostic>();
+  for (const d of tooDeep) {
+    const statement = statementOf(d.start);
+    const kept = first.get(statement);
+    if (!kept || d.start < kept.start) first.set(statement, d);
+  }
+  const kept = new Set(first.values());
+  return raw.filter((d) => d.code !== 'TYPECHECK_TOO_DEEP' || kept.has(d));
 }

@@ -10,6 +10,7 @@ import {
   cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, topLevelStatements,
   type ConstExpr, type FileDeclarations, type GenericTypeDef,
 } from './declarations.ts';
+import { binaryChain, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic, type TypeCode } from './messages.ts';
 import {
   BUILTIN_TYPE_NAMES, instantiateScheme, isNativeName, preludeValues, stdExportType, stdModuleRecord, stdRootRecord, type Scheme,
@@ -51,7 +52,6 @@ export interface InferenceResult {
   imports: Map<string, Type>;
 }
 
-const MAX_DEPTH = 400;
 const PRELUDE = preludeValues();
 
 export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExports: ModuleExports): InferenceResult {
@@ -69,7 +69,8 @@ class Checker {
   private expectedReturn: Type | undefined;
   /** Error type of the enclosing function's `Result` return, `null` outside one (E1081). */
   private resultError: Type | null = null;
-  private depth = 0;
+  /** Past its limit, a TYPECHECK_TOO_DEEP where the checker stops descending; the rest of the file is still checked. */
+  private readonly nesting = new Nesting((d) => this.report(d.code, d.message, d));
 
   private readonly decls: FileDeclarations;
   private readonly moduleExports: ModuleExports;
@@ -155,6 +156,10 @@ class Checker {
 
   private checkStatement(node: Node): void {
     if (isComment(node) || node.hasError) return;
+    this.nesting.enter(node, () => this.checkStatementInner(node));
+  }
+
+  private checkStatementInner(node: Node): void {
     this.statementKey = node.startIndex;
     switch (node.type) {
       case 'use_statement':
@@ -441,15 +446,10 @@ class Checker {
   // ---- V2: expressions ---------------------------------------------------
 
   private infer(node: Node): Type {
-    if (this.depth > MAX_DEPTH) return ERROR;
-    this.depth++;
-    try {
-      const type = this.inferInner(node);
-      this.result.nodeTypes.set(node.id, type);
-      return type;
-    } finally {
-      this.depth--;
-    }
+    const type = this.nesting.enter(node, () => this.inferInner(node));
+    if (type === undefined) return ERROR;
+    this.result.nodeTypes.set(node.id, type);
+    return type;
   }
 
   private inferInner(node: Node): Type {
@@ -841,13 +841,30 @@ class Checker {
     }
   }
 
+  /**
+   * The reference evaluates the right operand first, then the left. Down a
+   * left-leaning chain (`a + b - c …`) that is every right operand from the top
+   * down, then the first operand, and the operators then apply from the
+   * innermost out; done in a loop, so a long chain does not nest.
+   */
   private inferBinary(node: Node): Type {
-    const left = node.childForFieldName('left');
-    const right = node.childForFieldName('right');
+    const chain = binaryChain(node);
+    const rights = chain.map((link) => {
+      const right = link.childForFieldName('right');
+      return right ? this.infer(right) : ERROR;
+    });
+    const first = chain[chain.length - 1]!.childForFieldName('left');
+    let type = first ? this.infer(first) : ERROR;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      type = this.applyBinary(chain[i]!, type, rights[i]!);
+      // `infer` records the top one.
+      if (i > 0) this.result.nodeTypes.set(chain[i]!.id, type);
+    }
+    return type;
+  }
+
+  private applyBinary(node: Node, l: Type, r: Type): Type {
     const op = node.childForFieldName('operator')?.text ?? '';
-    // The reference evaluates the right operand first.
-    const r = right ? this.infer(right) : ERROR;
-    const l = left ? this.infer(left) : ERROR;
     if (isError(l) || isError(r)) return op === 'and' || op === 'or' || isComparison(op) ? BOOL : ERROR;
     const lp = prune(l);
     const rp = prune(r);

@@ -5,6 +5,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { ImportInfo } from '../imports.ts';
+import { ancestorsAt } from '../../syntax/ancestors.ts';
 import { runAtOnce, runInTurns } from '../turns.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
 import type { ModuleExports, ModuleInterface } from './checker.ts';
@@ -103,13 +104,11 @@ export class TypeChecker {
     const file = files.get(path);
     if (!file) return undefined;
     const { inference } = this.fileResult(files, file);
-    let node: Node | null = file.tree.rootNode.descendantForIndex(offset, offset);
-    while (node) {
+    for (const node of ancestorsAt(file.tree, offset)) {
       const type = inference.bindingTypes.get(node.startIndex) && node.type === 'identifier'
         ? inference.bindingTypes.get(node.startIndex)
         : inference.nodeTypes.get(node.id);
       if (type) return { type: display(type), range: { start: node.startIndex, end: node.endIndex } };
-      node = node.parent;
     }
     return undefined;
   }

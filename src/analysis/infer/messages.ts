@@ -32,7 +32,19 @@ export const TYPE_MESSAGES = {
   E8001: () => '无法证明: BeyondKernel("循环无法证明终止：未找到有效的递减度量")',
 } as const;
 
-export const TYPE_HELP: Partial<Record<keyof typeof TYPE_MESSAGES, string>> = {
+/**
+ * Codes of our own, not the reference's: where this checker stopped short, not
+ * errors in the program, so they are warnings (`WARNING_CODES`).
+ */
+export const CHECKER_MESSAGES = {
+  TYPECHECK_TOO_DEEP: (limit: number) => `Not type-checked from here: the code is nested more than ${limit} levels deep, the most the checker follows`,
+} as const;
+
+export type TypeCode = keyof typeof TYPE_MESSAGES | keyof typeof CHECKER_MESSAGES;
+
+export const WARNING_CODES: ReadonlySet<TypeCode> = new Set(Object.keys(CHECKER_MESSAGES) as TypeCode[]);
+
+export const TYPE_HELP: Partial<Record<TypeCode, string>> = {
   E1001: 'Check if the variable name is spelled correctly, or define it first',
   E1002: 'Use the correct type or add a type cast',
   E1010: 'Check the number of arguments in the function call',
@@ -44,9 +56,8 @@ export const TYPE_HELP: Partial<Record<keyof typeof TYPE_MESSAGES, string>> = {
   E2016: 'Declare the variable with `mut` to allow assignment.',
   E2018: 'Ensure that there are no immutable references before creating a mutable reference.',
   E2027: 'Wrap the dereference operation in an `unsafe` block.',
+  TYPECHECK_TOO_DEEP: 'Move inner parts into named variables or functions; nothing nested inside this point is checked',
 };
-
-export type TypeCode = keyof typeof TYPE_MESSAGES;
 
 /** A type diagnostic before it gets a line/column range: UTF-16 offsets into the file. */
 export interface RawDiagnostic {

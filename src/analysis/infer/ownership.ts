@@ -4,6 +4,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { isComment } from './annotations.ts';
 import { cleanStatements, lambdaParameters, readBinding, topLevelStatements } from './declarations.ts';
+import { binaryChain, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 import { prune, type Type } from './types.ts';
 
@@ -30,7 +31,6 @@ interface Span {
   end: number;
 }
 
-const MAX_DEPTH = 400;
 const STATEMENT_TYPES = new Set(['expression_statement', 'declaration', 'assignment', 'destructuring_assignment', 'use_statement', 'type_definition']);
 
 export function ownershipDiagnostics(tree: Tree, env: OwnershipEnv): RawDiagnostic[] {
@@ -70,7 +70,7 @@ class FunctionWalk {
   private currentSpan: Span = { start: 0, end: 0 };
   private statementKey: number;
   private insideUnsafe = false;
-  private depth = 0;
+  private readonly nesting = new Nesting((d) => this.report(d.code, d.message, d));
   private readonly env: OwnershipEnv;
   private readonly found: RawDiagnostic[];
 
@@ -180,7 +180,11 @@ class FunctionWalk {
   }
 
   private walkStatement(node: Node): void {
-    if (node.hasError || this.depth > MAX_DEPTH) return;
+    if (node.hasError) return;
+    this.nesting.enter(node, () => this.walkStatementInner(node));
+  }
+
+  private walkStatementInner(node: Node): void {
     this.currentSpan = span(node);
     this.statementKey = node.startIndex;
     switch (node.type) {
@@ -256,13 +260,7 @@ class FunctionWalk {
   // ---- expressions --------------------------------------------------------
 
   private walkExpression(node: Node): void {
-    if (this.depth > MAX_DEPTH) return;
-    this.depth++;
-    try {
-      this.walkExpressionInner(node);
-    } finally {
-      this.depth--;
-    }
+    this.nesting.enter(node, () => this.walkExpressionInner(node));
   }
 
   private walkExpressionInner(node: Node): void {
@@ -295,10 +293,17 @@ class FunctionWalk {
         return;
       }
       case 'binary_expression': {
-        const left = node.childForFieldName('left');
-        const right = node.childForFieldName('right');
-        if (left) this.walkExpression(left);
-        if (right) this.walkExpression(right);
+        // Left to right along a left-leaning chain, in a loop, as nested calls would:
+        // the innermost link's span is current when the first operand is walked,
+        // then each right operand from the innermost out.
+        const chain = binaryChain(node);
+        this.currentSpan = span(chain[chain.length - 1]!);
+        const first = chain[chain.length - 1]!.childForFieldName('left');
+        if (first) this.walkExpression(first);
+        for (let i = chain.length - 1; i >= 0; i--) {
+          const right = chain[i]!.childForFieldName('right');
+          if (right) this.walkExpression(right);
+        }
         return;
       }
       case 'assignment_expression': {

@@ -5,6 +5,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { isComment, innermostReturn } from './annotations.ts';
 import { cleanStatements } from './declarations.ts';
+import { binaryChain, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 
 type BoundOp = '<' | '<=' | '>' | '>=';
@@ -25,24 +26,18 @@ export function terminationDiagnostics(tree: Tree): RawDiagnostic[] {
   return found;
 }
 
-const MAX_DEPTH = 400;
-
 class TerminationWalker {
-  private depth = 0;
   private readonly found: RawDiagnostic[];
+  private readonly nesting: Nesting;
 
   constructor(found: RawDiagnostic[]) {
     this.found = found;
+    this.nesting = new Nesting((d) => found.push(d));
   }
 
   statement(node: Node, never: boolean): void {
-    if (node.hasError || this.depth > MAX_DEPTH) return;
-    this.depth++;
-    try {
-      this.statementInner(node, never);
-    } finally {
-      this.depth--;
-    }
+    if (node.hasError) return;
+    this.nesting.enter(node, () => this.statementInner(node, never));
   }
 
   private statementInner(node: Node, never: boolean): void {
@@ -91,13 +86,7 @@ class TerminationWalker {
   }
 
   private expression(node: Node, never: boolean): void {
-    if (this.depth > MAX_DEPTH) return;
-    this.depth++;
-    try {
-      this.expressionInner(node, never);
-    } finally {
-      this.depth--;
-    }
+    this.nesting.enter(node, () => this.expressionInner(node, never));
   }
 
   private expressionInner(node: Node, never: boolean): void {
@@ -132,7 +121,17 @@ class TerminationWalker {
         }
         return;
       }
-      case 'binary_expression':
+      case 'binary_expression': {
+        // Left to right along a left-leaning chain, in a loop: the first operand, then each right one from the innermost out.
+        const chain = binaryChain(node);
+        const first = chain[chain.length - 1]!.childForFieldName('left');
+        if (first) this.expression(first, never);
+        for (let i = chain.length - 1; i >= 0; i--) {
+          const right = chain[i]!.childForFieldName('right');
+          if (right) this.expression(right, never);
+        }
+        return;
+      }
       case 'assignment_expression': {
         const left = node.childForFieldName('left');
         const right = node.childForFieldName('right');

@@ -1,7 +1,9 @@
 // Document and range formatting through the formatter's public entry. The
 // client's tab size and spaces/tabs apply, and `[fmt]` of yaoxiang.toml wins
 // over them: the project's settings are the ones every editor should share.
-import type { CancellationToken, DocumentFormattingParams, DocumentRangeFormattingParams, FormattingOptions, TextEdit } from 'vscode-languageserver';
+// A file left unformatted gets no edits; when the reason is not a syntax error
+// (which the editor already shows), the user is told it in a message.
+import { MessageType, ShowMessageNotification, type CancellationToken, type DocumentFormattingParams, type DocumentRangeFormattingParams, type FormattingOptions, type TextEdit } from 'vscode-languageserver';
 import { lineEdits } from '../../analysis/editor/edits.ts';
 import { format, resolveFormatOptions } from '../../analysis/format/index.ts';
 import type { Span } from '../../analysis/model/types.ts';
@@ -22,7 +24,12 @@ async function formatEdits(context: Context, uri: string, options: FormattingOpt
   if (!found) return null;
   const settings = resolveFormatOptions({ indent_width: options.tabSize, use_tabs: !options.insertSpaces }, session.world.manifest.fmt);
   const { formatted, diagnostics } = format(session.parser, found.file.text, settings);
-  if (diagnostics.length > 0) return null;
+  if (diagnostics.length > 0) {
+    const reason = diagnostics.find((d) => d.code.startsWith('FORMAT_'));
+    // A notification: `window.showWarningMessage` would send a request, which a client may not serve.
+    if (reason) void context.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `${reason.message} (${reason.code} at line ${reason.range.start.line}, column ${reason.range.start.column})` });
+    return null;
+  }
   const within: Span | undefined = range ? toSpan(found.file.lines, range, session.encoding) : undefined;
   return lineEdits(found.file.text, formatted, within).map((e) => toTextEdit(found.file.lines, e, session.encoding));
 }

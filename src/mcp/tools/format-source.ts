@@ -18,10 +18,10 @@ const hunk = z.object({
 });
 
 const output = z.object({
-  formatted: z.string().describe('The formatted source; the input unchanged when it has syntax errors'),
+  formatted: z.string().describe('The formatted source; the input unchanged when it has syntax errors or was left alone (see diagnostics)'),
   changed: z.boolean(),
   diff: z.array(hunk),
-  diagnostics: z.array(diagnosticSchema).describe('Syntax errors that kept the source from being formatted'),
+  diagnostics: z.array(diagnosticSchema).describe('Why the source was not formatted: its syntax errors, FORMAT_TOO_DEEP (nested deeper than the formatter goes), FORMAT_TOO_LARGE (more syntax nodes than it takes) or FORMAT_SKIPPED (the result failed the formatter\'s own check)'),
 });
 
 export const formatSource = defineTool({
@@ -29,7 +29,7 @@ export const formatSource = defineTool({
   title: 'Format YaoXiang source',
   description:
     'Format YaoXiang source text: indentation, spacing, line breaking at the project\'s line_width, sorted `use` statements. Never changes meaning and keeps every comment. ' +
-    'A source with syntax errors comes back unchanged with its diagnostics (isError stays false). Returns the text and unified-diff hunks. Writes nothing.',
+    'A source with syntax errors, nested deeper than the formatter goes (FORMAT_TOO_DEEP) or too large (FORMAT_TOO_LARGE), comes back unchanged with its diagnostics (isError stays false). Returns the text and unified-diff hunks. Writes nothing.',
   input,
   output,
   annotations: READ_ONLY,

@@ -12,6 +12,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isInitializeRequest, isJsonContentType, isLegacyRequest } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
@@ -57,8 +58,16 @@ export interface HttpOptions {
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 const LISTEN_ADDRESSES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const ALLOWED_METHODS = 'GET, POST, DELETE';
-/** How long a refused upload's connection stays open, unread, for the client to read the 413. */
+/** How long a refused request's connection stays open after the answer, for the client to read it. */
 const REFUSED_BODY_GRACE_MS = 1_000;
+/** How much of a refused request's body is read and dropped meanwhile; past it the client's sends stall. */
+const MAX_DRAINED_BYTES = 1024 * 1024;
+/** node:http's own answers to a request it cannot parse or that came too slowly, as it words them. */
+const PARSER_REFUSALS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
 
 /** Parses `--addr host:port` and refuses anything that is not loopback. */
 export function parseAddress(addr: string): { host: string; port: number } | { error: string } {
@@ -183,6 +192,7 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
   // With a listener here node:http does not answer `Expect: 100-continue` itself, so
   // an oversized upload is refused before the client sends it (readJson sends 100 otherwise).
   server.on('checkContinue', listener);
+  server.on('clientError', refuseUnparsed);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -304,23 +314,62 @@ async function readJson(req: IncomingMessage, res: ServerResponse, limit: number
  * waits in the kernel and the client's sends stall. See answerUnread.
  */
 function refuseBody(req: IncomingMessage, res: ServerResponse, message: string): void {
-  answerUnread(req, res, 413, -32600, message);
+  answerUnread(req, res, 413, -32600, message, false);
 }
 
 /**
  * An answer given before the request's body was read (413, or a refusal by
  * Host, Origin, token, path or method). It goes out with its length and
- * `Connection: close`, but the socket is closed only after a grace period:
- * closing it at once, with unread data, makes TCP send a reset that can
- * destroy the answer in the client's buffers before it reads it.
+ * `Connection: close`, but the socket is closed only when the body has come
+ * in or after a grace period: closing it with unread data makes TCP send a
+ * reset that can destroy the answer in the client's buffers before it reads
+ * it. Up to MAX_DRAINED_BYTES of the body is read and dropped meanwhile, so
+ * a client sending a modest body finishes and reads its answer; a 413's
+ * client is cut off (refuseBody).
  */
-function answerUnread(req: IncomingMessage, res: ServerResponse, status: number, code: number, message: string): void {
-  req.pause();
+function answerUnread(req: IncomingMessage, res: ServerResponse, status: number, code: number, message: string, drain = true): void {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
   res.write(body);
-  // Ending the response lets node:http close the socket; a client that reads its answer and hangs up frees it sooner.
-  setTimeout(() => res.end(), REFUSED_BODY_GRACE_MS).unref();
+  // Ending the response lets node:http close the socket.
+  const end = () => {
+    if (!res.writableEnded) res.end();
+  };
+  setTimeout(end, REFUSED_BODY_GRACE_MS).unref();
+  if (!drain) {
+    req.pause();
+    return;
+  }
+  let drained = 0;
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > MAX_DRAINED_BYTES) req.pause();
+  });
+  req.once('end', end);
+  req.resume();
+}
+
+/**
+ * A request node:http could not take (headers too large, malformed, too
+ * slow): its own answer, but closed the way answerUnread closes. node:http
+ * would destroy the socket at once, and a client still sending its body got
+ * a reset instead of the answer (the fuzzer: a 10 KB header before a 116 KB
+ * body lost its 431 every time). Nothing of the request is parsed any more;
+ * what still comes is dropped until the client hangs up or the grace ends.
+ */
+function refuseUnparsed(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // node:http answers only while no response of its own is under way on the socket; neither do we.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  socket.removeAllListeners('data');
+  socket.on('data', () => undefined);
+  socket.on('error', () => socket.destroy());
+  socket.resume();
+  socket.end(`HTTP/1.1 ${PARSER_REFUSALS[error.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+  setTimeout(() => socket.destroy(), REFUSED_BODY_GRACE_MS).unref();
 }
 
 function jsonError(res: ServerResponse, status: number, code: number, message: string): void {

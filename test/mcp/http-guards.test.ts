@@ -4,6 +4,7 @@
 // the order in which they apply. Then slow clients and many sessions. After
 // each group a valid call must still succeed.
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { demoProject, startHttp, type HttpServerProcess } from './support.ts';
@@ -245,8 +246,36 @@ describe('Host, Origin, path, method, Content-Type, body (no token)', () => {
     }
   });
 
+  // node:http's client reads the answer while it is still sending; a reset would lose the answer.
+  const refusedWhileSending: Array<[string, Record<string, string>, number]> = [
+    ['headers over 16 KiB (node:http refuses them itself)', { 'x-padding': 'x'.repeat(20_000) }, 431],
+    ['a foreign Host', { host: 'evil.example' }, 403],
+    ['an unsupported Content-Type', { 'content-type': 'text/plain' }, 415],
+  ];
+  for (const [name, headers, status] of refusedWhileSending) {
+    test(`${name} with a 300 KB body still being sent: ${status} arrives, not a reset`, async () => {
+      const body = JSON.stringify({ ...INITIALIZE, params: { ...INITIALIZE.params, padding: 'y'.repeat(300_000) } });
+      for (let attempt = 0; attempt < 5; attempt++) {
+        assert.equal(await postWithNodeHttp(port, headers, body), status, `attempt ${attempt + 1}`);
+      }
+    });
+  }
+
   test('after all that, a session and a tool call still work', () => assertStillServes(server));
 });
+
+/** The status node:http's client gets for a POST, or the error that cut it off. */
+function postWithNodeHttp(port: number, headers: Record<string, string>, body: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', (error) => resolve(`response broke off: ${error.message}`));
+    });
+    req.on('error', (error) => resolve(`request failed: ${error.message}`));
+    req.end(body);
+  });
+}
 
 describe('with --require-token', () => {
   let server: HttpServerProcess;

@@ -11,6 +11,7 @@ import { typecheckTree } from '../../../src/analysis/infer/index.ts';
 import { findReferences, SymbolIndex, targetAt, type AnalyzedFile } from '../../../src/analysis/navigation.ts';
 import { referencesForQuery } from '../../../src/analysis/reference-query.ts';
 import { renameInSource, type RenameScope } from '../../../src/analysis/rename/index.ts';
+import { checkNewName } from '../../../src/analysis/rename/name.ts';
 import type { Binding } from '../../../src/analysis/model/types.ts';
 import { leafTokens } from '../../../test/format/tokens.ts';
 
@@ -139,6 +140,8 @@ async function checkRename(parser: Parser, source: string, file: FileAnalysis, h
     const syntax = renamedTree ? syntaxDiagnostics(renamedTree, there.source) : [];
     renamedTree?.delete();
     if (codes(syntax) !== codes(file.syntax)) return { check: 'rename-changed-syntax', message: `${what}: syntax diagnostics ${codes(file.syntax)} became ${codes(syntax)}` };
+    // `Type` may name a binding but is refused as a new name (it is the meta-type in type positions): no way back to test.
+    if (checkNewName(name).length > 0) continue;
     const back = await renameInSource(there.source, fresh, name, scope);
     if (back.diagnostics.length > 0) return { check: 'rename-round-trip', message: `${what} worked but the way back was refused: ${codes(back.diagnostics)} ${back.diagnostics[0]!.message}` };
     if (back.source !== source) return { check: 'rename-round-trip', message: `${what} and back does not give the original source` };

@@ -1,10 +1,11 @@
 // Formatter benchmark: files of about 1,000 and 10,000 lines, formatted
-// (including the verifying re-parse) from their text; and one line of a long
-// sum (`x = 1 + 1 + …`, issue 9) at three sizes, to show the time grows with
-// the size and not faster.
+// (including the verifying re-parse) from their text, and the diff of each
+// (format_source returns it; every line changes); and one line of a long sum
+// (`x = 1 + 1 + …`, issue 9) at three sizes, to show the time grows with the
+// size and not faster.
 import { performance } from 'node:perf_hooks';
 import type { Parser } from 'web-tree-sitter';
-import { format, type FormatResult } from '../../src/analysis/format/index.ts';
+import { format, formatDiff, type FormatResult } from '../../src/analysis/format/index.ts';
 import { createParser } from '../../src/syntax/language.ts';
 import { generateYaoXiang } from './generate.ts';
 import { formatMs, median } from './stats.ts';
@@ -19,6 +20,13 @@ export async function benchFormat(log: (line: string) => void): Promise<void> {
       const { ms, result } = timeFormat(parser, source, runs);
       const changed = result.formatted !== source && result.diagnostics.length === 0;
       log(`format ${lines} lines (${(source.length / 1e3).toFixed(0)} kB), median of ${runs}: ${formatMs(ms)}${changed ? '' : ' (NOT reformatted: check the generator)'}`);
+      const diffTimes: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const start = performance.now();
+        formatDiff(source, result.formatted);
+        diffTimes.push(performance.now() - start);
+      }
+      log(`  its diff, median of ${runs}: ${formatMs(median(diffTimes))}`);
     }
     for (const [megabytes, runs] of [[0.5, 3], [1, 3], [2, 1]] as const) {
       const chars = megabytes * 1024 * 1024;

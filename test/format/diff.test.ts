@@ -1,9 +1,12 @@
 // formatDiff / unifiedDiff: hunks and the unified text of a formatting change.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { applyPatch, structuredPatch } from 'diff';
 import type { Parser } from 'web-tree-sitter';
+import { lineEdits } from '../../src/analysis/editor/edits.ts';
 import { createParser } from '../../src/syntax/language.ts';
 import { format, formatDiff, unifiedDiff } from '../../src/analysis/format/index.ts';
+import { MAX_EDIT_LENGTH } from '../../src/analysis/line-diff.ts';
 
 let parser: Parser;
 before(async () => (parser = await createParser()));
@@ -24,6 +27,42 @@ describe('formatDiff', () => {
     const text = unifiedDiff('x=1', 'x = 1\n', 'dir/x.yx');
     assert.match(text, /^--- a\/dir\/x\.yx\t?\n\+\+\+ b\/dir\/x\.yx\t?\n@@ -1,1 \+1,1 @@\n-x=1\n\\ No newline at end of file\n\+x = 1\n$/);
     assert.equal(unifiedDiff('x = 1\n', 'x = 1\n', 'x.yx'), '');
+  });
+});
+
+describe('texts too different to diff line by line', () => {
+  // Just past the limit: every line in the middle changed, removed and added.
+  const changedLines = MAX_EDIT_LENGTH / 2 + 100;
+  const text = (spaced: boolean, ending: string) => [
+    ...Array.from({ length: 5 }, (_, i) => `head${i} = 1\n`),
+    ...Array.from({ length: changedLines }, (_, i) => (spaced ? `x${i} = ${i}\n` : `x${i}=${i}\n`)),
+    ...Array.from({ length: 4 }, (_, i) => `tail${i} = 1\n`),
+  ].join('').replace(/\n$/, ending);
+
+  // With a final newline only in the output the last line differs too, so the one run takes in the
+  // common lines before it, which the package's minimal diff keeps as context: larger, still right.
+  for (const [name, beforeEnd, afterEnd, minimal] of [['both end in a newline', '\n', '\n', true], ['the input has no final newline', '', '\n', false], ['neither has one', '', '', true]] as const) {
+    it(`gives one hunk from the first changed line to the last, which applies (${name})`, () => {
+      const before = text(false, beforeEnd);
+      const after = text(true, afterEnd);
+      const hunks = formatDiff(before, after, 'x.yx');
+      assert.equal(hunks.length, 1);
+      if (minimal) assert.deepEqual(hunks, structuredPatch('x.yx', 'x.yx', before, after, '', '', { context: 3 }).hunks);
+      assert.equal(applyPatch(before, { oldFileName: 'x.yx', newFileName: 'x.yx', oldHeader: '', newHeader: '', hunks }), after);
+      const patch = unifiedDiff(before, after, 'x.yx');
+      assert.equal(applyPatch(before, patch), after);
+      const edits = lineEdits(before, after);
+      assert.equal(edits.length, 1);
+      assert.equal(before.slice(0, edits[0]!.start) + edits[0]!.newText + before.slice(edits[0]!.end), after);
+    });
+  }
+
+  it('an empty input and a long output make one hunk from line 0', () => {
+    const after = text(true, '\n');
+    const [hunk, ...rest] = formatDiff('', after);
+    assert.deepEqual(rest, []);
+    assert.deepEqual([hunk!.oldStart, hunk!.oldLines, hunk!.newStart, hunk!.newLines], [1, 0, 1, changedLines + 9]);
+    assert.equal(applyPatch('', unifiedDiff('', after, 'x.yx')), after);
   });
 });
 

@@ -1,6 +1,7 @@
 // Text edits between two versions of a file: whole lines replaced, so an
 // editor keeps its cursor and marks on the lines that did not change.
 import { diffLines } from 'diff';
+import { MAX_EDIT_LENGTH, oneRun } from '../line-diff.ts';
 import type { Span } from '../model/types.ts';
 
 /** Replace `[start, end)` (UTF-16 offsets into the old text) with `newText`. */
@@ -14,10 +15,12 @@ export interface SpanEdit extends Span {
  */
 export function lineEdits(before: string, after: string, within?: Span): SpanEdit[] {
   if (before === after) return [];
+  const changes = diffLines(before, after, { maxEditLength: MAX_EDIT_LENGTH });
+  if (!changes) return onlyWithin([wholeRun(before, after)], within);
   const edits: SpanEdit[] = [];
   let offset = 0;
   let pending: SpanEdit | undefined;
-  for (const part of diffLines(before, after)) {
+  for (const part of changes) {
     if (part.added) {
       pending ??= { start: offset, end: offset, newText: '' };
       pending.newText += part.value;
@@ -32,6 +35,17 @@ export function lineEdits(before: string, after: string, within?: Span): SpanEdi
     }
   }
   if (pending) edits.push(pending);
+  return onlyWithin(edits, within);
+}
+
+function onlyWithin(edits: SpanEdit[], within: Span | undefined): SpanEdit[] {
   if (!within) return edits;
   return edits.filter((e) => e.start <= within.end && within.start <= e.end);
+}
+
+/** One edit from the first changed line to the last, for texts too different to diff line by line. */
+function wholeRun(before: string, after: string): SpanEdit {
+  const { head, removed, added } = oneRun(before, after);
+  const start = head.reduce((sum, line) => sum + line.length, 0);
+  return { start, end: start + removed.reduce((sum, line) => sum + line.length, 0), newText: added.join('') };
 }

@@ -5,6 +5,7 @@ import type { Parser } from 'web-tree-sitter';
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Position } from 'vscode-languageserver';
 import { TypeChecker } from '../analysis/infer/index.ts';
 import { createParser } from '../syntax/language.ts';
+import { FormatThread } from '../threads/format-thread.ts';
 import type { ProjectRoot } from '../workspace/root.ts';
 import { World, type FileState } from '../workspace/world.ts';
 import { relativePath, toOffset, type Encoding } from './convert.ts';
@@ -32,18 +33,17 @@ export class Session {
   readonly world: World;
   readonly checker = new TypeChecker();
   readonly documents: DocumentStore;
-  /** For the formatter, which parses what it formats. */
-  readonly parser: Parser;
+  /** Formatting runs on a worker thread: a long one can be cancelled, and other requests are heard meanwhile. */
+  readonly formatter = new FormatThread();
 
-  private constructor(config: SessionConfig, parser: Parser, documentParser: Parser) {
+  private constructor(config: SessionConfig, documentParser: Parser) {
     this.config = config;
     this.world = new World(config.root);
-    this.parser = parser;
     this.documents = new DocumentStore(documentParser, config.encoding);
   }
 
   static async start(config: SessionConfig): Promise<Session> {
-    const session = new Session(config, await createParser(), await createParser());
+    const session = new Session(config, await createParser());
     await session.world.load({ watch: true });
     return session;
   }
@@ -99,7 +99,7 @@ export class Session {
   dispose(): void {
     this.documents.dispose();
     this.world.dispose();
-    this.parser.delete();
+    this.formatter.dispose();
   }
 }
 

@@ -7,6 +7,7 @@ import { TypeChecker } from '../analysis/infer/index.ts';
 import type { SymbolIndex } from '../analysis/navigation.ts';
 import { throwIfCancelled } from '../analysis/turns.ts';
 import { createParser } from '../syntax/language.ts';
+import { FormatThread, type FormatJob, type FormatJobResult } from '../threads/format-thread.ts';
 import type { WorldDisk } from '../workspace/disk.ts';
 import { resolveInProject, type ProjectRoot } from '../workspace/root.ts';
 import type { FormatSettings } from '../workspace/manifest.ts';
@@ -51,6 +52,7 @@ export class Host {
   readonly #main: Workspace;
   readonly #extra = new Map<string, Workspace>();
   #parser: Promise<Parser> | undefined;
+  readonly #formatThread = new FormatThread();
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: HostOptions) {
@@ -74,6 +76,11 @@ export class Host {
   parser(): Promise<Parser> {
     this.#parser ??= createParser();
     return this.#parser;
+  }
+
+  /** Formats on a worker thread, so that other calls and cancellation are heard meanwhile. */
+  format(job: FormatJob, signal: AbortSignal): Promise<FormatJobResult> {
+    return this.#formatThread.run(job, signal);
   }
 
   /**
@@ -159,6 +166,7 @@ export class Host {
     this.#main.world.dispose();
     for (const workspace of this.#extra.values()) workspace.world.dispose();
     void this.#parser?.then((parser) => parser.delete());
+    this.#formatThread.dispose();
   }
 
   #newWorkspace(root: ProjectRoot): Workspace {

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { generateYaoXiang } from '../../scripts/bench/generate.ts';
 import { copyFixture, startClient, type LspClient } from '../support/lsp-client.ts';
 import { FORMATTED_MESSY } from '../support/lsp-fixture.ts';
 import { repoRoot } from '../support/paths.ts';
@@ -209,6 +210,32 @@ describe('yaoxiang lsp over stdio', () => {
     const pending = client.connection.sendRequest('textDocument/references', { ...at(geometry, 13, 6), context: { includeDeclaration: true } }, source.token);
     source.cancel();
     await assert.rejects(pending, { code: -32800 });
+  });
+
+  it('answers other requests while a long formatting runs, and cancels it at once', async () => {
+    // About 1 MB, unformatted on purpose: seconds of formatting, on the session's worker thread.
+    const uri = client.uri('long.yx');
+    const text = generateYaoXiang(1_000_000).replace(/ = /g, '=');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaoxiang', version: 1, text } });
+    const options = { tabSize: 4, insertSpaces: true };
+    const started = performance.now();
+    const edits = await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options });
+    const fullMs = performance.now() - started;
+    assert.ok(edits.length > 0);
+
+    const source = new CancellationTokenSource();
+    const pending = client.connection.sendRequest('textDocument/formatting', { textDocument: { uri }, options }, source.token);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(300, fullMs / 5)));
+    const during = performance.now();
+    const hover = await request<Hover | null>('textDocument/hover', at(geometry, 13, 6));
+    assert.ok(hover);
+    const duringMs = performance.now() - during;
+    assert.ok(duringMs < fullMs / 3, `hover took ${duringMs.toFixed(0)} ms beside a formatting of ${fullMs.toFixed(0)} ms`);
+    source.cancel();
+    await assert.rejects(pending, { code: -32800 });
+    const small = await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: geometry }, options });
+    assert.ok(Array.isArray(small));
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 });
 

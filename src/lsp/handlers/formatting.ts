@@ -3,10 +3,11 @@
 // over them: the project's settings are the ones every editor should share.
 // A file left unformatted gets no edits; when the reason is not a syntax error
 // (which the editor already shows), the user is told it in a message.
-import { MessageType, ShowMessageNotification, type CancellationToken, type DocumentFormattingParams, type DocumentRangeFormattingParams, type FormattingOptions, type TextEdit } from 'vscode-languageserver';
+import { LSPErrorCodes, MessageType, ResponseError, ShowMessageNotification, type CancellationToken, type DocumentFormattingParams, type DocumentRangeFormattingParams, type FormattingOptions, type TextEdit } from 'vscode-languageserver';
 import { lineEdits } from '../../analysis/editor/edits.ts';
-import { format, resolveFormatOptions } from '../../analysis/format/index.ts';
+import { resolveFormatOptions, type FormatOptions } from '../../analysis/format/index.ts';
 import type { Span } from '../../analysis/model/types.ts';
+import type { FormatThread } from '../../threads/format-thread.ts';
 import { toSpan, toTextEdit } from '../convert.ts';
 import type { Context } from './context.ts';
 
@@ -23,7 +24,7 @@ async function formatEdits(context: Context, uri: string, options: FormattingOpt
   const found = await session.file(uri, token);
   if (!found) return null;
   const settings = resolveFormatOptions({ indent_width: options.tabSize, use_tabs: !options.insertSpaces }, session.world.manifest.fmt);
-  const { formatted, diagnostics } = format(session.parser, found.file.text, settings);
+  const { formatted, diagnostics } = await formatCancellably(session.formatter, found.file.text, settings, token);
   if (diagnostics.length > 0) {
     const reason = diagnostics.find((d) => d.code.startsWith('FORMAT_'));
     // A notification: `window.showWarningMessage` would send a request, which a client may not serve.
@@ -32,4 +33,15 @@ async function formatEdits(context: Context, uri: string, options: FormattingOpt
   }
   const within: Span | undefined = range ? toSpan(found.file.lines, range, session.encoding) : undefined;
   return lineEdits(found.file.text, formatted, within).map((e) => toTextEdit(found.file.lines, e, session.encoding));
+}
+
+/** Formats on the session's worker thread; `$/cancelRequest` stops it and answers RequestCancelled. */
+async function formatCancellably(formatter: FormatThread, source: string, options: FormatOptions, token: CancellationToken) {
+  const controller = new AbortController();
+  const cancelled = token.onCancellationRequested(() => controller.abort(new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled')));
+  try {
+    return await formatter.run({ source, options, hunks: false }, controller.signal);
+  } finally {
+    cancelled.dispose();
+  }
 }

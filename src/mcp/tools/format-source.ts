@@ -1,6 +1,5 @@
 // format_source: the formatted text, its diff against the input, and why it was left alone if it was.
 import * as z from 'zod';
-import { format, formatDiff } from '../../analysis/format/index.ts';
 import { diagnosticSchema, requireSource, toMcpDiagnostic } from '../contract.ts';
 import { defineTool, READ_ONLY } from './tool.ts';
 
@@ -33,14 +32,14 @@ export const formatSource = defineTool({
   input,
   output,
   annotations: READ_ONLY,
-  async run(args, host) {
+  async run(args, host, signal) {
     const source = requireSource(args.source, host.limits);
     const settings = host.formatSettings();
-    const result = format(await host.parser(), source, { ...settings, ...(args.tab_size !== undefined ? { indent_width: args.tab_size } : {}) });
+    const result = await host.format({ source, options: { ...settings, ...(args.tab_size !== undefined ? { indent_width: args.tab_size } : {}) }, hunks: true }, signal);
     return {
       formatted: result.formatted,
       changed: result.formatted !== source,
-      diff: formatDiff(source, result.formatted),
+      diff: result.hunks ?? [],
       diagnostics: result.diagnostics.map(toMcpDiagnostic),
     };
   },

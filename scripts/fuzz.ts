@@ -4,7 +4,8 @@
 // status 1. The seed is printed, so a run can be repeated with --seed.
 //
 // Targets: `source` (scripts/fuzz/source/: the parser and every analysis pass
-// in a worker with a time and memory bound), `mcp-stdio` and `mcp-http`
+// in a worker with a time and memory bound), `mcp-stdio`, `mcp-http` and
+// `mcp-http-token` (the same against `--require-token`)
 // (scripts/fuzz/mcp/: `yaoxiang mcp` on examples/demo).
 //
 // What the MCP server answers, and where it is silent on purpose (the
@@ -51,7 +52,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../test/support/paths.ts';
 import { TARGETS, type TargetName } from './fuzz/fixtures.ts';
-import { fuzzMcpHttp } from './fuzz/mcp/http.ts';
+import { fuzzMcpHttp, fuzzMcpHttpToken } from './fuzz/mcp/http.ts';
 import { fuzzMcpStdio } from './fuzz/mcp/stdio.ts';
 import { fuzzSource } from './fuzz/source/target.ts';
 import type { TargetOptions, TargetReport } from './fuzz/target.ts';
@@ -60,6 +61,7 @@ const RUNNERS: Record<TargetName, (options: TargetOptions) => Promise<TargetRepo
   source: fuzzSource,
   'mcp-stdio': fuzzMcpStdio,
   'mcp-http': fuzzMcpHttp,
+  'mcp-http-token': fuzzMcpHttpToken,
 };
 
 const { values } = parseArgs({

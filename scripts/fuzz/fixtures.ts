@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type TargetName = 'source' | 'mcp-stdio' | 'mcp-http';
-export const TARGETS: readonly TargetName[] = ['source', 'mcp-stdio', 'mcp-http'];
+export type TargetName = 'source' | 'mcp-stdio' | 'mcp-http' | 'mcp-http-token';
+export const TARGETS: readonly TargetName[] = ['source', 'mcp-stdio', 'mcp-http', 'mcp-http-token'];
 
 export interface Fixture<Input = unknown> {
   target: TargetName;

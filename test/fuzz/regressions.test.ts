@@ -22,6 +22,8 @@ function replay(fixture: Fixture): Promise<Problem | undefined> {
       return replayStdio(fixture.input as string[]);
     case 'mcp-http':
       return replayHttp(fixture.input as HttpCase);
+    case 'mcp-http-token':
+      return replayHttp(fixture.input as HttpCase, { token: true });
   }
 }
 

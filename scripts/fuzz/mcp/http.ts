@@ -3,6 +3,9 @@
 // with odd methods, paths and headers. Every request must get a documented
 // status and a JSON-RPC body (or none), a request with a usable id its own
 // response, and a real tool call must still work every 200 cases.
+// `mcp-http-token` runs the same cases against `--require-token`: each carries
+// the right token unless its headers name another `authorization`, and then
+// nothing may be served (401, or 403 and 431, which come before the token).
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import fc from 'fast-check';
 import { fuzzLoop, type Problem } from '../loop.ts';
@@ -29,10 +32,15 @@ export const SESSION = '$SESSION';
  * request, 403 foreign Host or Origin, 404 unknown path, session or method,
  * 405 method not allowed, 406 Accept without JSON or SSE, 413 body too large,
  * 415 not JSON; and from Node's HTTP parser, 431 for headers over 16 KiB.
- * 401 needs --require-token, which the target does not use.
+ * 401 only with --require-token (`mcp-http-token`).
  */
 // 408: a client too slow to send its request; 503: the cap on 2025-era sessions is reached (--max-sessions).
 export const DOCUMENTED_STATUSES = new Set([200, 202, 400, 403, 404, 405, 406, 408, 413, 415, 431, 503]);
+
+/** The token of the `mcp-http-token` target's server. */
+export const FUZZ_TOKEN = '0123456789abcdef0123456789abcdef';
+/** What a request with a wrong or malformed token may get: refused by Host, Origin or the parser first, else 401. */
+const UNAUTHORIZED_STATUSES = new Set([401, 403, 431]);
 
 /** Below the server's body limit (--max-source-chars × 4 + 1 MiB, 9 MiB by default). */
 const BODY_LIMIT_FLOOR = 8 * 1024 * 1024;
@@ -51,13 +59,15 @@ export class HttpTarget {
   #url: URL | undefined;
   #session: string | undefined;
   #health = 0;
+  readonly #token: string | undefined;
 
-  constructor() {
-    this.server = new ServerProcess(['--http', '--addr', '127.0.0.1:0']);
+  constructor(token?: string) {
+    this.#token = token;
+    this.server = new ServerProcess(['--http', '--addr', '127.0.0.1:0', ...(token ? ['--require-token', token] : [])]);
   }
 
-  static async start(timeoutMs: number): Promise<HttpTarget> {
-    const target = new HttpTarget();
+  static async start(timeoutMs: number, token?: string): Promise<HttpTarget> {
+    const target = new HttpTarget(token);
     const deadline = Date.now() + Math.max(timeoutMs, 20_000);
     while (!target.#url) {
       const match = /on (http:\/\/\S+\/mcp)/.exec(target.server.stderrTail(20_000));
@@ -82,6 +92,8 @@ export class HttpTarget {
   /** Sends one case; undefined when the client itself refused it (a header Node will not send). */
   async send(c: HttpCase, timeoutMs: number): Promise<Reply | Problem | undefined> {
     const headers = { ...c.headers };
+    // With a token, a case that names no `authorization` of its own carries the right one.
+    if (this.#token && headers.authorization === undefined) headers.authorization = `Bearer ${this.#token}`;
     if (Object.values(headers).includes(SESSION)) {
       const session = await this.#currentSession(timeoutMs);
       for (const [k, v] of Object.entries(headers)) if (v === SESSION) headers[k] = session;
@@ -138,7 +150,11 @@ export class HttpTarget {
     // (--max-sessions) would soon refuse the session this target works in.
     const opened = 'headers' in reply ? reply.headers['mcp-session-id'] : undefined;
     if (typeof opened === 'string' && opened !== this.#session) await this.#endSession(opened, timeoutMs);
-    if (!DOCUMENTED_STATUSES.has(reply.status)) return { check: reply.status === 500 ? 'http-500' : 'undocumented-status', message: `${c.method} ${c.path} got ${reply.status}: ${reply.body.slice(0, 300)}` };
+    const documented = DOCUMENTED_STATUSES.has(reply.status) || (this.#token !== undefined && reply.status === 401);
+    if (!documented) return { check: reply.status === 500 ? 'http-500' : 'undocumented-status', message: `${c.method} ${c.path} got ${reply.status}: ${reply.body.slice(0, 300)}` };
+    if (this.#token && c.headers.authorization !== undefined && c.headers.authorization !== `Bearer ${this.#token}` && !UNAUTHORIZED_STATUSES.has(reply.status)) {
+      return { check: 'token-not-required', message: `${c.method} ${c.path} with authorization ${JSON.stringify(c.headers.authorization.slice(0, 60))} got ${reply.status}: ${reply.body.slice(0, 200)}` };
+    }
     let messages: unknown[];
     try {
       messages = messagesOf(reply);
@@ -227,7 +243,7 @@ function messagesOf(reply: Reply): unknown[] {
 }
 
 const HEADER_NAMES = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'origin', 'host', 'last-event-id', 'authorization'];
-const HEADER_VALUES = ['', 'application/json', 'text/plain', 'text/event-stream', '*/*', 'application/json; charset=utf-16', MODERN_VERSION, LEGACY_VERSION, 'bogus', 'tools/call', 'tools/list', 'nope', SESSION, 'no-such-session', 'http://evil.example', 'http://localhost', 'evil.example', 'localhost', '127.0.0.1:1', 'Bearer x', 'x'.repeat(10_000)];
+const HEADER_VALUES = ['', `Bearer ${FUZZ_TOKEN}x`, `Bearer ${FUZZ_TOKEN.slice(0, -1)}`, FUZZ_TOKEN, `Basic ${FUZZ_TOKEN}`, 'application/json', 'text/plain', 'text/event-stream', '*/*', 'application/json; charset=utf-16', MODERN_VERSION, LEGACY_VERSION, 'bogus', 'tools/call', 'tools/list', 'nope', SESSION, 'no-such-session', 'http://evil.example', 'http://localhost', 'evil.example', 'localhost', '127.0.0.1:1', 'Bearer x', 'x'.repeat(10_000)];
 
 function httpCase(tools: readonly ListedTool[], seeds: readonly string[]): fc.Arbitrary<HttpCase> {
   const body = line(tools, seeds);
@@ -258,9 +274,10 @@ function httpCase(tools: readonly ListedTool[], seeds: readonly string[]): fc.Ar
   return fc.oneof({ weight: 6, arbitrary: modern }, { weight: 3, arbitrary: legacy }, { weight: 2, arbitrary: odd });
 }
 
-/** One fixture's case against a fresh server, then the health check. */
-export async function replayHttp(c: HttpCase, timeoutMs = 10_000): Promise<Problem | undefined> {
-  const target = await HttpTarget.start(timeoutMs);
+/** One fixture's case against a fresh server (with FUZZ_TOKEN required when `token`), then the health check. */
+export async function replayHttp(c: HttpCase, options: { token?: boolean; timeoutMs?: number } = {}): Promise<Problem | undefined> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const target = await HttpTarget.start(timeoutMs, options.token ? FUZZ_TOKEN : undefined);
   try {
     return (await target.exchange(c, timeoutMs)) ?? (await target.healthy(timeoutMs));
   } finally {
@@ -268,9 +285,17 @@ export async function replayHttp(c: HttpCase, timeoutMs = 10_000): Promise<Probl
   }
 }
 
-export async function fuzzMcpHttp(options: TargetOptions): Promise<TargetReport> {
+export function fuzzMcpHttp(options: TargetOptions): Promise<TargetReport> {
+  return fuzzHttp(options, 'mcp-http');
+}
+
+export function fuzzMcpHttpToken(options: TargetOptions): Promise<TargetReport> {
+  return fuzzHttp(options, 'mcp-http-token', FUZZ_TOKEN);
+}
+
+async function fuzzHttp(options: TargetOptions, name: 'mcp-http' | 'mcp-http-token', token?: string): Promise<TargetReport> {
   const seeds = seedPrograms().filter((s) => s.length < 4000);
-  let target = await HttpTarget.start(options.timeoutMs);
+  let target = await HttpTarget.start(options.timeoutMs, token);
   const tools = await target.tools(options.timeoutMs);
   if (tools.length === 0) throw new Error('tools/list gave no tools');
   let cases = 0;
@@ -281,7 +306,7 @@ export async function fuzzMcpHttp(options: TargetOptions): Promise<TargetReport>
       if (target.server.exited) {
         peak = Math.max(peak, target.server.peakRss);
         await target.stop();
-        target = await HttpTarget.start(options.timeoutMs);
+        target = await HttpTarget.start(options.timeoutMs, token);
       }
       const problem = await target.exchange(c, options.timeoutMs);
       if (problem || ++cases % 200 !== 0) return problem;
@@ -290,15 +315,15 @@ export async function fuzzMcpHttp(options: TargetOptions): Promise<TargetReport>
     seconds: options.seconds,
     seed: options.seed,
     shrinkSeconds: 30,
-    onFinding: (finding) => keepFinding(options, 'mcp-http', finding),
+    onFinding: (finding) => keepFinding(options, name, finding),
   });
   const final = await target.healthy(options.timeoutMs);
   if (final) {
-    options.log(`mcp-http: FAILED after the run: ${final.check}: ${final.message}`);
+    options.log(`${name}: FAILED after the run: ${final.check}: ${final.message}`);
     stats.findings.push({ ...final, input: { method: 'POST', path: '/mcp', headers: {}, body: '' }, hits: 1 });
   }
-  options.log(`mcp-http: health checks passed: ${final ? 'no' : 'yes'}`);
+  options.log(`${name}: health checks passed: ${final ? 'no' : 'yes'}`);
   peak = Math.max(peak, target.server.peakRss);
   await target.stop();
-  return { target: 'mcp-http', ...stats, peakRssMb: Math.round(peak / 1048576) };
+  return { target: name, ...stats, peakRssMb: Math.round(peak / 1048576) };
 }

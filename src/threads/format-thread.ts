@@ -21,6 +21,8 @@ export class FormatThreadError extends Error {
 
 export class FormatThread {
   #worker: Worker | undefined;
+  /** The last stopped thread's end: its WASM heap may be large, so the next thread waits for it. */
+  #stopping: Promise<unknown> = Promise.resolve();
   #idle: NodeJS.Timeout | undefined;
   #turn: Promise<unknown> = Promise.resolve();
   #disposed = false;
@@ -46,15 +48,20 @@ export class FormatThread {
     this.#stop();
   }
 
-  #runNow(job: FormatJob, signal: AbortSignal): Promise<FormatJobResult> {
+  async #runNow(job: FormatJob, signal: AbortSignal): Promise<FormatJobResult> {
     signal.throwIfAborted();
-    if (this.#disposed) return Promise.reject(new FormatThreadError('the format thread has been disposed'));
+    if (this.#disposed) throw new FormatThreadError('the format thread has been disposed');
     clearTimeout(this.#idle);
+    if (!this.#worker) {
+      await this.#stopping;
+      signal.throwIfAborted();
+      if (this.#disposed) throw new FormatThreadError('the format thread has been disposed');
+    }
     const worker = (this.#worker ??= this.#start());
     return new Promise<FormatJobResult>((resolve, reject) => {
       const settle = () => {
         signal.removeEventListener('abort', onAbort);
-        worker.off('message', onReply).off('error', onError).off('exit', onExit);
+        worker.off('message', onReply).off('messageerror', onUnreadable).off('error', onError).off('exit', onExit);
         if (this.#worker === worker) this.#idle = setTimeout(() => this.#stop(), IDLE_MS).unref();
       };
       const onReply = (reply: FormatReply) => {
@@ -71,6 +78,11 @@ export class FormatThread {
         this.#forget(worker);
         reject(new FormatThreadError(`the format thread failed: ${error.message}`, { cause: error }));
       };
+      const onUnreadable = (error: Error) => {
+        settle();
+        this.#stop();
+        reject(new FormatThreadError(`the format thread's answer could not be read: ${error.message}`, { cause: error }));
+      };
       const onExit = (code: number) => {
         settle();
         this.#forget(worker);
@@ -81,7 +93,7 @@ export class FormatThread {
         this.#stop();
         reject(signal.reason);
       };
-      worker.on('message', onReply).on('error', onError).on('exit', onExit);
+      worker.on('message', onReply).on('messageerror', onUnreadable).on('error', onError).on('exit', onExit);
       signal.addEventListener('abort', onAbort, { once: true });
       worker.postMessage(job);
     });
@@ -89,8 +101,9 @@ export class FormatThread {
 
   #start(): Worker {
     const worker = new Worker(new URL('./format-worker.js', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
-    // A thread that fails between jobs is dropped; one that fails during a job also fails the job (onError).
+    // A thread that fails or ends between jobs is dropped; one that does during a job also fails the job (onError, onExit).
     worker.on('error', () => this.#forget(worker));
+    worker.once('exit', () => this.#forget(worker));
     // A thread never keeps the process alive: stdio servers exit when their client goes.
     worker.unref();
     return worker;
@@ -100,7 +113,7 @@ export class FormatThread {
     clearTimeout(this.#idle);
     const worker = this.#worker;
     this.#worker = undefined;
-    void worker?.terminate();
+    if (worker) this.#stopping = worker.terminate().catch(() => undefined);
   }
 
   #forget(worker: Worker): void {

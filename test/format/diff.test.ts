@@ -54,6 +54,8 @@ describe('texts too different to diff line by line', () => {
       const edits = lineEdits(before, after);
       assert.equal(edits.length, 1);
       assert.equal(before.slice(0, edits[0]!.start) + edits[0]!.newText + before.slice(edits[0]!.end), after);
+      // That edit would change far more than a range: a range gets none.
+      assert.deepEqual(lineEdits(before, after, { start: 100, end: 110 }), []);
     });
   }
 

@@ -79,6 +79,22 @@ describe('format', () => {
     assert.equal(f('x = a/*c*/+b\n'), 'x = a/*c*/+b\n');
   });
 
+  it('separates with `;` a statement that follows another only because the imports between them moved up', () => {
+    // `use s -s{}` is two statements; hoisted, `x⏎-s` would read as `x - s`.
+    for (const [source, expected] of [
+      ['x\nuse s-s{}', 'use s\n\nx;\n-s\n{}\n'],
+      ['a\nuse b\n+c\n', 'use b\n\na;\n+c\n'],
+      ['x\nuse s\n', 'use s\n\nx\n'],
+      ['use s\n-x\n', 'use s\n\n-x\n'],
+    ]) {
+      assert.deepEqual(format(parser, source!), { formatted: expected, diagnostics: [] }, JSON.stringify(source));
+    }
+  });
+
+  it('keeps two words side by side apart (found by the fuzzer)', () => {
+    assert.deepEqual(format(parser, 'while\n\rxs f"{x}"'), { formatted: 'while xs f"{x}"\n', diagnostics: [] });
+  });
+
   it('keeps use statements in place when sort_imports is off', () => {
     const source = 'x = 1\nuse std.io\n';
     assert.equal(format(parser, source, { sort_imports: false }).formatted, source);

@@ -22,6 +22,8 @@ const NESTINGS: Record<string, (n: number) => string> = {
   'if chains': (n) => `main = {\n${'if a { 1 } else if b {\n'.repeat(n)}1\n${'} else { 2 }\n'.repeat(n)}}\n`,
   'match arms': (n) => `x = ${'match y { 1 => '.repeat(n)}1${' }'.repeat(n)}\n`,
   'operator ladders': (n) => `x = ${'(0 .. 1 or 1 and 1 == 1 < 1 + 1 * '.repeat(n)}1${')'.repeat(n)}\n`,
+  // Each level a left operand under operators of falling precedence: a printer level per operator.
+  'left ladders': (n) => `x = ${'('.repeat(n)}1${' * b + c < d == e and f or g .. h)'.repeat(n)}\n`,
 };
 
 const tooDeep = (source: string) => format(parser, source).diagnostics.some((d) => d.code === 'FORMAT_TOO_DEEP');
@@ -50,6 +52,9 @@ describe('formatting deeply nested code', () => {
       const refused = format(parser, deeper);
       assert.equal(refused.formatted, deeper);
       assert.deepEqual(refused.diagnostics.map((d) => [d.code, d.severity]), [['FORMAT_TOO_DEEP', 'warning']]);
+      // The depth the message gives is at least the printer's, which just passed the limit.
+      const said = Number(/the file nests ([\d,]+) levels/.exec(refused.diagnostics[0]!.message)?.[1]?.replace(/,/g, ''));
+      assert.ok(said > MAX_FORMAT_DEPTH, `the message says ${said} levels`);
     });
   }
 

@@ -235,6 +235,12 @@ describe('yaoxiang lsp over stdio', () => {
     await assert.rejects(pending, { code: -32800 });
     const small = await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: geometry }, options });
     assert.ok(Array.isArray(small));
+
+    // Typing while it formats: edits for the old text would corrupt the new one.
+    const stale = client.connection.sendRequest('textDocument/formatting', { textDocument: { uri }, options });
+    await new Promise((resolve) => setTimeout(resolve, Math.min(300, fullMs / 5)));
+    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: 'typed=1\n' + text }] });
+    await assert.rejects(stale, { code: -32801 });
     await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 });

@@ -11,12 +11,15 @@ export interface SpanEdit extends Span {
 
 /**
  * The edits that turn `before` into `after`, one per changed run of lines.
- * With `within` (offsets into `before`), only the runs that touch it.
+ * With `within` (offsets into `before`), only the runs that touch it; none
+ * when more than MAX_EDIT_LENGTH lines change (see ../line-diff.ts).
  */
 export function lineEdits(before: string, after: string, within?: Span): SpanEdit[] {
   if (before === after) return [];
   const changes = diffLines(before, after, { maxEditLength: MAX_EDIT_LENGTH });
-  if (!changes) return onlyWithin([wholeRun(before, after)], within);
+  // Too different to diff line by line: one edit over the whole changed run. A range
+  // gets none, since that edit would change far more than the range.
+  if (!changes) return within ? [] : [wholeRun(before, after)];
   const edits: SpanEdit[] = [];
   let offset = 0;
   let pending: SpanEdit | undefined;

@@ -5,6 +5,7 @@
 // the output's trees at once, and past MAX_FORMAT_NODES they no longer fit in
 // web-tree-sitter's WASM heap: such a file is left alone with FORMAT_TOO_LARGE.
 import type { Node } from 'web-tree-sitter';
+import { PRECEDENCE } from './precedence.ts';
 
 /**
  * How deep the printer may recurse. Real code stays far below it (the corpus:
@@ -35,23 +36,28 @@ export class TooDeepToFormat extends Error {
 
 /**
  * The levels of nesting in `node`, itself included: named nodes inside one
- * another, except the left operand of a binary operator, which the printer
- * reaches in a loop (`a + b + c …`), so that a long sum is not deep. This is
- * about what the printer counts (it also skips `if` bodies and call argument
- * lists), and what the FORMAT_TOO_DEEP message reports. Walked with a cursor,
- * never recursively.
+ * another, except the left operand of a binary operator of the same
+ * precedence, which the printer reaches in a loop (`a + b + c …`), so that a
+ * long sum is not deep. This is about what the printer counts (it also skips
+ * `if` bodies and call argument lists), and what the FORMAT_TOO_DEEP message
+ * reports. Walked with a cursor, never recursively.
  */
 export function nestingDepth(node: Node): number {
   const cursor = node.walk();
   try {
     const levels: number[] = [];
+    /** The precedence of the binary expression at each depth, undefined for other nodes. */
+    const precedence: Array<number | undefined> = [];
     let deepest = 0;
     let depth = 0;
     for (;;) {
       const above = depth === 0 ? 0 : levels[depth - 1]!;
-      const chained = cursor.currentFieldName === 'left' && BINARY.has(cursor.nodeType);
+      const binary = cursor.nodeType === 'binary_expression';
+      const level = binary ? PRECEDENCE[cursor.currentNode.childForFieldName('operator')?.type ?? ''] : undefined;
+      const chained = binary && cursor.currentFieldName === 'left' && level !== undefined && depth > 0 && precedence[depth - 1] === level;
       const here = above + (cursor.nodeIsNamed && !chained ? 1 : 0);
       levels[depth] = here;
+      precedence[depth] = level;
       if (here > deepest) deepest = here;
       if (cursor.gotoFirstChild()) {
         depth++;
@@ -67,5 +73,3 @@ export function nestingDepth(node: Node): number {
     cursor.delete();
   }
 }
-
-const BINARY = new Set(['binary_expression', 'const_expression']);

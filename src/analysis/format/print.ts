@@ -5,6 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import { collect, hasComments, isComment, type Entry, type Placed, type Sequence } from './comments.ts';
 import { MAX_FORMAT_DEPTH, TooDeepToFormat } from './limits.ts';
+import { PRECEDENCE } from './precedence.ts';
 import { breaks, group, hardline, ifBreak, indent, join, line, render, softline, verbatim, width, type Doc } from './doc.ts';
 
 export interface PrintContext {
@@ -24,12 +25,11 @@ const SPACE_BEFORE_NODE = new Set(['block', 'match_block', 'else_if_clause', 'el
 /** Leaves and literals, printed exactly as written. */
 const LITERALS = new Set(['identifier', 'type_identifier', 'underscore', 'integer', 'float', 'boolean', 'void', 'string',
   'multiline_string', 'fstring', 'char', 'meta_type', 'format_spec', 'escape_sequence', 'string_content']);
-/** Tokens that continue the expression before them across a line break. */
-const CONTINUES_LINE = /^[-+*/%<>=]/;
+const WORD_CHAR = /[A-Za-z0-9_]/;
 
-const PRECEDENCE: Record<string, number> = {
-  '..': 1, or: 2, and: 3, '==': 4, '!=': 4, '<': 5, '<=': 5, '>': 5, '>=': 5, '+': 6, '-': 6, '*': 7, '/': 7, '%': 7,
-};
+/** Tokens that continue the expression before them across a line break. */
+const CONTINUES_LINE = /^(?:[-+*/%<>=]|!=|(?:or|and|as)\b)/;
+
 
 interface ListStyle {
   /** `{ a, b }` rather than `{a, b}`. */
@@ -120,6 +120,7 @@ export class Printer {
     if (this.#directComment(node)) return verbatim(this.text(node));
     const out: Doc[] = [];
     let spaceAfterPrevious = false;
+    let wordEnd = false;
     let first = true;
     for (const child of children(node)) {
       const type = child.type;
@@ -144,9 +145,12 @@ export class Printer {
         after = type === ',' || type === ':';
         suppressBefore = NO_SPACE_BEFORE.has(type);
       }
-      if (!first && !suppressBefore && (before || spaceAfterPrevious)) out.push(' ');
+      // Two words side by side must stay two (`while xs f"{x}"`, not `xsf"{x}"`).
+      const glued = !first && wordEnd && WORD_CHAR.test(this.#ctx.source[child.startIndex] ?? '');
+      if (!first && (glued || (!suppressBefore && (before || spaceAfterPrevious)))) out.push(' ');
       out.push(child.isNamed ? this.print(child) : this.text(child));
       spaceAfterPrevious = after && !NO_SPACE_AFTER.has(type);
+      wordEnd = WORD_CHAR.test(this.#ctx.source[child.endIndex - 1] ?? '');
       first = false;
     }
     return out;
@@ -167,8 +171,11 @@ export class Printer {
       const next = entries[i + 1];
       // `a = 1; -b` must keep its `;`: on a line of its own `-b` would continue `a = 1`.
       // So must a bare `return` before a statement: `return⏎x = 1` returns `x = 1`.
-      const needsSemicolon = entry.separators.some((s) => s.type === ';') && next !== undefined &&
-        (CONTINUES_LINE.test(this.text(next.item)) || /\breturn$/.test(this.text(entry.item)));
+      // A statement that follows another only since the imports between them were
+      // hoisted (`x⏎use s -s`) gets one too: `x⏎-s` would be `x - s`.
+      const needsSemicolon = next !== undefined && (entry.separators.some((s) => s.type === ';')
+        ? CONTINUES_LINE.test(this.text(next.item)) || /\breturn$/.test(this.text(entry.item))
+        : CONTINUES_LINE.test(this.text(next.item)) && !followsInSource(entry.item, next.item));
       out.push(this.trailingComments(entry.beforeSeparator));
       if (needsSemicolon) out.push(';');
       out.push(this.trailingComments(entry.trailing));
@@ -361,6 +368,13 @@ export class Printer {
 
 /** A line comment must end its line; an empty soft break that forces the enclosing group to break. */
 const breakAfterLineComment: Doc = group('', true);
+
+/** Whether `b` is the statement right after `a` in the source, comments aside. */
+function followsInSource(a: Node, b: Node): boolean {
+  let after = a.nextNamedSibling;
+  while (after && isComment(after)) after = after.nextNamedSibling;
+  return after?.id === b.id;
+}
 
 interface Operands {
   left: Node;

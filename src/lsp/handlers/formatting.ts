@@ -25,6 +25,9 @@ async function formatEdits(context: Context, uri: string, options: FormattingOpt
   if (!found) return null;
   const settings = resolveFormatOptions({ indent_width: options.tabSize, use_tabs: !options.insertSpaces }, session.world.manifest.fmt);
   const { formatted, diagnostics } = await formatCancellably(session.formatter, found.file.text, settings, token);
+  // The editor may have changed the text while the thread worked: edits for the old text would corrupt it.
+  const now = await session.file(uri, token);
+  if (now?.file.text !== found.file.text) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed while it was being formatted');
   if (diagnostics.length > 0) {
     const reason = diagnostics.find((d) => d.code.startsWith('FORMAT_'));
     // A notification: `window.showWarningMessage` would send a request, which a client may not serve.

@@ -4,9 +4,9 @@
 // regular file is reported as gone rather than thrown. Tests put their own
 // disk, with faults at chosen moments, in front of this one.
 import { constants } from 'node:fs';
-import { lstat, open } from 'node:fs/promises';
+import { lstat, open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { globby } from 'globby';
-import { toPosix } from './root.ts';
+import { isWithin, toPosix } from './root.ts';
 
 export const IGNORED_DIRECTORIES = ['.git', '.yaoxiang', 'target', 'node_modules'];
 
@@ -24,8 +24,12 @@ export interface WorldDisk {
   list(root: string): Promise<string[]>;
   /** The stamp of a regular file; undefined when the path names nothing, or something else. Throws when it cannot be examined. */
   stat(absolute: string): Promise<FileStamp | undefined>;
-  /** The bytes of a regular file, at most `limit + 1` of them; undefined when it is not one (any more). Throws when it cannot be read. */
-  read(absolute: string, limit: number): Promise<FileBytes | undefined>;
+  /**
+   * The bytes of a regular file, at most `limit + 1` of them; undefined when it
+   * is not one (any more), or when the file opened does not lie inside `within`
+   * (a folder on the way swapped for a link). Throws when it cannot be read.
+   */
+  read(absolute: string, limit: number, within: string): Promise<FileBytes | undefined>;
 }
 
 /** Errors that mean "there is no such file here", not "the file is there but broken". */
@@ -66,7 +70,7 @@ export const nodeDisk: WorldDisk = {
     }
   },
 
-  async read(absolute, limit) {
+  async read(absolute, limit, within) {
     let handle;
     try {
       handle = await open(absolute, OPEN_FLAGS);
@@ -77,6 +81,7 @@ export const nodeDisk: WorldDisk = {
     try {
       const info = await handle.stat();
       if (!info.isFile()) return undefined;
+      if (!(await openedWithin(handle, absolute, within))) return undefined;
       // Read to the end rather than trusting the size: the file may grow or shrink meanwhile.
       const chunks: Buffer[] = [];
       let total = 0;
@@ -93,3 +98,28 @@ export const nodeDisk: WorldDisk = {
     }
   },
 };
+
+/**
+ * O_NOFOLLOW guards only the last component: a folder on the way that became a
+ * link after the listing would lead the open out of the root. So the file that
+ * was actually opened is checked: on Linux by the path the kernel holds for the
+ * descriptor; elsewhere by resolving the path now and requiring that it lies
+ * inside and names the same file (device and inode) as the descriptor.
+ */
+async function openedWithin(handle: FileHandle, absolute: string, within: string): Promise<boolean> {
+  if (process.platform === 'linux') {
+    try {
+      return isWithin(within, await readlink(`/proc/self/fd/${handle.fd}`));
+    } catch {
+      // No /proc (a minimal container): the portable check below.
+    }
+  }
+  try {
+    const resolved = await realpath(absolute);
+    if (!isWithin(within, resolved)) return false;
+    const [opened, named] = await Promise.all([handle.stat(), stat(resolved)]);
+    return opened.dev === named.dev && opened.ino === named.ino;
+  } catch {
+    return false;
+  }
+}

@@ -2,6 +2,7 @@
 // fresh as files change on disk, with in-memory overlays (unsaved editor
 // buffers, sources passed to a tool) taking precedence over disk.
 import { watch, type FSWatcher } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Parser, Tree } from 'web-tree-sitter';
 import { analyzeFile, type FileAnalysis } from '../analysis/analyze.ts';
@@ -61,6 +62,8 @@ export class World {
   readonly #problems = new Map<string, FileProblem>();
   readonly #overlays = new Map<string, { text: string; version: number }>();
   #parser: Parser | undefined;
+  /** The root with every link resolved: what a file that was opened must lie inside. */
+  #realRoot: string;
   #status: WorldStatus = { state: 'indexing', loaded: 0, total: 0 };
   #loading: Promise<void> | undefined;
   #watcher: FSWatcher | undefined;
@@ -74,6 +77,7 @@ export class World {
 
   constructor(root: ProjectRoot, options: WorldOptions = {}) {
     this.root = root;
+    this.#realRoot = root.root;
     this.#disk = options.disk ?? nodeDisk;
   }
 
@@ -211,6 +215,8 @@ export class World {
 
   async #loadAll(watchFiles: boolean): Promise<void> {
     this.#parser = await createParser();
+    // ProjectRoot promises a resolved root, but a caller's own may not be: containment is checked against the real one.
+    this.#realRoot = await realpath(this.root.root).catch(() => this.root.root);
     await this.#loadManifest();
     // Watching before the listing: a file changed while the load runs marks the World dirty instead of going unseen.
     if (watchFiles) this.#startWatching();
@@ -240,7 +246,7 @@ export class World {
 
   async #loadManifest(): Promise<void> {
     try {
-      const read = await this.#disk.read(path.join(this.root.root, MANIFEST_FILE), MAX_FILE_BYTES);
+      const read = await this.#disk.read(path.join(this.root.root, MANIFEST_FILE), MAX_FILE_BYTES, this.#realRoot);
       if (!read) return;
       const parsed = parseManifest(read.bytes.toString('utf8'));
       this.manifest = parsed.manifest;
@@ -282,7 +288,7 @@ export class World {
     if (stamp.size > MAX_FILE_BYTES) return tooLarge(stamp.size);
     let read: FileBytes | undefined;
     try {
-      read = await this.#disk.read(absolute, MAX_FILE_BYTES);
+      read = await this.#disk.read(absolute, MAX_FILE_BYTES, this.#realRoot);
     } catch (error) {
       return unreadable(error);
     }

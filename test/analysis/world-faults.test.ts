@@ -4,7 +4,8 @@
 // one), then the file repaired. Nothing throws; the file is gone or carries a
 // problem, and the rest of the World agrees with what is on disk.
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { World } from '../../src/workspace/world.ts';
@@ -136,8 +137,8 @@ describe('World: files changing while it reads them', () => {
     withWorld(async (world, _dir, disk) => {
       // Deleted after it was read, before the load finished: only the watcher can tell.
       const read = disk.read.bind(disk);
-      disk.read = async (absolute, limit) => {
-        const bytes = await read(absolute, limit);
+      disk.read = async (absolute, limit, within) => {
+        const bytes = await read(absolute, limit, within);
         if (absolute.endsWith('util.yx')) rmSync(absolute);
         return bytes;
       };
@@ -150,6 +151,64 @@ describe('World: files changing while it reads them', () => {
       }
       assert.ok(seen, 'util.yx left the World within 5 s');
     }));
+
+  it('a folder swapped for a link out of the root after the listing: nothing behind it is read', () =>
+    withWorld(async (world, dir, disk) => {
+      mkdirSync(join(dir, 'lib'));
+      writeFileSync(join(dir, 'lib', 'util.yx'), 'pub inside = 1\n');
+      const outside = realpathSync(mkdtempSync(join(tmpdir(), 'yaoxiang-outside-')));
+      writeFileSync(join(outside, 'util.yx'), 'pub leaked = 1\n');
+      // O_NOFOLLOW sees only util.yx, a regular file; the link is the folder before it.
+      disk.afterList = () => {
+        rmSync(join(dir, 'lib'), { recursive: true });
+        symlinkSync(outside, join(dir, 'lib'));
+      };
+      // What the disk handed the World, before a later listing (which does not follow the link) could hide it.
+      const handed = new Map<string, string | undefined>();
+      const read = disk.read.bind(disk);
+      disk.read = async (absolute, limit, within) => {
+        const bytes = await read(absolute, limit, within);
+        handed.set(absolute, bytes?.bytes.toString('utf8'));
+        return bytes;
+      };
+      try {
+        await world.load();
+        assert.ok(handed.has(join(dir, 'lib', 'util.yx')), 'the listed file was tried');
+        assert.equal(handed.get(join(dir, 'lib', 'util.yx')), undefined, 'and found gone, not read through the link');
+        assert.deepEqual(world.status, { state: 'ready', files: 3 });
+        assert.equal(world.problems.size, 0, 'gone, not a problem: nothing about the file outside is reported');
+        const index = await world.symbolIndex();
+        assert.ok(index.ok);
+        assert.deepEqual(index.value.lookup('leaked', { limit: 10 }).symbols, []);
+
+        rmSync(join(dir, 'lib'));
+        mkdirSync(join(dir, 'lib'));
+        writeFileSync(join(dir, 'lib', 'util.yx'), 'pub inside = 1\n');
+        const repaired = await world.files();
+        assert.ok(repaired.ok);
+        assert.equal((repaired.value.get('lib/util.yx') as { text: string } | undefined)?.text, 'pub inside = 1\n');
+      } finally {
+        rmSync(outside, { recursive: true, force: true });
+      }
+    }));
+
+  it('a World given a root that is itself a link reads the files inside it', async () => {
+    const dir = faultProject();
+    const link = join(realpathSync(tmpdir()), `yaoxiang-root-link-${process.pid}`);
+    rmSync(link, { force: true });
+    symlinkSync(dir, link);
+    const world = new World({ root: link, source: 'explicit' });
+    try {
+      await world.load();
+      const files = await world.files();
+      assert.ok(files.ok);
+      assert.deepEqual([...files.value.keys()].sort(), ['main.yx', 'other.yx', 'util.yx']);
+    } finally {
+      world.dispose();
+      rmSync(link, { force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 /** A World on a fresh fault project over a FaultyDisk, disposed and removed afterwards. */

@@ -28,10 +28,10 @@ export class FaultyDisk implements WorldDisk {
     return nodeDisk.stat(absolute);
   }
 
-  async read(absolute: string, limit: number): Promise<FileBytes | undefined> {
+  async read(absolute: string, limit: number, within: string): Promise<FileBytes | undefined> {
     this.reads.push(absolute);
     this.#fail(absolute, 'read');
-    return nodeDisk.read(absolute, limit);
+    return nodeDisk.read(absolute, limit, within);
   }
 
   #fail(absolute: string, on: 'stat' | 'read'): void {

@@ -4,9 +4,10 @@
 // status 1. The seed is printed, so a run can be repeated with --seed.
 //
 // Targets: `source` (scripts/fuzz/source/: the parser and every analysis pass
-// in a worker with a time and memory bound), `mcp-stdio`, `mcp-http` and
-// `mcp-http-token` (the same against `--require-token`)
-// (scripts/fuzz/mcp/: `yaoxiang mcp` on examples/demo).
+// in a worker with a time and memory bound), `mcp-stdio`, `mcp-http`,
+// `mcp-http-token` (the same against `--require-token`) and `mcp-sse` (the
+// deprecated HTTP+SSE transport) (scripts/fuzz/mcp/: `yaoxiang mcp` on
+// examples/demo).
 //
 // What the MCP server answers, and where it is silent on purpose (the
 // properties scripts/fuzz/mcp/expect.ts checks):
@@ -48,11 +49,19 @@
 //   2026-07-28 request may not be a batch (400).
 // - Every initialize without a session header opens a new session; sessions
 //   end only with DELETE or the server.
+// HTTP+SSE (`--sse`; one POST to /messages?sessionId=… per message)
+// - 202 when the transport takes the message; the response, if one is owed
+//   (the stdio rules), comes on the session's event stream.
+// - 400 with a JSON-RPC error body for text that is not JSON (-32700), a body
+//   nested deeper than 1000 levels, or JSON that is not a valid message
+//   (-32600): with the message's id when it has a usable one, else null.
+//   That answer is all the message gets. 413 past the body limit.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../test/support/paths.ts';
 import { TARGETS, type TargetName } from './fuzz/fixtures.ts';
 import { fuzzMcpHttp, fuzzMcpHttpToken } from './fuzz/mcp/http.ts';
+import { fuzzMcpSse } from './fuzz/mcp/sse.ts';
 import { fuzzMcpStdio } from './fuzz/mcp/stdio.ts';
 import { fuzzSource } from './fuzz/source/target.ts';
 import type { TargetOptions, TargetReport } from './fuzz/target.ts';
@@ -62,6 +71,7 @@ const RUNNERS: Record<TargetName, (options: TargetOptions) => Promise<TargetRepo
   'mcp-stdio': fuzzMcpStdio,
   'mcp-http': fuzzMcpHttp,
   'mcp-http-token': fuzzMcpHttpToken,
+  'mcp-sse': fuzzMcpSse,
 };
 
 const { values } = parseArgs({

@@ -17,6 +17,7 @@ import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '
 import { createMcpHandler, isInitializeRequest, isJsonContentType, isLegacyRequest } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
 import type { Host } from './host.ts';
+import { classifyMessage } from './invalid-message.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { buildServer } from './server.ts';
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from './sessions.ts';
@@ -162,6 +163,10 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
       if (!(transport instanceof SSEServerTransport)) return jsonError(res, 404, -32001, 'SSE session not found');
       const body = await readJson(req, res, options.maxBodyBytes);
       if (body === undefined) return;
+      // The transport answers what it cannot take with plain text ("Invalid message: [object Object]"), without the id.
+      const verdict = classifyMessage(body);
+      if (verdict.kind === 'invalid') return jsonReply(res, 400, verdict.answer);
+      if (verdict.kind === 'malformed-response') return jsonError(res, 400, -32600, 'Invalid Request: a response needs an id and exactly one of result and error');
       return transport.handlePostMessage(req, res, body);
     }
     if (url.pathname !== MCP_PATH) return jsonError(res, 404, -32601, `Not found: the MCP endpoint is ${MCP_PATH}`);
@@ -375,8 +380,13 @@ function refuseUnparsed(error: NodeJS.ErrnoException, socket: Duplex): void {
 function jsonError(res: ServerResponse, status: number, code: number, message: string): void {
   // A refusal that comes before the body is read must not lose itself to a reset.
   if (res.req && hasUnreadBody(res.req)) return answerUnread(res.req, res, status, code, message);
+  jsonReply(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+/** An answer to a body that has been read. */
+function jsonReply(res: ServerResponse, status: number, message: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res.end(JSON.stringify(message));
 }
 
 function hasUnreadBody(req: IncomingMessage): boolean {

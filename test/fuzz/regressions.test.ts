@@ -7,6 +7,7 @@ import { after, describe, test } from 'node:test';
 import { loadFixtures, TARGETS, type Fixture } from '../../scripts/fuzz/fixtures.ts';
 import type { Problem } from '../../scripts/fuzz/loop.ts';
 import { replayHttp, type HttpCase } from '../../scripts/fuzz/mcp/http.ts';
+import { replaySse } from '../../scripts/fuzz/mcp/sse.ts';
 import { replayStdio } from '../../scripts/fuzz/mcp/stdio.ts';
 import { checkInSandbox, sourceSandbox } from '../../scripts/fuzz/source/target.ts';
 import { repoRoot } from '../support/paths.ts';
@@ -24,6 +25,8 @@ function replay(fixture: Fixture): Promise<Problem | undefined> {
       return replayHttp(fixture.input as HttpCase);
     case 'mcp-http-token':
       return replayHttp(fixture.input as HttpCase, { token: true });
+    case 'mcp-sse':
+      return replaySse(fixture.input as string[]);
   }
 }
 

@@ -129,6 +129,71 @@ describe('body size', () => {
   });
 });
 
+describe('HTTP+SSE messages', () => {
+  let server: HttpServerProcess;
+  let stream: ReadableStreamDefaultReader<string>;
+  let endpoint: string;
+  let buffered = '';
+  const nextEvent = async (): Promise<string> => {
+    for (;;) {
+      const end = buffered.indexOf('\n\n');
+      if (end >= 0) {
+        const event = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        return event;
+      }
+      const { value, done } = await stream.read();
+      if (done) throw new Error('the event stream ended');
+      buffered += value;
+    }
+  };
+  const dataOf = (event: string) => event.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+
+  before(async () => {
+    server = await startHttp(demoProject, ['--sse']);
+    const res = await fetch(new URL('/sse', server.url), { headers: { accept: 'text/event-stream' } });
+    stream = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const first = await nextEvent();
+    assert.match(first, /^event: endpoint/);
+    endpoint = new URL(dataOf(first), server.url).href;
+  });
+  after(async () => {
+    await stream.cancel();
+    await server.stop();
+  });
+
+  test('a message the transport cannot take gets a JSON-RPC error with its id, not plain text', async () => {
+    const cases: Array<[unknown, unknown]> = [
+      [{ jsonrpc: '1.0', id: 4, method: 'ping' }, 4],
+      [{ jsonrpc: '2.0', id: 'x', method: false }, 'x'],
+      [{ jsonrpc: '2.0', id: 5, method: 'ping', params: [] }, 5],
+      [{ jsonrpc: '2.0', id: 1.5, method: 'ping' }, null],
+      [[{ jsonrpc: '2.0', id: 6, method: 'ping' }], null],
+      [42, null],
+      [{ jsonrpc: '2.0', result: {} }, null],
+    ];
+    for (const [body, id] of cases) {
+      const res = await post(endpoint, body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.match(res.headers.get('content-type') ?? '', /application\/json/);
+      const answer = (await res.json()) as { id: unknown; error: { code: number } };
+      assert.deepEqual([answer.id, answer.error.code], [id, -32600], JSON.stringify(body));
+    }
+  });
+
+  test('a valid message is accepted and answered on the stream', async () => {
+    const res = await post(endpoint, { jsonrpc: '2.0', id: 'after-bad-ones', method: 'ping' });
+    assert.equal(res.status, 202);
+    for (;;) {
+      const event = await nextEvent();
+      if (event.startsWith('event: message')) {
+        assert.deepEqual(JSON.parse(dataOf(event)), { jsonrpc: '2.0', id: 'after-bad-ones', result: {} });
+        break;
+      }
+    }
+  });
+});
+
 /** fetch() will not send a foreign Host header, so this one goes through node:http. */
 async function rawRequest(url: string, headers: Record<string, string>): Promise<{ status: number }> {
   const { request } = await import('node:http');

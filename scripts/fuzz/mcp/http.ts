@@ -1,6 +1,6 @@
 // The `mcp-http` target: one request per case to a running `yaoxiang mcp
-// --http`, as a stateless 2026-07-28 request, inside a 2025-era session, or
-// with odd methods, paths and headers. Every request must get a documented
+// --http --sse`, as a stateless 2026-07-28 request, inside a 2025-era session,
+// or with odd methods, paths (the SSE endpoints among them) and headers. Every request must get a documented
 // status and a JSON-RPC body (or none), a request with a usable id its own
 // response, and a real tool call must still work every 200 cases.
 // `mcp-http-token` runs the same cases against `--require-token`: each carries
@@ -63,18 +63,12 @@ export class HttpTarget {
 
   constructor(token?: string) {
     this.#token = token;
-    this.server = new ServerProcess(['--http', '--addr', '127.0.0.1:0', ...(token ? ['--require-token', token] : [])]);
+    this.server = new ServerProcess(['--http', '--sse', '--addr', '127.0.0.1:0', ...(token ? ['--require-token', token] : [])]);
   }
 
   static async start(timeoutMs: number, token?: string): Promise<HttpTarget> {
     const target = new HttpTarget(token);
-    const deadline = Date.now() + Math.max(timeoutMs, 20_000);
-    while (!target.#url) {
-      const match = /on (http:\/\/\S+\/mcp)/.exec(target.server.stderrTail(20_000));
-      if (match) target.#url = new URL(match[1]!);
-      else if (target.server.exited || Date.now() > deadline) throw new Error(`the HTTP server did not start: ${target.server.stderrTail()}`);
-      else await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    target.#url = await target.server.listening(timeoutMs);
     return target;
   }
 
@@ -265,7 +259,7 @@ function httpCase(tools: readonly ListedTool[], seeds: readonly string[]): fc.Ar
   });
   const odd = fc.record({
     method: fc.constantFrom('GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD', 'POST'),
-    path: fc.constantFrom('/mcp', '/', '/mcp/', '/MCP', '/sse', '/messages', '/mcp?x=1', '//mcp', '/%2e%2e/mcp', '/mcp#x', '*'),
+    path: fc.constantFrom('/mcp', '/', '/mcp/', '/MCP', '/sse', '/sse?sessionId=x', '/messages', '/messages?sessionId=no-such-session', '/messages?sessionId=', '/mcp?x=1', '//mcp', '/%2e%2e/mcp', '/mcp#x', '*'),
     body,
   }).chain((base) => fc.tuple(fc.boolean(), headerEdits).map(([session, edits]): HttpCase => ({
     ...base,

@@ -38,6 +38,17 @@ export class ServerProcess {
     return this.#stderr.slice(-chars);
   }
 
+  /** The MCP endpoint an `--http` server says on stderr it listens on. */
+  async listening(timeoutMs: number): Promise<URL> {
+    const deadline = Date.now() + Math.max(timeoutMs, 20_000);
+    for (;;) {
+      const match = /on (http:\/\/\S+\/mcp)/.exec(this.stderrTail(20_000));
+      if (match) return new URL(match[1]!);
+      if (this.exited || Date.now() > deadline) throw new Error(`the HTTP server did not start: ${this.stderrTail()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   async stop(): Promise<void> {
     clearInterval(this.#sampler);
     if (this.#exit) return;

@@ -86,6 +86,12 @@ describe('format', () => {
       ['a\nuse b\n+c\n', 'use b\n\na;\n+c\n'],
       ['x\nuse s\n', 'use s\n\nx\n'],
       ['use s\n-x\n', 'use s\n\n-x\n'],
+      // A bare `return` takes a value from the next line (found by the fuzzer).
+      ['return//\nuse s 0', 'use s\n\nreturn; //\n0\n'],
+      ['x = return\nuse s\ny', 'use s\n\nx = return;\ny\n'],
+      ['noreturn\nuse s\ny', 'use s\n\nnoreturn\ny\n'],
+      // `use s.` waits for a name from the next line (found by the fuzzer).
+      ['x\nuse s.', 'use s.;\n\nx\n'],
     ]) {
       assert.deepEqual(format(parser, source!), { formatted: expected, diagnostics: [] }, JSON.stringify(source));
     }
@@ -95,12 +101,37 @@ describe('format', () => {
     assert.deepEqual(format(parser, 'while\n\rxs f"{x}"'), { formatted: 'while xs f"{x}"\n', diagnostics: [] });
   });
 
+  it('keeps two prefix operators apart where together they would read as another token (found by the fuzzer)', () => {
+    for (const [source, expected] of [
+      ['{}{& &p}', '{}\n{ & &p }\n'],
+      ['x = & &mut p\n', 'x = & &mut p\n'],
+      ['x = - -1\n', 'x = - -1\n'],
+      ['x = - - p\n', 'x = - -p\n'],
+      ['x = ! -p\n', 'x = !-p\n'],
+      ['x = & *p\n', 'x = &*p\n'],
+    ]) {
+      assert.deepEqual(format(parser, source!), { formatted: expected, diagnostics: [] }, JSON.stringify(source));
+    }
+  });
+
   it('keeps use statements in place when sort_imports is off', () => {
     const source = 'x = 1\nuse std.io\n';
     assert.equal(format(parser, source, { sort_imports: false }).formatted, source);
     assert.equal(format(parser, source).formatted, 'use std.io\n\nx = 1\n');
     // A block comment before a hoisted `use` on its line moves with it.
     assert.equal(format(parser, 'x = 1\n/* c */ use std.io\n').formatted, '/* c */ use std.io\n\nx = 1\n');
+  });
+
+  it('keeps a block comment on the line of a `use` that is first, as when it is hoisted (found by the fuzzer)', () => {
+    // The first run hoisted `/*/**/*/ use p` above `b`; the second took the comment for the file's header.
+    for (const source of ['b\n/*/**/*/use\np', '/* c */ use p\nb\n', '// header\n/* c */ use p\nb\n']) {
+      const once = format(parser, source);
+      assert.deepEqual(once.diagnostics, []);
+      assert.match(once.formatted, /\*\/ use p\n/, JSON.stringify(source));
+      assert.deepEqual(format(parser, once.formatted), once, JSON.stringify(source));
+    }
+    // Comments on lines of their own above the first `use` are still the header.
+    assert.equal(format(parser, '// header\n/* note */\nuse b\nuse a\n').formatted, '// header\n/* note */\nuse a\nuse b\n');
   });
 
   it('keeps grouping parentheses, labels, literals and escapes', () => {

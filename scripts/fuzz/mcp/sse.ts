@@ -18,6 +18,9 @@ import { fuzzStream, replayStream, StreamSession, type Delivery, type StreamTran
 /** What a POST to /messages may get (README, src/mcp/http.ts): accepted, invalid, too large. */
 const MESSAGE_STATUSES = new Set([202, 400, 413]);
 
+/** The blank line that ends an SSE event. */
+const EVENT_END = /\r?\n\r?\n/;
+
 interface PostReply {
   status: number;
   contentType: string;
@@ -91,7 +94,8 @@ export class SseSession extends StreamSession {
         const name = /^event:\s*(.*)$/m.exec(event)?.[1]?.trim() ?? 'message';
         const data = event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, '')).join('\n');
         if (name === 'endpoint') {
-          this.#endpoint = new URL(data, this.#url).pathname + new URL(data, this.#url).search;
+          const endpoint = new URL(data, this.#url);
+          this.#endpoint = endpoint.pathname + endpoint.search;
           clearTimeout(timer);
           resolve();
         } else if (name === 'message') {
@@ -108,10 +112,9 @@ export class SseSession extends StreamSession {
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           buffer += chunk;
-          for (let end = buffer.search(/\r?\n\r?\n/); end >= 0; end = buffer.search(/\r?\n\r?\n/)) {
-            const separator = /\r?\n\r?\n/.exec(buffer.slice(end))![0];
-            onEvent(buffer.slice(0, end));
-            buffer = buffer.slice(end + separator.length);
+          for (let end = EVENT_END.exec(buffer); end; end = EVENT_END.exec(buffer)) {
+            onEvent(buffer.slice(0, end.index));
+            buffer = buffer.slice(end.index + end[0].length);
           }
         });
         res.on('close', () => {

@@ -46,10 +46,18 @@ export async function fuzzSource(options: TargetOptions): Promise<TargetReport> 
   const seeds = seedPrograms();
   options.log(`source: ${seeds.length} seed programs`);
   const sandbox = sourceSandbox(options.timeoutMs);
+  const refusals = () => sandbox.events.get('format-skipped') ?? 0;
+  let shown = 0;
   try {
     const stats = await fuzzLoop<string>({
       arbitrary: sourceInput(seeds) as fc.Arbitrary<string>,
-      run: (source) => checkInSandbox(sandbox, source),
+      run: async (source) => {
+        const before = refusals();
+        const problem = await checkInSandbox(sandbox, source);
+        // Not a failure (the text is kept), but a formatter bug to look at: the first few are shown.
+        if (refusals() > before && shown++ < 3) options.log(`source: the formatter's verifier refused its output for ${JSON.stringify(source.length > 2000 ? `${source.slice(0, 2000)}…` : source)}`);
+        return problem;
+      },
       seconds: options.seconds,
       seed: options.seed,
       shrinkSeconds: 60,

@@ -23,16 +23,20 @@ export function printModule(tree: Tree, source: string, options: FormatOptions):
 
 /** How many of the comments before the first statement are the file's header, which stays on top. */
 export function headerLength(first: Entry): number {
-  // Those up to the last blank line before the first statement, or all of them
-  // when the first statement is a `use` and no blank line separates them
-  // (`// file.yx⏎use std.io`).
+  // Those up to the last blank line before the first statement, or, when the
+  // first statement is a `use` and no blank line separates them, all of them
+  // on lines of their own (`// file.yx⏎use std.io`). A block comment on the
+  // `use`'s own line stays with it, as it does when the `use` is hoisted from
+  // further down; otherwise the second run would print it differently.
   let count = 0;
   let blank = false;
   first.leading.forEach((c, i) => {
     if (c.blankBefore) [count, blank] = [i, true];
   });
   if (first.blankBeforeItem) [count, blank] = [first.leading.length, true];
-  return first.item.type === 'use_statement' && !blank ? first.leading.length : count;
+  if (first.item.type !== 'use_statement' || blank) return count;
+  const itemRow = first.item.startPosition.row;
+  return first.leading.filter((c) => c.node.endPosition.row < itemRow).length;
 }
 
 function moduleDoc(printer: Printer, tree: Tree, source: string, options: FormatOptions): Doc {
@@ -59,11 +63,8 @@ function moduleDoc(printer: Printer, tree: Tree, source: string, options: Format
     out.push(printer.comment(c.node), hardline);
   });
   if (header.length > 0 && blankAfterHeader) out.push(hardline);
-  out.push(printer.statements(imports, others.length === 0 ? dangling : []));
-  if (others.length > 0) {
-    out.push(hardline, hardline);
-    out.push(printer.statements(others.map((e, i) => (i === 0 ? { ...e, blankBefore: false } : e)), dangling));
-  }
+  // One sequence, a blank line after the imports: the last import and the first statement after it are neighbours too (`use s.;⏎⏎x`).
+  out.push(printer.statements([...imports, ...others.map((e, i) => (i === 0 ? { ...e, blankBefore: true } : e))], dangling));
   return out;
 }
 

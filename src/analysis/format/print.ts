@@ -26,6 +26,11 @@ const SPACE_BEFORE_NODE = new Set(['block', 'match_block', 'else_if_clause', 'el
 const LITERALS = new Set(['identifier', 'type_identifier', 'underscore', 'integer', 'float', 'boolean', 'void', 'string',
   'multiline_string', 'fstring', 'char', 'meta_type', 'format_spec', 'escape_sequence', 'string_content']);
 const WORD_CHAR = /[A-Za-z0-9_]/;
+/**
+ * Two characters that, printed side by side, would read as another token
+ * (`& &p` is not `&&p`, an error; `- -1` is not `--1`) or open a comment.
+ */
+const FUSING_PAIRS = new Set(['&&', '||', '--', '//', '/*', '*/', '..', '::', '=>', '->', '==', '!=', '<=', '>=']);
 
 /** Tokens that continue the expression before them across a line break. */
 const CONTINUES_LINE = /^(?:[-+*/%<>=]|!=|(?:or|and|as)\b)/;
@@ -120,6 +125,7 @@ export class Printer {
     if (this.#directComment(node)) return verbatim(this.text(node));
     const out: Doc[] = [];
     let spaceAfterPrevious = false;
+    let lastChar = '';
     let wordEnd = false;
     let first = true;
     for (const child of children(node)) {
@@ -145,12 +151,14 @@ export class Printer {
         after = type === ',' || type === ':';
         suppressBefore = NO_SPACE_BEFORE.has(type);
       }
-      // Two words side by side must stay two (`while xs f"{x}"`, not `xsf"{x}"`).
-      const glued = !first && wordEnd && WORD_CHAR.test(this.#ctx.source[child.startIndex] ?? '');
+      // Two words side by side must stay two (`while xs f"{x}"`, not `xsf"{x}"`), and so must two operators.
+      const startChar = this.#ctx.source[child.startIndex] ?? '';
+      const glued = !first && ((wordEnd && WORD_CHAR.test(startChar)) || FUSING_PAIRS.has(lastChar + startChar) || (lastChar === '&' && /^mut\b/.test(this.#ctx.source.slice(child.startIndex, child.startIndex + 4))));
       if (!first && (glued || (!suppressBefore && (before || spaceAfterPrevious)))) out.push(' ');
       out.push(child.isNamed ? this.print(child) : this.text(child));
       spaceAfterPrevious = after && !NO_SPACE_AFTER.has(type);
-      wordEnd = WORD_CHAR.test(this.#ctx.source[child.endIndex - 1] ?? '');
+      lastChar = this.#ctx.source[child.endIndex - 1] ?? '';
+      wordEnd = WORD_CHAR.test(lastChar);
       first = false;
     }
     return out;
@@ -171,11 +179,12 @@ export class Printer {
       const next = entries[i + 1];
       // `a = 1; -b` must keep its `;`: on a line of its own `-b` would continue `a = 1`.
       // So must a bare `return` before a statement: `return⏎x = 1` returns `x = 1`.
+      // So must `use std.` (a path waiting for its next name: `use std.⏎x` is `std.x`).
       // A statement that follows another only since the imports between them were
-      // hoisted (`x⏎use s -s`) gets one too: `x⏎-s` would be `x - s`.
-      const needsSemicolon = next !== undefined && (entry.separators.some((s) => s.type === ';')
-        ? CONTINUES_LINE.test(this.text(next.item)) || /\breturn$/.test(this.text(entry.item))
-        : CONTINUES_LINE.test(this.text(next.item)) && !followsInSource(entry.item, next.item));
+      // hoisted gets one too: `x⏎use s -s` gives `x⏎-s`, which is `x - s`,
+      // `return⏎use s 0` gives `return⏎0`, which returns 0, and `x⏎use s.` gives `use s.⏎⏎x`.
+      const glued = next !== undefined && (CONTINUES_LINE.test(this.text(next.item)) || takesNextLine(entry.item, this.text(entry.item)));
+      const needsSemicolon = glued && (entry.separators.some((s) => s.type === ';') || !followsInSource(entry.item, next.item));
       out.push(this.trailingComments(entry.beforeSeparator));
       if (needsSemicolon) out.push(';');
       out.push(this.trailingComments(entry.trailing));
@@ -370,6 +379,11 @@ export class Printer {
 const breakAfterLineComment: Doc = group('', true);
 
 /** Whether `b` is the statement right after `a` in the source, comments aside. */
+/** A statement whose last token takes a name or literal from the next line. */
+function takesNextLine(node: Node, text: string): boolean {
+  return /\breturn$/.test(text) || (node.type === 'use_statement' && text.endsWith('.'));
+}
+
 function followsInSource(a: Node, b: Node): boolean {
   let after = a.nextNamedSibling;
   while (after && isComment(after)) after = after.nextNamedSibling;

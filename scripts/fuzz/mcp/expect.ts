@@ -39,8 +39,7 @@ export function owed(lines: readonly string[], options: { batches: boolean }): O
     methods.set(key, [...(methods.get(key) ?? []), message.method]);
   };
   for (const text of lines) {
-    // The wire is UTF-8: a lone surrogate in the text reaches the server as U+FFFD.
-    const message = parseOrUndefined(Buffer.from(text, 'utf8').toString('utf8'));
+    const message = parseAsSent(text);
     if (Array.isArray(message)) {
       if (options.batches) for (const element of message) note(element, false);
     } else {
@@ -50,7 +49,7 @@ export function owed(lines: readonly string[], options: { batches: boolean }): O
   for (const [key, used] of methods) if (used.length === 1 && used[0] === 'tools/call') result.toolCalls.add(key);
   // A request cancelled by notifications/cancelled may go unanswered (MCP: the receiver SHOULD NOT respond).
   for (const text of lines) {
-    const message = parseOrUndefined(Buffer.from(text, 'utf8').toString('utf8'));
+    const message = parseAsSent(text);
     if (isObject(message) && message.method === 'notifications/cancelled' && isObject(message.params)) result.ids.delete(JSON.stringify(message.params.requestId));
   }
   return result;
@@ -86,6 +85,11 @@ export function badToolReply(message: Record<string, unknown>): string | undefin
     if (typeof code !== 'string' || !TOOL_ERROR_CODES.has(code)) return `an isError result with errorCode ${JSON.stringify(code)}`;
   }
   return undefined;
+}
+
+/** The JSON the server reads from this text: the wire is UTF-8, so a lone surrogate arrives as U+FFFD. */
+export function parseAsSent(text: string): Json {
+  return parseOrUndefined(Buffer.from(text, 'utf8').toString('utf8'));
 }
 
 export function parseOrUndefined(text: string): Json {

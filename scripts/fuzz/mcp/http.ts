@@ -1,8 +1,9 @@
 // The `mcp-http` target: one request per case to a running `yaoxiang mcp
 // --http --sse`, as a stateless 2026-07-28 request, inside a 2025-era session,
-// or with odd methods, paths (the SSE endpoints among them) and headers. Every request must get a documented
-// status and a JSON-RPC body (or none), a request with a usable id its own
-// response, and a real tool call must still work every 200 cases.
+// or with odd methods, paths (the SSE endpoints among them) and headers. Every
+// request must get a documented status and a JSON-RPC body (or none), a
+// request with a usable id its own response, and a real tool call must still
+// work every 200 cases.
 // `mcp-http-token` runs the same cases against `--require-token`: each carries
 // the right token unless its headers name another `authorization`, and then
 // nothing may be served (401, or 403 and 431, which come before the token).

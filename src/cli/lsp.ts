@@ -1,6 +1,7 @@
 // `yaoxiang lsp`: the language server on stdio (src/lsp/).
 import { runLanguageServer } from '../lsp/server.ts';
 import { EXIT } from './io.ts';
+import { surviveUnhandledRejections } from './process-guards.ts';
 
 export const lspHelp = `Usage: yaoxiang lsp [--stdio]
 
@@ -12,6 +13,7 @@ export async function runLsp(argv: string[], out: (text: string) => void): Promi
     out(lspHelp + '\n');
     return EXIT.ok;
   }
+  surviveUnhandledRejections('lsp');
   await runLanguageServer();
   return EXIT.ok;
 }

@@ -7,6 +7,7 @@ import { DEFAULT_SESSION_LIMITS } from '../mcp/sessions.ts';
 import { serveOverStdio } from '../mcp/stdio.ts';
 import { UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
+import { surviveUnhandledRejections } from './process-guards.ts';
 
 export const mcpHelp = `Usage: yaoxiang mcp [--project-root DIR] [--http [--addr HOST:PORT] [--require-token HEX] [--sse] [HTTP options]]
 
@@ -87,6 +88,7 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
   });
   // Whoever started us may be gone and have taken stderr with it: a log line then must not crash the server (EPIPE).
   process.stderr.on('error', () => undefined);
+  surviveUnhandledRejections('mcp');
   host.startIndexing();
   if (!address) {
     serveOverStdio(host);

@@ -34,7 +34,8 @@ export function runLanguageServer(): Promise<void> {
   });
   connection.onInitialized(() => {
     if (session?.config.clientWatchesFiles) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.yx' }, { globPattern: '**/yaoxiang.toml' }] });
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.yx' }, { globPattern: '**/yaoxiang.toml' }] })
+        .catch((error: unknown) => process.stderr.write(`yaoxiang lsp: the client refused to watch files: ${error instanceof Error ? error.message : String(error)}\n`));
     }
   });
   connection.onShutdown(() => session?.dispose());

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
+import { createMessageConnection, ErrorCodes, ResponseError, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import type { ClientCapabilities, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { cliPath } from './paths.ts';
 
@@ -23,6 +23,13 @@ export interface LspClient {
   /** The server process, for tests that end it some other way than `stop`. */
   child: ChildProcessWithoutNullStreams;
   exited: Promise<number | null>;
+  /** The methods of the requests the server sent the client, in order. */
+  serverRequests: string[];
+}
+
+export interface ClientBehaviour {
+  /** Answer every request the server sends with MethodNotFound, as a client that implements none of them. */
+  refuseServerRequests?: boolean;
 }
 
 /** A copy of `fixture` in a temporary folder, so tests may change files on disk. */
@@ -32,7 +39,7 @@ export function copyFixture(fixture: string): string {
   return root;
 }
 
-export async function startClient(root: string, capabilities: ClientCapabilities = {}): Promise<LspClient> {
+export async function startClient(root: string, capabilities: ClientCapabilities = {}, behaviour: ClientBehaviour = {}): Promise<LspClient> {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [cliPath, 'lsp', '--stdio'], { cwd: root, stdio: 'pipe' });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -50,8 +57,12 @@ export async function startClient(root: string, capabilities: ClientCapabilities
       }
     }
   });
-  connection.onRequest('client/registerCapability', () => null);
-  connection.onRequest('workspace/diagnostic/refresh', () => null);
+  const serverRequests: string[] = [];
+  connection.onRequest((method) => {
+    serverRequests.push(method);
+    const implemented = method === 'client/registerCapability' || method === 'workspace/diagnostic/refresh';
+    return implemented && !behaviour.refuseServerRequests ? null : new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${method}`);
+  });
   connection.listen();
   const initialize = await connection.sendRequest<InitializeResult>('initialize', {
     processId: process.pid,
@@ -71,6 +82,7 @@ export async function startClient(root: string, capabilities: ClientCapabilities
     stderr: () => stderr,
     child,
     exited,
+    serverRequests,
     async stop() {
       await connection.sendRequest('shutdown');
       await connection.sendNotification('exit');

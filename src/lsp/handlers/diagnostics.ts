@@ -1,6 +1,6 @@
 // Diagnostics (syntax and type) of open documents: published after a short
 // quiet period following the last change, and served on request (pull).
-import { DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticParams, type DocumentDiagnosticReport } from 'vscode-languageserver';
+import { DiagnosticRefreshRequest, DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticParams, type DocumentDiagnosticReport } from 'vscode-languageserver';
 import { toDiagnostic } from '../convert.ts';
 import type { Session } from '../session.ts';
 import type { Context } from './context.ts';
@@ -22,6 +22,10 @@ export function pullDiagnostics(context: Context) {
   });
 }
 
+function logFailure(what: string, error: unknown): void {
+  process.stderr.write(`yaoxiang lsp: the client refused ${what}: ${error instanceof Error ? error.message : String(error)}\n`);
+}
+
 /** Schedules one publication for every open document, restarting the delay on each call. */
 export function diagnosticPublisher(context: Context): { schedule(): void; clear(uri: string): void } {
   let timer: NodeJS.Timeout | undefined;
@@ -29,7 +33,8 @@ export function diagnosticPublisher(context: Context): { schedule(): void; clear
     timer = undefined;
     const session = context.session();
     if (session.config.pullDiagnostics) {
-      void context.connection.languages.diagnostics.refresh();
+      // Not languages.diagnostics.refresh(): it is typed void and hides the promise a refusing client rejects.
+      context.connection.sendRequest(DiagnosticRefreshRequest.type).catch((error: unknown) => logFailure('workspace/diagnostic/refresh', error));
       return;
     }
     for (const uri of session.documents.uris()) {

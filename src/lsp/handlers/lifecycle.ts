@@ -8,11 +8,12 @@ import { SEMANTIC_TOKEN_LEGEND } from './semantic-tokens.ts';
 
 export const SERVER_INFO = { name: 'yaoxiang-analyzer', version: '0.1.0' };
 
-export function capabilities(encoding: Encoding): ServerCapabilities {
+export function capabilities(encoding: Encoding, pullDiagnostics: boolean): ServerCapabilities {
   return {
     positionEncoding: encoding,
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-    diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false },
+    // Offered only to clients that can also be told to pull again: pushing to a client that pulls too shows every diagnostic twice.
+    ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
     hoverProvider: true,
     definitionProvider: true,
     referencesProvider: true,
@@ -38,6 +39,16 @@ export function negotiateEncoding(params: InitializeParams): Encoding {
   return offered.includes('utf-8') ? 'utf-8' : 'utf-16';
 }
 
+/**
+ * Pull diagnostics need `workspace/diagnostic/refresh` as well: without it a
+ * change to one file (on disk or in another buffer) could never reach the
+ * diagnostics of the files that import it. Neovim 0.11 pulls but cannot be
+ * refreshed, so it is pushed to, as clients without pull are.
+ */
+export function wantsPullDiagnostics(params: InitializeParams): boolean {
+  return params.capabilities.textDocument?.diagnostic !== undefined && params.capabilities.workspace?.diagnostics?.refreshSupport === true;
+}
+
 export async function startSession(params: InitializeParams): Promise<Session> {
   const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
   const explicit = folder?.startsWith('file:') ? fileURLToPath(folder) : params.rootPath ?? undefined;
@@ -46,11 +57,11 @@ export async function startSession(params: InitializeParams): Promise<Session> {
   return Session.start({
     root: root.value,
     encoding: negotiateEncoding(params),
-    pullDiagnostics: params.capabilities.textDocument?.diagnostic !== undefined,
+    pullDiagnostics: wantsPullDiagnostics(params),
     clientWatchesFiles: params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
   });
 }
 
 export function initializeResult(session: Session): InitializeResult {
-  return { capabilities: capabilities(session.encoding), serverInfo: SERVER_INFO };
+  return { capabilities: capabilities(session.encoding, session.config.pullDiagnostics), serverInfo: SERVER_INFO };
 }

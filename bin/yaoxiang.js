@@ -1,5 +1,11 @@
 #!/usr/bin/env node
-import { main } from '../dist/src/cli/main.js';
+import module from 'node:module';
+
+// Node 22.1+ keeps compiled code on disk between runs (NODE_COMPILE_CACHE or this
+// call); Node 20 has no such cache, so there the call is skipped.
+module.enableCompileCache?.();
+
+const { main } = await import('../dist/src/cli/main.js');
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -1,21 +1,13 @@
 // `yaoxiang check [PATH...]`: syntax and type diagnostics for files and folders, as
 // text in the reference's layout or as the reference's `check --json` document.
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { globby } from 'globby';
-import { existsSync } from 'node:fs';
-import { analyzeFile } from '../analysis/analyze.ts';
-import type { Diagnostic } from '../analysis/diagnostics/types.ts';
-import { TypeChecker, type CheckableFile } from '../analysis/infer/index.ts';
-import { isWithin, toPosix } from '../workspace/root.ts';
-import { parseOrThrow } from '../syntax/document.ts';
-import { createParser } from '../syntax/language.ts';
-import { LineIndex } from '../syntax/positions.ts';
-import { IGNORED_DIRECTORIES } from '../workspace/disk.ts';
+import { checkFiles, collectFiles as collectYxFiles, LineIndex, type CheckedDiagnostic } from '../ide/index.ts';
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 import { renderDiagnostic } from './render.ts';
+
+export type { CheckedDiagnostic };
 
 export const checkHelp = `Usage: yaoxiang check [PATH...] [--json] [--project-root DIR]
 
@@ -30,10 +22,6 @@ Options:
   --project-root DIR   the project root (default: detected)
   --color auto|always|never
 Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.`;
-
-export interface CheckedDiagnostic extends Diagnostic {
-  file: string;
-}
 
 export async function runCheck(argv: string[], out: (text: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -54,46 +42,9 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
   const paths = positionals.length > 0 ? positionals : [root];
   const files = await collectFiles(paths);
   if (files.length === 0) throw new UsageError('No .yx files found in provided paths');
-  const parser = await createParser();
-  const sources = new Map<string, string>();
-  let found: CheckedDiagnostic[];
-  const loaded = new Map<string, CheckableFile>();
-  try {
-    const load = async (absolute: string, key: string): Promise<CheckableFile> => {
-      const { text } = await readSource(absolute);
-      const tree = parseOrThrow(parser, text);
-      const base = keyRoot(root, absolute);
-      const exists = (relative: string) => existsSync(path.join(base, relative)) && relative.endsWith('.yx');
-      const analysis = analyzeFile(tree, toPosix(path.relative(base, absolute)), text, exists);
-      const file: CheckableFile = { ...analysis, path: key, tree };
-      loaded.set(key, file);
-      return file;
-    };
-    // Targets are keyed by their path as given; the project files they import by the same base.
-    const targets: string[] = [];
-    for (const absolute of files) {
-      const key = displayPath(absolute);
-      targets.push(key);
-      sources.set(key, (await load(absolute, key)).text);
-    }
-    for (const absolute of files) {
-      const file = loaded.get(displayPath(absolute))!;
-      const base = keyRoot(root, absolute);
-      for (const i of file.imports) {
-        if (i.resolved.kind !== 'file') continue;
-        const dependency = path.join(base, i.resolved.path);
-        const key = displayPath(dependency);
-        if (!loaded.has(key)) await load(dependency, key);
-        i.resolved = { kind: 'file', path: key };
-      }
-    }
-    const report = new TypeChecker().check(loaded, { mode: 'fast', targets });
-    const wanted = new Set(targets);
-    found = report.diagnostics.filter((d) => wanted.has(d.file));
-  } finally {
-    for (const file of loaded.values()) file.tree.delete();
-    parser.delete();
-  }
+  const checked = await checkFiles(files, { root, read: async (absolute) => (await readSource(absolute)).text, display: displayPath });
+  const found = checked.diagnostics;
+  const sources = checked.sources;
   const errors = found.filter((d) => d.severity === 'error').length;
   const warnings = found.filter((d) => d.severity === 'warning').length;
   if (values.json) {
@@ -124,11 +75,6 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
   return errors > 0 ? EXIT.findings : EXIT.ok;
 }
 
-/** Local modules resolve against the project root when the file is inside it, else against the file's folder. */
-function keyRoot(root: string, absolute: string): string {
-  return isWithin(root, absolute) ? root : path.dirname(absolute);
-}
-
 /** How a file is named in diagnostics: relative to the working directory when below it. */
 function displayPath(absolute: string): string {
   const relative = path.relative(process.cwd(), absolute);
@@ -137,27 +83,7 @@ function displayPath(absolute: string): string {
 
 /** Every .yx file named or under a named folder, absolute, sorted, without duplicates. */
 export async function collectFiles(paths: string[]): Promise<string[]> {
-  const files = new Set<string>();
-  for (const given of paths) {
-    const absolute = path.resolve(given);
-    let info;
-    try {
-      info = await stat(absolute);
-    } catch {
-      throw new SourceReadError(`Path does not exist: ${given}`);
-    }
-    if (info.isDirectory()) {
-      const found = await globby('**/*.yx', {
-        cwd: absolute,
-        absolute: true,
-        gitignore: true,
-        ignore: IGNORED_DIRECTORIES.map((dir) => `**/${dir}/**`),
-        followSymbolicLinks: false,
-      });
-      for (const file of found) files.add(path.normalize(file));
-    } else if (absolute.endsWith('.yx')) {
-      files.add(absolute);
-    }
-  }
-  return [...files].sort();
+  const collected = await collectYxFiles(paths);
+  if (!collected.ok) throw new SourceReadError(`Path does not exist: ${collected.missing}`);
+  return collected.files;
 }

@@ -2,7 +2,7 @@
 // reference's `render_explain_output` (command.rs) plus our description,
 // or as a JSON object.
 import { parseArgs } from 'node:util';
-import { explain, type Explanation, type Lang } from '../analysis/catalogue/index.ts';
+import { explain, type Explanation, type Lang } from '../ide/index.ts';
 import { EXIT, UsageError } from './io.ts';
 
 export const explainHelp = `Usage: yaoxiang explain CODE [--json] [--lang en|zh]

@@ -4,11 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { format, resolveFormatOptions, unifiedDiff, type FormatOptions } from '../analysis/format/index.ts';
-import { createParser } from '../syntax/language.ts';
-import { LineIndex } from '../syntax/positions.ts';
-import { parseManifest, type FormatSettings } from '../workspace/manifest.ts';
-import { MANIFEST_FILE } from '../workspace/root.ts';
+import { createParser, format, LineIndex, MANIFEST_FILE, parseManifest, resolveFormatOptions, unifiedDiff, type FormatOptions, type FormatSettings } from '../ide/index.ts';
 import { collectFiles } from './check.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';

@@ -1,5 +1,6 @@
 // Reading source text for the CLI, with errors a person can act on.
 import { readFile, stat } from 'node:fs/promises';
+import { decodeSource } from '../ide/index.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -14,12 +15,9 @@ export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
 
 /** Decodes UTF-8 strictly; a leading BOM is kept so that diagnostics can report it. */
 export function decodeUtf8(bytes: Uint8Array, name: string): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    const offset = firstInvalidUtf8Offset(bytes);
-    throw new SourceReadError(`${name}: not valid UTF-8 (first invalid byte at offset ${offset})`);
-  }
+  const decoded = decodeSource(bytes);
+  if (!decoded.ok) throw new SourceReadError(`${name}: not valid UTF-8 (first invalid byte at offset ${decoded.offset})`);
+  return decoded.text;
 }
 
 /** Reads a file path, or standard input for `-`. */
@@ -62,23 +60,4 @@ function describeFsError(error: unknown): string {
     default:
       return (error as Error).message;
   }
-}
-
-/** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
-export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i]!;
-    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-    if (length === 0 || i + length > bytes.length) return i;
-    const second = bytes[i + 1] ?? 0;
-    if (length > 1) {
-      const [low, high] =
-        b === 0xe0 ? [0xa0, 0xbf] : b === 0xed ? [0x80, 0x9f] : b === 0xf0 ? [0x90, 0xbf] : b === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
-      if (second < low || second > high) return i;
-      for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
-    }
-    i += length;
-  }
-  return -1;
 }

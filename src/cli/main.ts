@@ -1,12 +1,6 @@
-// The `yaoxiang` command: dispatches to one module per subcommand.
-import { runCheck } from './check.ts';
-import { runExplain } from './explain.ts';
-import { runFmt } from './fmt.ts';
-import { runMcp } from './mcp.ts';
-import { runLsp } from './lsp.ts';
-import { runImports, runReferences, runSymbols } from './navigate.ts';
-import { runParse } from './parse.ts';
-import { runRename } from './rename.ts';
+// The `yaoxiang` command: dispatches to one module per subcommand. Each command's
+// module is imported only when that command runs: importing them all up front
+// (the MCP SDK, the language server, the analysis) cost 0.3 s before `--help`.
 import { EXIT, SourceReadError, UsageError } from './io.ts';
 
 const help = `Usage: yaoxiang <command> [options]
@@ -28,17 +22,17 @@ Run 'yaoxiang <command> --help' for the options of a command.`;
 
 type Command = (argv: string[], out: (text: string) => void) => Promise<number>;
 
-const commands: Record<string, Command> = {
-  parse: runParse,
-  check: runCheck,
-  symbols: runSymbols,
-  references: runReferences,
-  imports: runImports,
-  explain: runExplain,
-  fmt: runFmt,
-  rename: runRename,
-  mcp: runMcp,
-  lsp: runLsp,
+const commands: Record<string, () => Promise<Command>> = {
+  parse: async () => (await import('./parse.ts')).runParse,
+  check: async () => (await import('./check.ts')).runCheck,
+  symbols: async () => (await import('./navigate.ts')).runSymbols,
+  references: async () => (await import('./navigate.ts')).runReferences,
+  imports: async () => (await import('./navigate.ts')).runImports,
+  explain: async () => (await import('./explain.ts')).runExplain,
+  fmt: async () => (await import('./fmt.ts')).runFmt,
+  rename: async () => (await import('./rename.ts')).runRename,
+  mcp: async () => (await import('./mcp.ts')).runMcp,
+  lsp: async () => (await import('./lsp.ts')).runLsp,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -49,11 +43,12 @@ export async function main(argv: string[]): Promise<number> {
     out(help + '\n');
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const command = commands[name];
-  if (!command) {
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load) {
     process.stderr.write(`yaoxiang: unknown command ${JSON.stringify(name)}\n\n${help}\n`);
     return EXIT.usage;
   }
+  const command = await load();
   try {
     return await command(rest, out);
   } catch (error) {

@@ -1,8 +1,6 @@
 // `yaoxiang parse [FILE|-]`: print the syntax tree, or only its errors.
 import { parseArgs } from 'node:util';
-import { createParser } from '../syntax/language.ts';
-import { parseOrThrow } from '../syntax/document.ts';
-import { syntaxProblems, toJson, toSExpression } from '../syntax/inspect.ts';
+import { createParser, parseOrThrow, syntaxProblems, toJson, toSExpression } from '../ide/index.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
 import { jsonText } from './json-text.ts';
 

@@ -1,6 +1,5 @@
-// Shared CLI plumbing: the project root and the World for workspace commands.
-import { detectProjectRoot, type ProjectRoot } from '../workspace/root.ts';
-import { World } from '../workspace/world.ts';
+// Shared CLI plumbing: the project root and the analysis host for workspace commands.
+import { detectProjectRoot, loadedHost, type Analysis, type AnalysisHost, type ProjectRoot } from '../ide/index.ts';
 import { UsageError } from './io.ts';
 
 export function projectRoot(explicit: string | undefined): ProjectRoot {
@@ -9,9 +8,28 @@ export function projectRoot(explicit: string | undefined): ProjectRoot {
   return detected.value;
 }
 
-/** A fully loaded World for one CLI invocation. */
-export async function loadWorld(explicit: string | undefined): Promise<World> {
-  const world = new World(projectRoot(explicit));
-  await world.load();
-  return world;
+/**
+ * Runs `work` on a snapshot of the whole project, loaded for this one
+ * invocation, and frees the host afterwards.
+ */
+export async function withProject<T>(explicit: string | undefined, work: (analysis: Analysis, host: AnalysisHost) => Promise<T>): Promise<T> {
+  const host = await loadedHost(projectRoot(explicit));
+  try {
+    const snapshot = await host.snapshot();
+    if (!snapshot.ok) throw new UsageError(snapshot.error.message);
+    return await work(snapshot.value, host);
+  } finally {
+    host.dispose();
+  }
+}
+
+/** A file argument as a file of the snapshot, or a usage error saying why not. */
+export function projectFile(analysis: Analysis, given: string): string {
+  const resolved = analysis.resolve(given);
+  switch (resolved.kind) {
+    case 'file': return resolved.file.path;
+    case 'outside': throw new UsageError(`PATH_OUTSIDE_PROJECT: ${resolved.message}`);
+    case 'problem': throw new UsageError(`${resolved.problem.code}: ${resolved.problem.message}`);
+    case 'unknown': throw new UsageError(`FILE_NOT_FOUND: ${given} is not a .yx file of the project`);
+  }
 }

@@ -2,14 +2,9 @@
 // (and every other file the rename changes) with --write.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeFile } from '../analysis/analyze.ts';
-import type { Diagnostic } from '../analysis/diagnostics/types.ts';
-import { renameInSource, renameInWorkspace, type FileChange, type RenameScope, type WorkspaceFile } from '../analysis/rename/index.ts';
-import { parseOrThrow } from '../syntax/document.ts';
-import { createParser } from '../syntax/language.ts';
-import { isWithin, resolveInProject } from '../workspace/root.ts';
+import { analyzeFile, createParser, isWithin, parseOrThrow, renameInSource, renameInWorkspace, type Diagnostic, type FileChange, type RenameScope, type WorkspaceFile } from '../ide/index.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
-import { loadWorld, projectRoot } from './project.ts';
+import { projectFile, projectRoot, withProject } from './project.ts';
 import { writeAtomically } from './write.ts';
 
 export const renameHelp = `Usage: yaoxiang rename FILE OLD NEW [--scope module|function:NAME] [--write] [--json] [--project-root DIR]
@@ -86,21 +81,13 @@ async function plan(file: string, at: { line: number; column: number } | string,
   const absolute = file === '-' ? '-' : path.resolve(file);
   const inProject = root !== undefined && root.source !== 'cwd' && scope === 'module' && isWithin(root.root, absolute);
   if (inProject) {
-    const world = await loadWorld(explicitRoot);
-    try {
-      const files = await world.files();
-      if (!files.ok) throw new UsageError(files.error.message);
-      const resolved = resolveInProject(world.root.root, file);
-      if (!resolved.ok) throw new UsageError(`${resolved.error.code}: ${resolved.error.message}`);
-      const relative = resolved.value.relative;
-      const original = files.value.get(relative)?.text;
-      if (original === undefined) throw new UsageError(`FILE_NOT_FOUND: ${file} is not a .yx file of the project`);
-      const result = await renameInWorkspace(files.value, relative, at, newName);
-      const changes = result.changes.map((c) => ({ ...c, absolute: path.join(world.root.root, c.file), isTarget: c.file === relative }));
+    return withProject(explicitRoot, async (analysis) => {
+      const relative = projectFile(analysis, file);
+      const original = analysis.file(relative)!.text;
+      const result = await renameInWorkspace(analysis.files, relative, at, newName);
+      const changes = result.changes.map((c) => ({ ...c, absolute: path.join(analysis.root, c.file), isTarget: c.file === relative }));
       return { original, changes, diagnostics: result.diagnostics };
-    } finally {
-      world.dispose();
-    }
+    });
   }
   const { text } = await readSource(file);
   if (typeof at === 'string') {

@@ -4,8 +4,7 @@
 //      3 │ source line
 //        │     ^^^
 //   help: …
-import type { Diagnostic } from '../analysis/diagnostics/types.ts';
-import type { LineIndex } from '../syntax/positions.ts';
+import type { Diagnostic, LineIndex } from '../ide/index.ts';
 
 const COLORS: Record<string, string> = { error: '31', warning: '33', info: '34', hint: '36' };
 

@@ -6,10 +6,7 @@ import {
   CompletionItemKind, DiagnosticSeverity, SymbolKind,
   type Diagnostic as LspDiagnostic, type Location, type Position, type Range, type TextEdit,
 } from 'vscode-languageserver';
-import type { Diagnostic, Severity } from '../analysis/diagnostics/types.ts';
-import type { SymbolKind as CoreSymbolKind, Span } from '../analysis/model/types.ts';
-import type { HumanRange, LineIndex } from '../syntax/positions.ts';
-import type { CompletionKind } from '../analysis/editor/completion.ts';
+import type { CompletionKind, Diagnostic, HumanRange, LineIndex, Severity, Span, SymbolKind as CoreSymbolKind } from '../ide/index.ts';
 
 /** How LSP characters are counted: UTF-16 code units (the default) or UTF-8 bytes. */
 export type Encoding = 'utf-16' | 'utf-8';

@@ -3,8 +3,7 @@
 import type { Parser } from 'web-tree-sitter';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { SyntaxDocument, type TextChange } from '../syntax/document.ts';
-import { LineIndex } from '../syntax/positions.ts';
+import { LineIndex, SyntaxDocument, type TextChange } from '../ide/index.ts';
 import { toOffset, toPosition, type Encoding } from './convert.ts';
 
 export interface OpenDocument {

@@ -1,13 +1,9 @@
-// The server's state: the World (every project file, open documents as
-// overlays), the type checker's per-file cache, and the open documents.
+// The server's state: the analysis host (every project file, open documents as
+// overlays, the checker's cache, the format thread) and the open documents.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Parser } from 'web-tree-sitter';
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Position } from 'vscode-languageserver';
-import { TypeChecker } from '../analysis/infer/index.ts';
-import { createParser } from '../syntax/language.ts';
-import { FormatThread } from '../threads/format-thread.ts';
-import type { ProjectRoot } from '../workspace/root.ts';
-import { World, type FileState } from '../workspace/world.ts';
+import { AnalysisHost, createParser, type Analysis, type FileState, type ProjectRoot } from '../ide/index.ts';
 import { relativePath, toOffset, type Encoding } from './convert.ts';
 import { DocumentStore, type OpenDocument } from './documents.ts';
 
@@ -22,7 +18,7 @@ export interface SessionConfig {
 
 /** A request's file: the workspace snapshot, the file and the cursor offset. */
 export interface AtPosition {
-  files: ReadonlyMap<string, FileState>;
+  analysis: Analysis;
   file: FileState;
   path: string;
   offset: number;
@@ -30,21 +26,18 @@ export interface AtPosition {
 
 export class Session {
   readonly config: SessionConfig;
-  readonly world: World;
-  readonly checker = new TypeChecker();
+  readonly host: AnalysisHost;
   readonly documents: DocumentStore;
-  /** Formatting runs on a worker thread: a long one can be cancelled, and other requests are heard meanwhile. */
-  readonly formatter = new FormatThread();
 
   private constructor(config: SessionConfig, documentParser: Parser) {
     this.config = config;
-    this.world = new World(config.root);
+    this.host = new AnalysisHost(config.root);
     this.documents = new DocumentStore(documentParser, config.encoding);
   }
 
   static async start(config: SessionConfig): Promise<Session> {
     const session = new Session(config, await createParser());
-    await session.world.load({ watch: true });
+    await session.host.load({ watch: true });
     return session;
   }
 
@@ -60,11 +53,11 @@ export class Session {
     return relativePath(this.root, uri);
   }
 
-  /** Every file, open documents as they are in the editor. */
-  async files(): Promise<ReadonlyMap<string, FileState>> {
-    const files = await this.world.files();
-    if (!files.ok) throw new ResponseError(LSPErrorCodes.ContentModified, files.error.message);
-    return files.value;
+  /** A snapshot of every file, open documents as they are in the editor. */
+  async analysis(): Promise<Analysis> {
+    const snapshot = await this.host.snapshot();
+    if (!snapshot.ok) throw new ResponseError(LSPErrorCodes.ContentModified, snapshot.error.message);
+    return snapshot.value;
   }
 
   async at(uri: string, position: Position, token?: CancellationToken): Promise<AtPosition | undefined> {
@@ -77,29 +70,28 @@ export class Session {
     await checkpoint(token);
     const path = this.pathOf(uri);
     if (path === undefined) return undefined;
-    const files = await this.files();
-    // Bringing the World up to date takes file-system turns, in which a cancellation may have arrived.
+    const analysis = await this.analysis();
+    // Bringing the snapshot up to date takes file-system turns, in which a cancellation may have arrived.
     if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
-    const file = files.get(path);
-    return file ? { files, file, path } : undefined;
+    const file = analysis.file(path);
+    return file ? { analysis, file, path } : undefined;
   }
 
   /** Puts an open document's text and tree in front of the file on disk. */
   overlay(document: OpenDocument): void {
     const path = this.pathOf(document.uri);
-    if (path !== undefined) this.world.setOverlay(path, document.syntax.text, document.syntax.version, document.syntax.tree.copy());
+    if (path !== undefined) this.host.setOverlay(path, document.syntax.text, document.syntax.version, document.syntax.tree.copy());
   }
 
   async close(uri: string): Promise<void> {
     this.documents.close(uri);
     const path = this.pathOf(uri);
-    if (path !== undefined) await this.world.clearOverlay(path);
+    if (path !== undefined) await this.host.clearOverlay(path);
   }
 
   dispose(): void {
     this.documents.dispose();
-    this.world.dispose();
-    this.formatter.dispose();
+    this.host.dispose();
   }
 }
 

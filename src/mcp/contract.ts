@@ -2,8 +2,7 @@
 // every structured result, the same data serialized compactly in one text
 // block, typed tool-level error codes, and a fixed ceiling on result size.
 import * as z from 'zod';
-import type { Diagnostic } from '../analysis/diagnostics/types.ts';
-import type { HumanRange } from '../syntax/positions.ts';
+import type { Diagnostic, HumanRange } from '../ide/index.ts';
 
 export const SCHEMA_VERSION = '1.0';
 

@@ -1,30 +1,11 @@
-// What the tools share across requests and connections: one parser, the
-// project's World (loaded in the background at start-up), a type checker per
-// World, and a queue so that nothing refreshing a World runs interleaved.
+// What the tools share across requests and connections: the project's analysis
+// host (loaded in the background at start-up), hosts for sub-directories asked
+// for by `workspace_root`, and a queue so that nothing refreshing a workspace
+// runs interleaved. MCP's own policies live here: limits, index waiting, codes.
 import { realpathSync, statSync } from 'node:fs';
 import type { Parser } from 'web-tree-sitter';
-import { TypeChecker } from '../analysis/infer/index.ts';
-import type { SymbolIndex } from '../analysis/navigation.ts';
-import { throwIfCancelled } from '../analysis/turns.ts';
-import { createParser } from '../syntax/language.ts';
-import { FormatThread, type FormatJob, type FormatJobResult } from '../threads/format-thread.ts';
-import type { WorldDisk } from '../workspace/disk.ts';
-import { resolveInProject, type ProjectRoot } from '../workspace/root.ts';
-import type { FormatSettings } from '../workspace/manifest.ts';
-import type { Result } from '../workspace/errors.ts';
-import { World, type FileProblem, type FileState } from '../workspace/world.ts';
+import { AnalysisHost, resolveInProject, throwIfCancelled, type Analysis, type FileProblem, type FileState, type FormatJob, type FormatJobResult, type FormatSettings, type ProjectRoot, type WorldDisk, type WorldStatus } from '../ide/index.ts';
 import { DEFAULT_LIMITS, ERROR_CODES, ToolError, type Limits, type ToolErrorCode } from './contract.ts';
-
-interface Workspace {
-  world: World;
-  checker: TypeChecker;
-}
-
-/** A workspace as one call sees it, brought up to date once for that call. */
-export interface CallWorkspace extends Workspace {
-  /** The index of the files the call sees, without looking at the disk again. */
-  symbolIndex(): Promise<Result<SymbolIndex>>;
-}
 
 /** Worlds for sub-directories of the root asked for by `workspace_root`; more are loaded on demand. */
 const MAX_EXTRA_WORKSPACES = 4;
@@ -49,10 +30,8 @@ export class Host {
   readonly log: (message: string) => void;
   readonly #watch: boolean;
   readonly #disk: WorldDisk | undefined;
-  readonly #main: Workspace;
-  readonly #extra = new Map<string, Workspace>();
-  #parser: Promise<Parser> | undefined;
-  readonly #formatThread = new FormatThread();
+  readonly #main: AnalysisHost;
+  readonly #extra = new Map<string, AnalysisHost>();
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: HostOptions) {
@@ -67,20 +46,19 @@ export class Host {
   /** Starts indexing the project without waiting for it. */
   startIndexing(): void {
     const started = Date.now();
-    this.#main.world.load({ watch: this.#watch }).then(
-      () => this.log(`indexed ${this.#main.world.status.state === 'ready' ? this.#main.world.status.files : 0} file(s) of ${this.root.root} in ${Date.now() - started} ms`),
+    this.#main.load({ watch: this.#watch }).then(
+      () => this.log(`indexed ${this.#main.status.state === 'ready' ? this.#main.status.files : 0} file(s) of ${this.root.root} in ${Date.now() - started} ms`),
       (error: unknown) => this.log(`indexing failed: ${(error as Error).stack ?? String(error)}`),
     );
   }
 
   parser(): Promise<Parser> {
-    this.#parser ??= createParser();
-    return this.#parser;
+    return this.#main.parser();
   }
 
   /** Formats on a worker thread, so that other calls and cancellation are heard meanwhile. */
   format(job: FormatJob, signal: AbortSignal): Promise<FormatJobResult> {
-    return this.#formatThread.run(job, signal);
+    return this.#main.format(job, signal);
   }
 
   /**
@@ -88,48 +66,45 @@ export class Host {
    * when absent), once it is indexed, with no other workspace access interleaved.
    * Once `signal` aborts, throws `Cancelled` instead of starting anything more.
    */
-  async withFiles<T>(given: string | undefined, work: (files: ReadonlyMap<string, FileState>, workspace: CallWorkspace) => T | Promise<T>, signal?: AbortSignal): Promise<T> {
+  async withFiles<T>(given: string | undefined, work: (analysis: Analysis) => T | Promise<T>, signal?: AbortSignal): Promise<T> {
     const workspace = this.workspace(given);
     // Taken on arrival: a refresh that starts later sees every change the caller made before calling,
     // so under load the calls queued behind one refresh share it instead of each re-reading the disk.
-    const since = workspace.world.mark();
-    const ready = await workspace.world.whenReady(this.limits.indexWaitMs, signal);
+    const since = workspace.mark();
+    const ready = await workspace.whenReady(this.limits.indexWaitMs, signal);
     throwIfCancelled(signal);
-    if (!ready) throw indexing(workspace.world);
+    if (!ready) throw indexing(workspace.status);
     return this.#serialized(async () => {
       // Cancelled while it waited for its turn: the calls queued behind it need not wait for it too.
       throwIfCancelled(signal);
-      const files = await workspace.world.files(since);
+      const snapshot = await workspace.snapshot(since);
       throwIfCancelled(signal);
-      if (!files.ok) throw indexing(workspace.world);
-      return work(files.value, { ...workspace, symbolIndex: () => workspace.world.symbolIndex(since) });
+      if (!snapshot.ok) throw indexing(workspace.status);
+      return work(snapshot.value);
     });
   }
 
-  /** What keeps a path argument's file out of the workspace, if anything does. */
-  problemOf(workspace: Workspace, given: string): FileProblem | undefined {
-    const resolved = resolveInProject(workspace.world.root.root, given);
-    return resolved.ok ? workspace.world.problems.get(resolved.value.relative) : undefined;
-  }
-
-  /** A path argument as a file of the workspace, refusing anything outside the root. */
-  resolveFile(files: ReadonlyMap<string, FileState>, workspace: Workspace, given: string, field: string): FileState {
+  /** A path argument as a file of the snapshot, refusing anything outside the root. */
+  resolveFile(analysis: Analysis, given: string, field: string): FileState {
     // Blank is not a path at all, so not one outside the root either.
-    if (given.trim() === '') throw new ToolError(ERROR_CODES.invalidInput, `${field}: ${JSON.stringify(given)} is blank; give a .yx file relative to the project root ${workspace.world.root.root}`);
-    const resolved = resolveInProject(workspace.world.root.root, given);
-    if (!resolved.ok) throw new ToolError(ERROR_CODES.pathOutsideProject, `${field}: ${resolved.error.message}`);
-    const file = files.get(resolved.value.relative);
-    const problem = workspace.world.problems.get(resolved.value.relative);
-    if (!file && problem) throw new ToolError(problemCode(problem), `${field}: ${JSON.stringify(given)} ${problemText(problem)}`, { file: problem.file });
-    if (!file) {
-      const known = [...files.keys()].slice(0, 10);
-      throw new ToolError(ERROR_CODES.invalidInput, `${field}: ${JSON.stringify(given)} is not a .yx file of the project at ${workspace.world.root.root}. Paths are relative to that root; files: ${known.join(', ')}${files.size > known.length ? ', …' : ''}`);
+    if (given.trim() === '') throw new ToolError(ERROR_CODES.invalidInput, `${field}: ${JSON.stringify(given)} is blank; give a .yx file relative to the project root ${analysis.root}`);
+    const resolved = analysis.resolve(given);
+    switch (resolved.kind) {
+      case 'file':
+        return resolved.file;
+      case 'outside':
+        throw new ToolError(ERROR_CODES.pathOutsideProject, `${field}: ${resolved.message}`);
+      case 'problem':
+        throw new ToolError(problemCode(resolved.problem), `${field}: ${JSON.stringify(given)} ${problemText(resolved.problem)}`, { file: resolved.problem.file });
+      case 'unknown': {
+        const known = [...analysis.files.keys()].slice(0, 10);
+        throw new ToolError(ERROR_CODES.invalidInput, `${field}: ${JSON.stringify(given)} is not a .yx file of the project at ${analysis.root}. Paths are relative to that root; files: ${known.join(', ')}${analysis.files.size > known.length ? ', …' : ''}`);
+      }
     }
-    return file;
   }
 
   /** The workspace for `given` (absolute, or relative to the root), which must lie inside the root. */
-  workspace(given: string | undefined): Workspace {
+  workspace(given: string | undefined): AnalysisHost {
     if (given === undefined || given === '' || given === '.') return this.#main;
     if (given.trim() === '') throw new ToolError(ERROR_CODES.projectNotFound, `${JSON.stringify(given)} is blank, not a directory inside ${this.root.root}; omit it or give "." for the root`);
     const resolved = resolveInProject(this.root.root, given);
@@ -145,13 +120,13 @@ export class Host {
     let workspace = this.#extra.get(real);
     if (!workspace) {
       if (this.#extra.size >= MAX_EXTRA_WORKSPACES) {
-        const [oldest, dropped] = this.#extra.entries().next().value as [string, Workspace];
+        const [oldest, dropped] = this.#extra.entries().next().value as [string, AnalysisHost];
         this.#extra.delete(oldest);
         // In the queue: a call may be checking its files in turns right now, and disposing frees their trees.
-        void this.#serialized(async () => dropped.world.dispose()).catch(() => undefined);
+        void this.#serialized(async () => dropped.dispose()).catch(() => undefined);
       }
       workspace = this.#newWorkspace({ root: real, source: 'explicit' });
-      void workspace.world.load({ watch: this.#watch }).catch((error: unknown) => this.log(`indexing ${real} failed: ${(error as Error).stack ?? String(error)}`));
+      void workspace.load({ watch: this.#watch }).catch((error: unknown) => this.log(`indexing ${real} failed: ${(error as Error).stack ?? String(error)}`));
       this.#extra.set(real, workspace);
     }
     return workspace;
@@ -159,18 +134,16 @@ export class Host {
 
   /** `[fmt]` of the project's yaoxiang.toml (empty until the manifest is read). */
   formatSettings(): FormatSettings {
-    return this.#main.world.manifest.fmt;
+    return this.#main.manifest.fmt;
   }
 
   dispose(): void {
-    this.#main.world.dispose();
-    for (const workspace of this.#extra.values()) workspace.world.dispose();
-    void this.#parser?.then((parser) => parser.delete());
-    this.#formatThread.dispose();
+    this.#main.dispose();
+    for (const workspace of this.#extra.values()) workspace.dispose();
   }
 
-  #newWorkspace(root: ProjectRoot): Workspace {
-    return { world: new World(root, this.#disk ? { disk: this.#disk } : {}), checker: new TypeChecker() };
+  #newWorkspace(root: ProjectRoot): AnalysisHost {
+    return new AnalysisHost(root, this.#disk ? { disk: this.#disk } : {});
   }
 
   #serialized<T>(work: () => Promise<T>): Promise<T> {
@@ -193,8 +166,7 @@ export function problemText(problem: FileProblem): string {
   return `is in the project but cannot be served: ${problem.message}. Fix the file on disk; it is read again on the next call.`;
 }
 
-function indexing(world: World): ToolError {
-  const status = world.status;
+function indexing(status: WorldStatus): ToolError {
   const progress = status.state === 'indexing' ? { loaded: status.loaded, total: status.total } : { loaded: 0, total: 0 };
   return new ToolError(ERROR_CODES.indexing, `The project is still being indexed (${progress.loaded} of ${progress.total} files). Retry in a few seconds.`, progress);
 }

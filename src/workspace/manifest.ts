@@ -1,13 +1,8 @@
 // yaoxiang.toml: the sections the analyzer uses ([package], [fmt], [i18n]).
 import { parse as parseToml } from 'smol-toml';
+import type { FormatSettings } from '../analysis/format/options.ts';
 
-export interface FormatSettings {
-  indent_width?: number;
-  line_width?: number;
-  use_tabs?: boolean;
-  single_quote?: boolean;
-  sort_imports?: boolean;
-}
+export type { FormatSettings };
 
 export interface Manifest {
   package?: { name?: string; version?: string; description?: string; authors?: string[]; license?: string };

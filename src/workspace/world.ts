@@ -14,7 +14,7 @@ import { MANIFEST_FILE, type ProjectRoot } from './root.ts';
 import { parseManifest, type Manifest, type ManifestProblem } from './manifest.ts';
 import { nodeDisk, type FileBytes, type FileStamp, type WorldDisk } from './disk.ts';
 import { fail, ok, type Result, type WorkspaceErrorCode } from './errors.ts';
-import { firstInvalidUtf8Offset } from '../cli/io.ts';
+import { firstInvalidUtf8Offset } from './utf8.ts';
 
 /** Files larger than this are skipped with a problem instead of parsed. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;

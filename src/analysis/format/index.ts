@@ -7,13 +7,12 @@ import { syntaxDiagnostics } from '../diagnostics/syntax.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import { parseOrThrow } from '../../syntax/document.ts';
 import { LineIndex } from '../../syntax/positions.ts';
-import type { FormatSettings } from '../../workspace/manifest.ts';
 import { printModule } from './module.ts';
-import { resolveFormatOptions, type FormatOptions } from './options.ts';
+import { resolveFormatOptions, type FormatOptions, type FormatSettings } from './options.ts';
 import { MAX_FORMAT_DEPTH, MAX_FORMAT_NODES, nestingDepth, TooDeepToFormat } from './limits.ts';
 import { sameCode } from './verify.ts';
 
-export { DEFAULT_FORMAT_OPTIONS, resolveFormatOptions, type FormatOptions } from './options.ts';
+export { DEFAULT_FORMAT_OPTIONS, resolveFormatOptions, type FormatOptions, type FormatSettings } from './options.ts';
 export { formatDiff, unifiedDiff, type Hunk } from './diff.ts';
 export { MAX_FORMAT_DEPTH, MAX_FORMAT_NODES } from './limits.ts';
 

@@ -1,8 +1,6 @@
 // Formatter options: the reference's `[fmt]` keys (semantics.md §4.1), with its defaults.
 // `single_quote` is accepted and has no effect: `'…'` is a char literal in
 // YaoXiang, so no string can change quotes without changing its meaning.
-import type { FormatSettings } from '../../workspace/manifest.ts';
-
 export interface FormatOptions {
   indent_width: number;
   line_width: number;
@@ -10,6 +8,9 @@ export interface FormatOptions {
   single_quote: boolean;
   sort_imports: boolean;
 }
+
+/** `[fmt]` of yaoxiang.toml as written: any of the options, the rest left to the defaults. */
+export type FormatSettings = Partial<FormatOptions>;
 
 export const DEFAULT_FORMAT_OPTIONS: Readonly<FormatOptions> = Object.freeze({
   indent_width: 4,

@@ -11,8 +11,7 @@ export const DIAGNOSTIC_DELAY_MS = 150;
 export async function diagnosticsOf(session: Session, uri: string): Promise<Diagnostic[]> {
   const found = await session.file(uri);
   if (!found) return [];
-  const report = session.checker.check(found.files, { mode: 'fast', targets: [found.path] });
-  return report.diagnostics.filter((d) => d.file === found.path).map((d) => toDiagnostic(found.file.lines, d, session.encoding));
+  return found.analysis.diagnostics(found.path).map((d) => toDiagnostic(found.file.lines, d, session.encoding));
 }
 
 export function pullDiagnostics(context: Context) {

@@ -4,10 +4,7 @@
 // A file left unformatted gets no edits; when the reason is not a syntax error
 // (which the editor already shows), the user is told it in a message.
 import { LSPErrorCodes, MessageType, ResponseError, ShowMessageNotification, type CancellationToken, type DocumentFormattingParams, type DocumentRangeFormattingParams, type FormattingOptions, type TextEdit } from 'vscode-languageserver';
-import { lineEdits } from '../../analysis/editor/edits.ts';
-import { resolveFormatOptions, type FormatOptions } from '../../analysis/format/index.ts';
-import type { Span } from '../../analysis/model/types.ts';
-import type { FormatThread } from '../../threads/format-thread.ts';
+import { lineEdits, resolveFormatOptions, type AnalysisHost, type FormatOptions, type Span } from '../../ide/index.ts';
 import { toSpan, toTextEdit } from '../convert.ts';
 import type { Context } from './context.ts';
 
@@ -23,8 +20,8 @@ async function formatEdits(context: Context, uri: string, options: FormattingOpt
   const session = context.session();
   const found = await session.file(uri, token);
   if (!found) return null;
-  const settings = resolveFormatOptions({ indent_width: options.tabSize, use_tabs: !options.insertSpaces }, session.world.manifest.fmt);
-  const { formatted, diagnostics } = await formatCancellably(session.formatter, found.file.text, settings, token);
+  const settings = resolveFormatOptions({ indent_width: options.tabSize, use_tabs: !options.insertSpaces }, session.host.manifest.fmt);
+  const { formatted, diagnostics } = await formatCancellably(session.host, found.file.text, settings, token);
   // The editor may have changed the text while the thread worked: edits for the old text would corrupt it.
   const now = await session.file(uri, token);
   if (now?.file.text !== found.file.text) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed while it was being formatted');
@@ -38,12 +35,12 @@ async function formatEdits(context: Context, uri: string, options: FormattingOpt
   return lineEdits(found.file.text, formatted, within).map((e) => toTextEdit(found.file.lines, e, session.encoding));
 }
 
-/** Formats on the session's worker thread; `$/cancelRequest` stops it and answers RequestCancelled. */
-async function formatCancellably(formatter: FormatThread, source: string, options: FormatOptions, token: CancellationToken) {
+/** Formats on the host's worker thread; `$/cancelRequest` stops it and answers RequestCancelled. */
+async function formatCancellably(host: AnalysisHost, source: string, options: FormatOptions, token: CancellationToken) {
   const controller = new AbortController();
   const cancelled = token.onCancellationRequested(() => controller.abort(new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled')));
   try {
-    return await formatter.run({ source, options, hunks: false }, controller.signal);
+    return await host.format({ source, options, hunks: false }, controller.signal);
   } finally {
     cancelled.dispose();
   }

@@ -1,6 +1,6 @@
 // textDocument/hover: the inferred type, the declaration and its doc comment.
 import { MarkupKind, type CancellationToken, type Hover, type HoverParams } from 'vscode-languageserver';
-import { hoverAt, type HoverInfo } from '../../analysis/editor/hover.ts';
+import type { HoverInfo } from '../../ide/index.ts';
 import { toRange } from '../convert.ts';
 import type { Context } from './context.ts';
 
@@ -9,7 +9,7 @@ export function hover(context: Context) {
     const session = context.session();
     const at = await session.at(params.textDocument.uri, params.position, token);
     if (!at) return null;
-    const info = hoverAt(at.files, at.path, at.offset, (offset) => session.checker.typeAt(at.files, at.path, offset)?.type);
+    const info = at.analysis.hover(at.path, at.offset);
     if (!info) return null;
     return { contents: { kind: MarkupKind.Markdown, value: hoverMarkdown(info) }, range: toRange(at.file.lines, info.span, session.encoding) };
   };

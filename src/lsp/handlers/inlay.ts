@@ -1,6 +1,5 @@
 // textDocument/inlayHint: inferred types of unannotated bindings, parameter names at call sites.
 import { InlayHintKind, type CancellationToken, type InlayHint, type InlayHintParams } from 'vscode-languageserver';
-import { inlayHints as hintsOf } from '../../analysis/editor/inlay.ts';
 import { toPosition, toSpan } from '../convert.ts';
 import type { Context } from './context.ts';
 
@@ -9,9 +8,8 @@ export function inlayHints(context: Context) {
     const session = context.session();
     const found = await session.file(params.textDocument.uri, token);
     if (!found) return null;
-    const { files, file, path } = found;
-    const inferred = session.checker.inferredBindings(files, path);
-    return hintsOf(files, path, file.tree, inferred, toSpan(file.lines, params.range, session.encoding)).map((h) => ({
+    const { analysis, file, path } = found;
+    return analysis.inlayHints(path, toSpan(file.lines, params.range, session.encoding)).map((h) => ({
       position: toPosition(file.lines, h.offset, session.encoding),
       label: h.label,
       kind: h.kind === 'type' ? InlayHintKind.Type : InlayHintKind.Parameter,

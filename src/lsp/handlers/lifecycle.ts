@@ -1,7 +1,7 @@
 // initialize: the project root, the position encoding and what we serve.
 import { TextDocumentSyncKind, type InitializeParams, type InitializeResult, type ServerCapabilities } from 'vscode-languageserver';
 import { fileURLToPath } from 'node:url';
-import { detectProjectRoot } from '../../workspace/root.ts';
+import { detectProjectRoot } from '../../ide/index.ts';
 import type { Encoding } from '../convert.ts';
 import { Session } from '../session.ts';
 import { SEMANTIC_TOKEN_LEGEND } from './semantic-tokens.ts';

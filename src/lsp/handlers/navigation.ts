@@ -4,7 +4,7 @@ import {
   DocumentHighlightKind,
   type CancellationToken, type DefinitionParams, type DocumentHighlight, type DocumentHighlightParams, type Location, type ReferenceParams,
 } from 'vscode-languageserver';
-import { findReferences, targetAt, type Location as CoreLocation } from '../../analysis/navigation.ts';
+import type { Location as CoreLocation } from '../../ide/index.ts';
 import { humanToRange, toLocation } from '../convert.ts';
 import type { AtPosition, Session } from '../session.ts';
 import type { Context } from './context.ts';
@@ -12,14 +12,13 @@ import type { Context } from './context.ts';
 async function locationsAt(session: Session, uri: string, position: DefinitionParams['position'], token: CancellationToken): Promise<{ at: AtPosition; found: CoreLocation[] } | undefined> {
   const at = await session.at(uri, position, token);
   if (!at) return undefined;
-  const target = targetAt(at.files, at.path, at.offset);
-  if (!target) return undefined;
-  return { at, found: findReferences(at.files, target) };
+  const found = at.analysis.referencesAt(at.path, at.offset);
+  return found ? { at, found } : undefined;
 }
 
 function toLocations(session: Session, at: AtPosition, found: readonly CoreLocation[]): Location[] {
   return found.flatMap((l) => {
-    const file = at.files.get(l.file);
+    const file = at.analysis.file(l.file);
     return file ? [toLocation(session.root, l.file, file.lines, l.range, session.encoding)] : [];
   });
 }

@@ -4,9 +4,6 @@ import {
   ErrorCodes, ResponseError,
   type CancellationToken, type PrepareRenameParams, type Range, type RenameParams, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { nameSpanAt } from '../../analysis/editor/target.ts';
-import { targetAt } from '../../analysis/navigation.ts';
-import { prepareRenameInWorkspace, renameInWorkspace } from '../../analysis/rename/index.ts';
 import { humanToRange, toRange, uriOf } from '../convert.ts';
 import type { Context } from './context.ts';
 
@@ -15,12 +12,12 @@ export function prepareRename(context: Context) {
     const session = context.session();
     const at = await session.at(params.textDocument.uri, params.position, token);
     if (!at) return null;
-    const span = nameSpanAt(at.file, at.offset);
-    if (!span || !targetAt(at.files, at.path, at.offset)) {
+    const span = at.analysis.renameSpanAt(at.path, at.offset);
+    if (!span || !at.analysis.hasTargetAt(at.path, at.offset)) {
       throw new ResponseError(ErrorCodes.InvalidRequest, 'There is no binding here to rename');
     }
     // Refuse now what no new name could fix, before the user types one.
-    const prepared = await prepareRenameInWorkspace(at.files, at.path, at.file.lines.toHuman(at.offset));
+    const prepared = await at.analysis.prepareRename(at.path, at.offset);
     if (!prepared.ok) throw new ResponseError(ErrorCodes.InvalidRequest, prepared.diagnostics[0]?.message ?? 'This cannot be renamed');
     return { range: toRange(at.file.lines, span, session.encoding), placeholder: at.file.text.slice(span.start, span.end) };
   };
@@ -31,13 +28,13 @@ export function rename(context: Context) {
     const session = context.session();
     const at = await session.at(params.textDocument.uri, params.position, token);
     if (!at) throw new ResponseError(ErrorCodes.InvalidRequest, 'This file is not part of the project');
-    const result = await renameInWorkspace(at.files, at.path, at.file.lines.toHuman(at.offset), params.newName);
+    const result = await at.analysis.rename(at.path, at.offset, params.newName);
     if (result.changes.length === 0) {
       throw new ResponseError(ErrorCodes.InvalidRequest, result.diagnostics[0]?.message ?? 'Nothing to rename here');
     }
     const changes: Record<string, TextEdit[]> = {};
     for (const change of result.changes) {
-      const lines = at.files.get(change.file)!.lines;
+      const lines = at.analysis.file(change.file)!.lines;
       changes[uriOf(session.root, change.file)] = change.edits.map((e) => ({ range: humanToRange(lines, e.range, session.encoding), newText: e.newText }));
     }
     return { changes };

@@ -1,7 +1,6 @@
 // textDocument/semanticTokens/full and /full/delta with a standard legend.
 import type { CancellationToken, SemanticTokens, SemanticTokensDelta, SemanticTokensDeltaParams, SemanticTokensLegend, SemanticTokensParams } from 'vscode-languageserver';
-import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from '../../analysis/editor/tokens.ts';
-import type { LineIndex } from '../../syntax/positions.ts';
+import { TOKEN_MODIFIERS, TOKEN_TYPES, type Analysis, type LineIndex } from '../../ide/index.ts';
 import { toPosition, type Encoding } from '../convert.ts';
 import type { Context } from './context.ts';
 
@@ -14,7 +13,7 @@ export function semanticTokenHandlers(context: Context) {
     const session = context.session();
     const found = await session.file(uri, token);
     if (!found) return undefined;
-    const data = encode(found.file.lines, semanticTokens(found.file.tree, found.file.model), session.encoding);
+    const data = encode(found.file.lines, found.analysis.semanticTokens(found.path), session.encoding);
     const result = { resultId: String(++counter), data };
     last.set(uri, result);
     return result;
@@ -33,7 +32,7 @@ export function semanticTokenHandlers(context: Context) {
 }
 
 /** Relative LSP encoding, one token per line piece (multi-line comments are split). */
-function encode(lines: LineIndex, tokens: ReturnType<typeof semanticTokens>, encoding: Encoding): number[] {
+function encode(lines: LineIndex, tokens: ReturnType<Analysis['semanticTokens']>, encoding: Encoding): number[] {
   const data: number[] = [];
   let line = 0;
   let character = 0;

@@ -1,13 +1,12 @@
 // textDocument/signatureHelp: the callee's signature and the active parameter.
 import type { CancellationToken, SignatureHelp, SignatureHelpParams } from 'vscode-languageserver';
-import { signatureAt } from '../../analysis/editor/signature.ts';
 import type { Context } from './context.ts';
 
 export function signatureHelp(context: Context) {
   return async (params: SignatureHelpParams, token: CancellationToken): Promise<SignatureHelp | null> => {
     const at = await context.session().at(params.textDocument.uri, params.position, token);
     if (!at) return null;
-    const info = signatureAt(at.files, at.path, at.file.tree, at.offset);
+    const info = at.analysis.signature(at.path, at.offset);
     if (!info) return null;
     return {
       signatures: [{ label: info.label, parameters: info.parameters.map((p) => ({ label: p.label })) }],

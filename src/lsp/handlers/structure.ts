@@ -1,6 +1,5 @@
 // textDocument/foldingRange and textDocument/selectionRange, from the tree.
 import { FoldingRangeKind, type CancellationToken, type FoldingRange, type FoldingRangeParams, type SelectionRange, type SelectionRangeParams } from 'vscode-languageserver';
-import { foldingRanges as foldsOf, selectionRanges as selectionsOf } from '../../analysis/editor/structure.ts';
 import { toOffset, toRange } from '../convert.ts';
 import type { Context } from './context.ts';
 
@@ -8,7 +7,7 @@ export function foldingRanges(context: Context) {
   return async (params: FoldingRangeParams, token: CancellationToken): Promise<FoldingRange[] | null> => {
     const found = await context.session().file(params.textDocument.uri, token);
     if (!found) return null;
-    return foldsOf(found.file.tree).map((f) => ({
+    return found.analysis.folds(found.path).map((f) => ({
       startLine: f.startLine,
       endLine: f.endLine,
       ...(f.kind === 'comment' ? { kind: FoldingRangeKind.Comment } : f.kind === 'imports' ? { kind: FoldingRangeKind.Imports } : {}),
@@ -21,8 +20,8 @@ export function selectionRanges(context: Context) {
     const session = context.session();
     const found = await session.file(params.textDocument.uri, token);
     if (!found) return null;
-    const { lines, tree } = found.file;
-    const chains = selectionsOf(tree, params.positions.map((p) => toOffset(lines, p, session.encoding)));
+    const { lines } = found.file;
+    const chains = found.analysis.selections(found.path, params.positions.map((p) => toOffset(lines, p, session.encoding)));
     return chains.map((chain) => {
       let parent: SelectionRange | undefined;
       for (const span of [...chain].reverse()) parent = { range: toRange(lines, span, session.encoding), ...(parent ? { parent } : {}) };

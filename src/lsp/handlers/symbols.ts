@@ -1,8 +1,6 @@
 // Document symbols (the outline as a tree) and workspace symbols (the lookup index).
 import type { CancellationToken, DocumentSymbol, DocumentSymbolParams, SymbolInformation, WorkspaceSymbolParams } from 'vscode-languageserver';
-import { documentOutline, type OutlineItem } from '../../analysis/editor/outline.ts';
-import type { LineIndex } from '../../syntax/positions.ts';
-import type { AnalyzedFile } from '../../analysis/navigation.ts';
+import type { Analysis, LineIndex, OutlineItem } from '../../ide/index.ts';
 import { toLocation, toRange, toSymbolKind, uriOf, type Encoding } from '../convert.ts';
 import { checkpoint } from '../session.ts';
 import type { Context } from './context.ts';
@@ -14,7 +12,7 @@ export function documentSymbols(context: Context) {
     const session = context.session();
     const found = await session.file(params.textDocument.uri, token);
     if (!found) return null;
-    return documentOutline(found.file.model).map((item) => toDocumentSymbol(found.file.lines, item, session.encoding));
+    return found.analysis.outline(found.path).map((item) => toDocumentSymbol(found.file.lines, item, session.encoding));
   };
 }
 
@@ -33,15 +31,14 @@ export function workspaceSymbols(context: Context) {
   return async (params: WorkspaceSymbolParams, token: CancellationToken): Promise<SymbolInformation[]> => {
     const session = context.session();
     await checkpoint(token);
-    const files = await session.files();
+    const analysis = await session.analysis();
     // An empty query asks for every symbol (LSP 3.17): the declarations of each file's outline.
-    if (params.query.trim() === '') return everyDeclaration(session.root, files, session.encoding);
-    const index = await session.world.symbolIndex();
-    // Bringing the World up to date takes file-system turns, in which a cancellation may have arrived.
+    if (params.query.trim() === '') return everyDeclaration(session.root, analysis, session.encoding);
+    const found = await analysis.symbols(params.query, { limit: WORKSPACE_SYMBOL_LIMIT });
+    // Bringing the snapshot up to date takes file-system turns, in which a cancellation may have arrived.
     await checkpoint(token);
-    if (!index.ok) return [];
-    return index.value.lookup(params.query, { limit: WORKSPACE_SYMBOL_LIMIT }).symbols.flatMap((symbol) => {
-      const file = files.get(symbol.file);
+    return found.symbols.flatMap((symbol) => {
+      const file = analysis.file(symbol.file);
       if (!file || symbol.kind === 'import') return [];
       return [{
         name: symbol.name,
@@ -53,7 +50,7 @@ export function workspaceSymbols(context: Context) {
   };
 }
 
-function everyDeclaration(root: string, files: ReadonlyMap<string, AnalyzedFile>, encoding: Encoding): SymbolInformation[] {
+function everyDeclaration(root: string, analysis: Analysis, encoding: Encoding): SymbolInformation[] {
   const found: SymbolInformation[] = [];
   const add = (path: string, lines: LineIndex, item: OutlineItem, container?: string) => {
     if (found.length >= WORKSPACE_SYMBOL_LIMIT) return;
@@ -65,9 +62,9 @@ function everyDeclaration(root: string, files: ReadonlyMap<string, AnalyzedFile>
     });
     for (const child of item.children) add(path, lines, child, item.name);
   };
-  for (const path of [...files.keys()].sort()) {
-    const file = files.get(path)!;
-    for (const item of documentOutline(file.model)) add(path, file.lines, item);
+  for (const path of [...analysis.files.keys()].sort()) {
+    const file = analysis.file(path)!;
+    for (const item of analysis.outline(path)) add(path, file.lines, item);
   }
   return found;
 }

@@ -38,7 +38,7 @@ export function didClose(context: Context, diagnostics: Diagnostics) {
 /** Files created, changed or deleted on disk: the World re-reads them before its next answer. */
 export function didChangeWatchedFiles(context: Context, diagnostics: Diagnostics) {
   return (_params: DidChangeWatchedFilesParams): void => {
-    context.session().world.invalidate();
+    context.session().host.invalidate();
     diagnostics.schedule();
   };
 }

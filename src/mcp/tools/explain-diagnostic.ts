@@ -1,6 +1,6 @@
 // explain_diagnostic: what a diagnostic code means, with an example and a fix.
 import * as z from 'zod';
-import { explain } from '../../analysis/catalogue/index.ts';
+import { explain } from '../../ide/index.ts';
 import { ERROR_CODES, ToolError } from '../contract.ts';
 import { defineTool, READ_ONLY } from './tool.ts';
 

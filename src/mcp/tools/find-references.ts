@@ -1,8 +1,7 @@
 // find_references: the definition and every use of a binding or member, across files.
 import * as z from 'zod';
-import { parseReferenceQuery, referencesForQuery } from '../../analysis/reference-query.ts';
-import { resolveInProject } from '../../workspace/root.ts';
-import { ERROR_CODES, ToolError, page, pageFields, spanOf, spanSchema } from '../contract.ts';
+import { parseReferenceQuery } from '../../ide/index.ts';
+import { page, pageFields, spanOf, spanSchema } from '../contract.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
@@ -34,14 +33,10 @@ export const findReferences = defineTool({
   annotations: READ_ONLY,
   shrink: halveLimit,
   async run(args, host, signal) {
-    return host.withFiles(args.workspace_root, (files, workspace) => {
+    return host.withFiles(args.workspace_root, (analysis) => {
       const query = parseReferenceQuery(args.query);
-      if (query.file !== undefined) {
-        const resolved = resolveInProject(workspace.world.root.root, query.file);
-        if (!resolved.ok) throw new ToolError(ERROR_CODES.pathOutsideProject, `query: ${resolved.error.message}`);
-        query.file = host.resolveFile(files, workspace, resolved.value.relative, 'query').path;
-      }
-      const found = referencesForQuery(files, query);
+      if (query.file !== undefined) query.file = host.resolveFile(analysis, query.file, 'query').path;
+      const found = analysis.references(query);
       const toLocation = (l: (typeof found)[number]) => ({ file: l.file, range: spanOf(l.range), line_text: l.lineText.trim() });
       const definition = found.find((l) => l.isDefinition);
       const cut = page(found, args.limit);

@@ -32,8 +32,8 @@ export const listImports = defineTool({
   annotations: READ_ONLY,
   shrink: halveLimit,
   async run(args, host, signal) {
-    return host.withFiles(args.project_root, (files, workspace) => {
-      const file = host.resolveFile(files, workspace, args.file_path, 'file_path');
+    return host.withFiles(args.project_root, (analysis) => {
+      const file = host.resolveFile(analysis, args.file_path, 'file_path');
       const cut = page(file.imports, args.limit);
       return {
         file: file.path,

@@ -1,6 +1,6 @@
 // lookup_symbol: ranked symbol search over the project index.
 import * as z from 'zod';
-import { SYMBOL_KINDS, type SymbolKind } from '../../analysis/model/types.ts';
+import { SYMBOL_KINDS, type SymbolKind } from '../../ide/index.ts';
 import { pageFields, spanOf, spanSchema } from '../contract.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
@@ -34,10 +34,8 @@ export const lookupSymbol = defineTool({
   annotations: READ_ONLY,
   shrink: halveLimit,
   async run(args, host, signal) {
-    return host.withFiles(args.workspace_root, async (_files, workspace) => {
-      const index = await workspace.symbolIndex();
-      if (!index.ok) throw new Error(index.error.message);
-      const found = index.value.lookup(args.query, { ...(args.kind ? { kinds: args.kind } : {}), limit: args.limit });
+    return host.withFiles(args.workspace_root, async (analysis) => {
+      const found = await analysis.symbols(args.query, { ...(args.kind ? { kinds: args.kind } : {}), limit: args.limit });
       return {
         symbols: found.symbols.map((s) => ({ name: s.name, kind: s.kind, container: s.container ?? null, file: s.file, range: spanOf(s.range), exported: s.exported })),
         total: found.total,

@@ -1,9 +1,6 @@
 // parse_source: the syntax tree of a snippet, bounded, with syntax diagnostics.
 import * as z from 'zod';
-import { syntaxDiagnostics } from '../../analysis/diagnostics/syntax.ts';
-import { parseOrThrow } from '../../syntax/document.ts';
-import { toJson, type JsonNode } from '../../syntax/inspect.ts';
-import { LineIndex, withTabStops } from '../../syntax/positions.ts';
+import { parseSource as parseText, toJson, withTabStops, type JsonNode } from '../../ide/index.ts';
 import { diagnosticSchema, requireSource, spanOf, spanSchema, toMcpDiagnostic } from '../contract.ts';
 import { defineTool, READ_ONLY } from './tool.ts';
 
@@ -59,10 +56,9 @@ export const parseSource = defineTool({
     const source = requireSource(args.source, host.limits);
     // A retry for a smaller result changes only max_nodes: parse and diagnose once per call.
     const { tree, lines, diagnostics } = await scope.once('parsed', async () => {
-      const tree = parseOrThrow(await host.parser(), source);
-      scope.onEnd(() => tree.delete());
-      const lines = new LineIndex(source);
-      return { tree, lines, diagnostics: syntaxDiagnostics(tree, source, lines) };
+      const parsed = parseText(await host.parser(), source);
+      scope.onEnd(() => parsed.tree.delete());
+      return parsed;
     });
     const json = toJson(tree, source, { all: !args.named_only, maxDepth: args.max_depth, maxNodes: args.max_nodes });
     const tabs = args.tab_size === undefined ? undefined : withTabStops(lines, args.tab_size);

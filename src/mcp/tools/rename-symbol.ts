@@ -1,6 +1,6 @@
 // rename_symbol: a scope-aware rename of a snippet, returned as edits; writes nothing.
 import * as z from 'zod';
-import { renameInSource } from '../../analysis/rename/index.ts';
+import { renameInSource } from '../../ide/index.ts';
 import { diagnosticSchema, requireSource, spanSchema, spanOf, toMcpDiagnostic } from '../contract.ts';
 import { defineTool } from './tool.ts';
 

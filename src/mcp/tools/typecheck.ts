@@ -1,7 +1,6 @@
 // typecheck: syntax and type diagnostics of project files, with the reference's codes.
 import * as z from 'zod';
-import type { FileDiagnostic } from '../../analysis/infer/index.ts';
-import type { FileProblem, FileState } from '../../workspace/world.ts';
+import type { FileDiagnostic, FileProblem } from '../../ide/index.ts';
 import { fileDiagnosticSchema, page, pageFields, spanOf } from '../contract.ts';
 import { problemCode, problemText } from '../host.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
@@ -31,18 +30,17 @@ export const typecheck = defineTool({
   annotations: READ_ONLY,
   shrink: halveLimit,
   async run(args, host, signal) {
-    return host.withFiles(args.project_root, async (files, workspace) => {
+    return host.withFiles(args.project_root, async (analysis) => {
       const problems = new Map<string, FileProblem>();
       const targets: string[] = [];
       for (const given of args.file_paths) {
-        const problem = host.problemOf(workspace, given);
-        if (problem) problems.set(problem.file, problem);
-        else targets.push(host.resolveFile(files, workspace, given, 'file_paths').path);
+        const resolved = analysis.resolve(given);
+        if (resolved.kind === 'problem') problems.set(resolved.problem.file, resolved.problem);
+        else targets.push(host.resolveFile(analysis, given, 'file_paths').path);
       }
       const mode = args.file_paths.length === 0 ? 'full' : args.mode;
-      const report = await workspace.checker.checkInTurns(files, { mode, targets }, signal);
-      const shown = mode === 'full' ? workspace.world.problems.values() : importedProblems(files, targets, workspace.world.problems);
-      for (const problem of shown) problems.set(problem.file, problem);
+      const report = await analysis.typecheck({ mode, targets }, signal);
+      for (const problem of report.problems) problems.set(problem.file, problem);
       // Stable: each file's own diagnostics keep the checker's order, problem files fall into place by name.
       const diagnostics = [...[...problems.values()].map(problemDiagnostic), ...report.diagnostics].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
       const cut = page(diagnostics, args.limit);
@@ -55,16 +53,6 @@ export const typecheck = defineTool({
     }, signal);
   },
 });
-
-/** In fast mode, the unreadable project files the targets import: their absence explains the targets' errors. */
-function* importedProblems(files: ReadonlyMap<string, FileState>, targets: readonly string[], problems: ReadonlyMap<string, FileProblem>): Iterable<FileProblem> {
-  for (const target of targets) {
-    for (const i of files.get(target)?.imports ?? []) {
-      const problem = i.resolved.kind === 'file' ? problems.get(i.resolved.path) : undefined;
-      if (problem) yield problem;
-    }
-  }
-}
 
 function problemDiagnostic(problem: FileProblem): FileDiagnostic {
   const at = { line: 1, column: 1 };

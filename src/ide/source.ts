@@ -1,0 +1,21 @@
+// Calls on a source text that is not a workspace file: a snippet sent to a tool,
+// a file named on the command line, standard input.
+import type { Parser, Tree } from 'web-tree-sitter';
+import { syntaxDiagnostics } from '../analysis/diagnostics/syntax.ts';
+import type { Diagnostic } from '../analysis/diagnostics/types.ts';
+import { parseOrThrow } from '../syntax/document.ts';
+import { LineIndex } from '../syntax/positions.ts';
+
+export interface ParsedSource {
+  /** Holds WASM memory: the caller deletes it when done. */
+  tree: Tree;
+  lines: LineIndex;
+  diagnostics: Diagnostic[];
+}
+
+/** The tree and the syntax diagnostics of `text`, with the reference's codes. */
+export function parseSource(parser: Parser, text: string): ParsedSource {
+  const tree = parseOrThrow(parser, text);
+  const lines = new LineIndex(text);
+  return { tree, lines, diagnostics: syntaxDiagnostics(tree, text, lines) };
+}

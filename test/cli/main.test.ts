@@ -1,0 +1,33 @@
+// The command dispatcher: help, unknown commands, and lazy command modules.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { cliPath } from '../support/paths.ts';
+
+function run(args: string[]) {
+  const result = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('yaoxiang', () => {
+  it('prints the command list for --help and exits 0', () => {
+    const result = run(['--help']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Usage: yaoxiang <command> \[options\]\n/);
+    assert.match(result.stdout, /\n {2}lsp {14}the language server on stdio\n/);
+  });
+
+  it('refuses a name that is an object property, not a command, with exit 2', () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const result = run([name]);
+      assert.equal(result.code, 2, `${name}: ${result.stderr}`);
+      assert.match(result.stderr, new RegExp(`^yaoxiang: unknown command "${name}"`));
+    }
+  });
+
+  it('loads a command module when the command runs', () => {
+    const result = run(['explain', 'E0001']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Error E0001\n/);
+  });
+});

@@ -1,6 +1,7 @@
 // The reference compiler's own files, when this machine has them: the shared
 // inventory (../shared/reference/semantics.md beside the checkout) and a git
-// mirror of ChenXu233/YaoXiang. Tests that need them skip without them.
+// directory of ChenXu233/YaoXiang named by YAOXIANG_REFERENCE_REPO. Tests that
+// need them skip without them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,10 +13,10 @@ export const semanticsPath: string | undefined = (() => {
   return existsSync(path) ? path : undefined;
 })();
 
-/** A git directory of the reference repository ($YAOXIANG_REFERENCE_REPO or the usual mirror), or undefined. */
+/** The git directory of the reference repository named by $YAOXIANG_REFERENCE_REPO, or undefined (no default: machines differ). */
 export const referenceRepo: string | undefined = (() => {
-  const dir = process.env.YAOXIANG_REFERENCE_REPO ?? '/work/.mirror/ChenXu233+YaoXiang/repo';
-  return existsSync(dir) ? dir : undefined;
+  const dir = process.env.YAOXIANG_REFERENCE_REPO;
+  return dir && existsSync(dir) ? dir : undefined;
 })();
 
 /** The reference version the catalogue follows; HEAD when the mirror lacks the tag. */

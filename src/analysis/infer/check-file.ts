@@ -1,5 +1,6 @@
 // One file through the reference checker's layers, in its order (semantics.md
-// §5.1): inference (pass 3), refinement arguments, termination, ownership.
+// §5.1): inference (pass 3), refinement arguments, termination, ownership;
+// then IR generation's refusal of top-level statements.
 import type { Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
@@ -10,6 +11,7 @@ import { ownershipDiagnostics } from './ownership.ts';
 import { refinementDiagnostics } from './refinements.ts';
 import { instantiateScheme, preludeValues } from './signatures.ts';
 import { terminationDiagnostics } from './termination.ts';
+import { topLevelStatementDiagnostics } from './top-level.ts';
 import { VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
@@ -35,6 +37,7 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     ...refinementDiagnostics(tree, declarations),
     ...terminationDiagnostics(tree),
     ...ownershipDiagnostics(tree, { ledger: inference.ledger, globalType }),
+    ...topLevelStatementDiagnostics(tree),
   ];
   const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
     const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';

@@ -7,7 +7,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { stdModule } from '../std/index.ts';
 import { annotationType, innermostReturn, isComment, signatureShape, typeArguments } from './annotations.ts';
 import {
-  cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, topLevelStatements,
+  cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, topLevelStatements,
   type ConstExpr, type FileDeclarations, type GenericTypeDef,
 } from './declarations.ts';
 import { binaryChain, Nesting } from './depth.ts';
@@ -135,8 +135,14 @@ class Checker {
     if (nameNode) this.result.bindingTypes.set(nameNode.startIndex, type);
   }
 
-  /** Overwrites the type of the nearest variable of that name (the reference's `assign_var`). */
+  /**
+   * Overwrites the type of the nearest variable of that name (the reference's
+   * `update_var`). The ledger records the type at this statement too, so a
+   * local `helper = 40` is an int to the ownership layer even where a
+   * function `helper` exists.
+   */
   private assignVar(name: string, type: Type): void {
+    this.result.ledger.set(`${this.statementKey}:${name}`, type);
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const info = this.scopes[i]!.get(name);
       if (info) { info.type = type; delete info.scheme; return; }
@@ -239,7 +245,7 @@ class Checker {
   }
 
   private annotation(node: Node): Type {
-    if (node.type === 'generic_type') {
+    if (node.type === 'generic_type' && !isBuiltinGeneric(node)) {
       const name = node.childForFieldName('name')?.text ?? '';
       const proof = this.decls.proofFunctions.get(name);
       if (proof) return proof.base;
@@ -264,9 +270,11 @@ class Checker {
     this.result.bindingTypes.set(nameNode.startIndex, fnType);
     if (this.checkedFunctions.has(name)) return;
     this.checkedFunctions.add(name);
-    // An `=> expr` body is a single return statement, which V1 does not visit.
-    const body = value.type === 'block' ? value : value.childForFieldName('body');
-    if (!body || body.type !== 'block') return;
+    // An `=> expr` body is a single return statement, which V1 does not visit
+    // (its parameters are still bound, so the ownership layer knows their
+    // types); a signature-bound value is a single expression statement, which it does.
+    const expressionBody = signatureBoundBody(value, annotation);
+    const body = value.type === 'block' || expressionBody ? value : value.childForFieldName('body');
 
     const params = value.type === 'lambda' ? lambdaParameters(value) : [];
     let paramTypes: Type[] = params.map((p) => (p.annotation ? this.annotation(p.annotation) : this.vars.fresh()));
@@ -299,14 +307,13 @@ class Checker {
       params.forEach((p, i) => this.addVar(p.name, paramTypes[i]!, p.mutable, p.node));
       // Later curried levels' named parameters are in scope too.
       if (annotation?.type === 'function_type') {
-        for (const p of signatureShape(annotation).allParameters) {
-          const pname = p.childForFieldName('name')?.text;
-          if (!pname || generics.has(pname) || params.some((q) => q.name === pname)) continue;
-          const typeNode = p.childForFieldName('type');
-          this.addVar(pname, typeNode ? instantiate(this.annotation(typeNode), generics) : this.vars.fresh(), false);
+        for (const p of signatureParameters(annotation)) {
+          if (params.some((q) => q.name === p.name)) continue;
+          this.addVar(p.name, p.annotation ? instantiate(this.annotation(p.annotation), generics) : this.vars.fresh(), p.mutable);
         }
       }
-      for (const s of statementsOf(body)) this.checkStatement(s);
+      if (expressionBody) this.infer(expressionBody);
+      else if (body?.type === 'block') for (const s of statementsOf(body)) this.checkStatement(s);
     });
     this.expectedReturn = savedExpected;
     this.resultError = savedResult;
@@ -804,16 +811,24 @@ class Checker {
     return this.structs.get(p.name) ?? p;
   }
 
+  /**
+   * R13: `e?` needs an enclosing `Result` function (E1081, before `e` is
+   * inferred), a `Result` operand (E1082) with that error type (E1083). The
+   * reference's span is the `?` token.
+   */
   private inferTry(node: Node): Type {
     const value = node.childForFieldName('value');
+    const question = node.lastChild ?? node;
     if (this.resultError === null) {
-      this.report('E1081', TYPE_MESSAGES.E1081(), node);
+      this.report('E1081', TYPE_MESSAGES.E1081(), question);
       return ERROR;
     }
     const inner = value ? this.infer(value) : ERROR;
+    if (isError(inner)) return ERROR;
     const ok = this.vars.fresh();
     if (!unify(inner, { k: 'result', ok, err: this.resultError })) {
-      this.report('E1081', TYPE_MESSAGES.E1081(), node);
+      const code = prune(inner).k === 'result' ? 'E1083' : 'E1082';
+      this.report(code, TYPE_MESSAGES[code](), question);
       return ERROR;
     }
     return ok;
@@ -1067,6 +1082,13 @@ function evaluate(e: ConstExpr, values: ReadonlyMap<string, number | boolean>): 
   }
 }
 
+/** `Option(T)` and `Result(T, E)` are the built-in types whatever the file defines (the reference's parser lowers them). */
+function isBuiltinGeneric(node: Node): boolean {
+  const name = node.childForFieldName('name')?.text;
+  const count = typeArguments(node.childForFieldName('arguments')).length;
+  return (name === 'Option' && count === 1) || (name === 'Result' && count === 2);
+}
+
 function isComparison(op: string): boolean {
   return op === '==' || op === '!=' || op === '<' || op === '<=' || op === '>' || op === '>=';
 }
@@ -1079,10 +1101,13 @@ function expressionsOf(node: Node): Node[] {
   return node.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
 }
 
-/** The first token of a statement: where the reference's statement span starts. */
+/** Literals the reference lexes as one token, though the tree gives them parts. */
+const SINGLE_TOKEN = new Set(['string', 'fstring', 'multiline_string', 'char']);
+
+/** The first token of a statement: the reference's statement span. */
 export function firstToken(node: Node): Node {
   let current = node;
-  while (current.childCount > 0) {
+  while (current.childCount > 0 && !SINGLE_TOKEN.has(current.type)) {
     const first = current.child(0);
     if (!first) break;
     current = first;

@@ -293,11 +293,50 @@ export function readBinding(node: Node): BindingStatement | undefined {
 
 /**
  * A lambda or block binds a function; so does `= {}` after a function-type
- * annotation (elsewhere `{}` is an empty dictionary, as in the reference).
+ * annotation (elsewhere `{}` is an empty dictionary, as in the reference), and
+ * any value after a signature that names its parameters.
  */
 export function isFunctionValue(value: Node, annotation: Node | null): boolean {
   if (value.type === 'lambda' || value.type === 'block') return true;
+  if (namesItsParameters(annotation)) return true;
   return value.type === 'dictionary' && annotation?.type === 'function_type' && !value.namedChildren.some((c) => c?.type === 'pair');
+}
+
+/**
+ * RFC-010: in `add: (a: Int, b: Int) -> Int = a + b` the signature names the
+ * parameters, and a value that is not a lambda is the body of a function
+ * taking them (the reference's parser makes it `(a, b) => { a + b }`: an
+ * expression statement, not a return). The reference reads a signature this
+ * way when its parameter list is empty or starts with `mut` or a plain name.
+ */
+export function namesItsParameters(annotation: Node | null): boolean {
+  if (annotation?.type !== 'function_type') return false;
+  const first = parameterNodes(annotation)[0];
+  return first === undefined || first.type === 'parameter' || first.type === 'type_identifier' || first.type === 'identifier';
+}
+
+/** The value of a binding whose signature names its parameters, when that value is the whole body. */
+export function signatureBoundBody(value: Node, annotation: Node | null): Node | undefined {
+  if (value.type === 'lambda' || value.type === 'block' || value.type === 'dictionary') return undefined;
+  return namesItsParameters(annotation) ? value : undefined;
+}
+
+/**
+ * The value parameters a signature names, at every curried level that names
+ * its own (`(x: Int) -> (y: Int) -> Int` has `x` and `y`); type-level
+ * `T: Type` ones are left out.
+ */
+export function signatureParameters(annotation: Node): LambdaParameter[] {
+  const generics = signatureShape(annotation).generics;
+  const found: LambdaParameter[] = [];
+  for (let level: Node | null = annotation; level?.type === 'function_type' && namesItsParameters(level); level = level.childForFieldName('return_type')) {
+    for (const p of parameterNodes(level)) {
+      const name = p.type === 'parameter' ? p.childForFieldName('name') : null;
+      if (!name || generics.includes(name.text) || found.some((q) => q.name === name.text)) continue;
+      found.push({ name: name.text, node: name, annotation: p.childForFieldName('type'), mutable: p.children.some((c) => c?.type === 'mutability') });
+    }
+  }
+  return found;
 }
 
 /** The type calls see for a function binding: from its annotation, else from its lambda's parameters. */

@@ -17,6 +17,8 @@ export const TYPE_MESSAGES = {
   E1070: (label: string) => `Unknown label: '${label}'`,
   /** E1081-E1083 have no template in the reference; this is what it prints. */
   E1081: () => 'Internal error: missing i18n template',
+  E1082: () => 'Internal error: missing i18n template',
+  E1083: () => 'Internal error: missing i18n template',
   E1092: (name: string) => `'${name}' requires a compile-time constant argument, but the given argument cannot be converted`,
   E1093: (name: string, expected: number, found: number) => `'${name}' expected ${expected} argument(s), found ${found}`,
   E2002: (name: string) => `Duplicate definition: '${name}' is already defined in the current scope`,
@@ -29,6 +31,7 @@ export const TYPE_MESSAGES = {
   E2018: (brand: string) => `Cannot mutably borrow '${brand}' (it is already borrowed immutably)`,
   E2020: (name: string) => `'${name}' is used after being freed`,
   E2027: () => 'Cannot dereference raw pointer outside of unsafe block',
+  E3005: (kind: number) => `IR generation error: unhandled top-level statement in IR generation: Discriminant(${kind})`,
   E8001: () => '无法证明: BeyondKernel("循环无法证明终止：未找到有效的递减度量")',
 } as const;
 
@@ -56,6 +59,7 @@ export const TYPE_HELP: Partial<Record<TypeCode, string>> = {
   E2016: 'Declare the variable with `mut` to allow assignment.',
   E2018: 'Ensure that there are no immutable references before creating a mutable reference.',
   E2027: 'Wrap the dereference operation in an `unsafe` block.',
+  E3005: 'This is an internal error. Please report this issue.',
   TYPECHECK_TOO_DEEP: 'Move inner parts into named variables or functions; nothing nested inside this point is checked',
 };
 

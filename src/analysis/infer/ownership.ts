@@ -3,7 +3,7 @@
 // tokens attributed to root variables, and a CFG made only at if/loop splits.
 import type { Node, Tree } from 'web-tree-sitter';
 import { isComment } from './annotations.ts';
-import { cleanStatements, lambdaParameters, readBinding, topLevelStatements } from './declarations.ts';
+import { cleanStatements, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
 import { binaryChain, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 import { prune, type Type } from './types.ts';
@@ -49,6 +49,10 @@ export function ownershipDiagnostics(tree: Tree, env: OwnershipEnv): RawDiagnost
       bare = b !== null && b.type !== 'block';
     } else if (value.type === 'block') {
       body = statementsOf(value);
+    } else if (signatureBoundBody(value, binding.annotation)) {
+      // `f: (a: Int) -> Int = expr`: the signature's parameters and one expression statement.
+      params = signatureParameters(binding.annotation!);
+      body = [value];
     } else {
       continue;
     }

@@ -1,0 +1,189 @@
+// `npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S]
+//   [--min-verdict P] [--min-first-code P] [--min-position P]
+//   [--max-false-errors P] [--json] [--jobs N]`, or `-- --regenerate-fixtures` (the compiler's verdicts),
+// or `-- --update-known` (known-disagreements.tsv from today's checker)
+//
+// Our type checker against the reference compiler's `check --json`
+// (YAOXIANG_REFERENCE_BIN), file by file; see scripts/differential/README.md.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from '../test/support/paths.ts';
+import { measure, rates, type Measures } from './differential/compare.ts';
+import { docBlocks, DocsUnavailable, writeDocBlocks } from './differential/docs.ts';
+import { formatCoverage, programCoverage } from './differential/generate/coverage.ts';
+import { generatePrograms, writePrograms, type GeneratedFile } from './differential/generate/index.ts';
+import { clearPrograms, fixtureDisagreements, fixturePaths, fixturePrograms, formatKnown, formatVerdicts, knownLine, measureFixtures, readFixtures, writeFixtureTables } from './differential/fixtures.ts';
+import { OurChecker } from './differential/ours.ts';
+import { filesFromPaths, type ProgramFile } from './differential/programs.ts';
+import { ReferenceOracle, referenceBinary, ReferenceUnavailable } from './differential/reference.ts';
+import { formatDisagreements, formatMeasures, missed, type Thresholds } from './differential/report.ts';
+import { pairVerdicts } from './differential/run.ts';
+
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const USAGE = 'usage: npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S] [--min-verdict P] [--min-first-code P] [--min-position P] [--max-false-errors P] [--json] [--jobs N] | --regenerate-fixtures | --update-known';
+
+function percent(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 100) throw new UsageError(`${flag} takes a percentage from 0 to 100, not '${value}'`);
+  return n;
+}
+
+function count(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} takes a positive integer, not '${value}'`);
+  return n;
+}
+
+interface Source {
+  label: string;
+  files: ProgramFile[];
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: {
+      docs: { type: 'boolean', default: false },
+      generated: { type: 'string' },
+      seed: { type: 'string' },
+      'regenerate-fixtures': { type: 'boolean', default: false },
+      'update-known': { type: 'boolean', default: false },
+      'min-verdict': { type: 'string' },
+      'min-first-code': { type: 'string' },
+      'min-position': { type: 'string' },
+      'max-false-errors': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      jobs: { type: 'string', default: '2' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const thresholds: Thresholds = {
+    minVerdict: percent(values['min-verdict'], '--min-verdict'),
+    minFirstCode: percent(values['min-first-code'], '--min-first-code'),
+    minPosition: percent(values['min-position'], '--min-position'),
+    maxFalseErrors: percent(values['max-false-errors'], '--max-false-errors'),
+  };
+  const jobs = count(values.jobs, '--jobs')!;
+  const generated = count(values.generated, '--generated');
+  if (values.seed !== undefined && generated === undefined) throw new UsageError('--seed goes with --generated N');
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed takes an integer, not '${values.seed}'`);
+  if (values['update-known']) return updateKnown();
+  if (values['regenerate-fixtures']) return regenerateFixtures(jobs);
+  if (positionals.length === 0 && !values.docs && generated === undefined) throw new UsageError(`nothing to compare\n${USAGE}`);
+
+  const oracle = new ReferenceOracle(referenceBinary(), path.join(repoRoot, '.differential-cache'), jobs);
+  const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-differential-'));
+  const ours = await OurChecker.create();
+  try {
+    const sources: Source[] = [];
+    if (positionals.length > 0) sources.push({ label: positionals.join(' '), files: await filesFromPaths(positionals) });
+    if (values.docs) {
+      const gitDir = process.env.YAOXIANG_REFERENCE_REPO;
+      if (!gitDir) throw new DocsUnavailable('--docs reads the reference repository named by YAOXIANG_REFERENCE_REPO, which is not set');
+      const { revision, blocks, duplicates } = docBlocks(gitDir);
+      process.stderr.write(`docs: ${blocks.length} code blocks at ${revision} (${duplicates} repeated blocks left out)\n`);
+      sources.push({ label: `docs (${revision})`, files: writeDocBlocks(blocks, path.join(scratch, 'docs')) });
+    }
+    if (generated !== undefined) {
+      sources.push({ label: `generated (${generated}, seed ${seed})`, files: generatePrograms(generated, seed, path.join(scratch, 'generated')) });
+    }
+    const results: { label: string; measures: Measures; coverage?: string }[] = [];
+    for (const source of sources) {
+      const started = Date.now();
+      const pairs = await pairVerdicts(source.files, oracle, ours, (done) => {
+        if (done % 200 === 0) process.stderr.write(`  ${source.label}: ${done}/${source.files.length}\n`);
+      });
+      const generatedFiles = source.files.filter((f): f is GeneratedFile => 'program' in f);
+      results.push({ label: source.label, measures: measure(pairs), ...(generatedFiles.length > 0 ? { coverage: formatCoverage(programCoverage(generatedFiles, pairs)) } : {}) });
+      process.stderr.write(`${source.label}: ${source.files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    }
+    process.stderr.write(`reference calls: ${oracle.ran} run, ${oracle.cached} from the cache\n`);
+    let failing = false;
+    const report: unknown[] = [];
+    for (const { label, measures, coverage } of results) {
+      const misses = missed(rates(measures), thresholds);
+      if (misses.length > 0) failing = true;
+      if (values.json) {
+        report.push({ label, ...measures, rates: rates(measures), missed: misses });
+        continue;
+      }
+      process.stdout.write(formatMeasures(label, measures));
+      if (coverage) process.stdout.write(coverage);
+      for (const miss of misses) process.stdout.write(`  BELOW THRESHOLD: ${miss}\n`);
+      if (measures.disagreements.length + measures.failures.length > 0) {
+        process.stdout.write(`disagreements (${measures.disagreements.length}):\n${formatDisagreements(measures)}`);
+      }
+      process.stdout.write('\n');
+    }
+    if (values.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    return failing ? 1 : 0;
+  } finally {
+    ours.dispose();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Rewrites known-disagreements.tsv from the committed verdicts and today's checker; needs no compiler. */
+async function updateKnown(): Promise<number> {
+  const paths = fixturePaths(repoRoot);
+  const { verdicts, known } = readFixtures(paths);
+  const ours = await OurChecker.create();
+  try {
+    const measures = await measureFixtures(paths, verdicts, ours);
+    const now = fixtureDisagreements(measures);
+    writeFileSync(paths.known, formatKnown(now));
+    const before = new Set(known.map(knownLine));
+    const after = new Set(now.map(knownLine));
+    process.stdout.write(formatMeasures('fixtures', measures));
+    process.stdout.write(`known disagreements: ${before.size} → ${after.size} (${[...before].filter((l) => !after.has(l)).length} gone, ${[...after].filter((l) => !before.has(l)).length} new)\n`);
+    return 0;
+  } finally {
+    ours.dispose();
+  }
+}
+
+/** Rewrites test/differential/: the programs, the reference's verdicts, and the disagreements we have today. */
+async function regenerateFixtures(jobs: number): Promise<number> {
+  const paths = fixturePaths(repoRoot);
+  const oracle = new ReferenceOracle(referenceBinary(), path.join(repoRoot, '.differential-cache'), jobs);
+  const ours = await OurChecker.create();
+  try {
+    clearPrograms(paths);
+    const files = writePrograms(fixturePrograms(), paths.programs, '');
+    const pairs = await pairVerdicts(files, oracle, ours, () => {});
+    const measures = measure(pairs);
+    const verdicts = formatVerdicts(files.map((f, i) => ({ file: f.name, verdict: pairs[i]!.reference })));
+    writeFixtureTables(paths, verdicts, formatKnown(fixtureDisagreements(measures)));
+    process.stdout.write(`${files.length} files of ${new Set(files.map((f) => f.program.name)).size} programs written to ${path.relative(process.cwd(), paths.dir)}\n`);
+    process.stdout.write(formatMeasures('fixtures', measures));
+    process.stdout.write(formatCoverage(programCoverage(files, pairs)));
+    process.stdout.write(`known disagreements: ${fixtureDisagreements(measures).length}\n`);
+    return 0;
+  } finally {
+    ours.dispose();
+  }
+}
+
+main().then((status) => {
+  process.exitCode = status;
+}, (e: unknown) => {
+  if (e instanceof UsageError || e instanceof ReferenceUnavailable || e instanceof DocsUnavailable) {
+    process.stderr.write(`differential: ${e.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  throw e;
+});

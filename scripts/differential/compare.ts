@@ -1,0 +1,113 @@
+// The four measures of issue 19 over pairs of verdicts, and the disagreements
+// behind them. Pure: no files, no processes.
+import { describeFinding, type Finding, type Verdict } from './verdict.ts';
+
+export interface Pair {
+  /** How the file is named in the report. */
+  name: string;
+  reference: Verdict;
+  ours: Verdict;
+  /** The file `use`s a local module, which the reference's check does not resolve. */
+  localUse: boolean;
+}
+
+export interface Disagreement {
+  name: string;
+  reference: string;
+  ours: string;
+}
+
+export interface Measures {
+  /** Files the measures are over: the reference parsed and checked them, and they use no local module. */
+  compared: number;
+  /** …of which the reference reports an error. */
+  referenceErrors: number;
+  sameVerdict: number;
+  firstCodeFound: number;
+  firstCodeAtPosition: number;
+  falseErrors: number;
+  /** Counted apart. */
+  rejectedByReferenceParser: number;
+  localUse: number;
+  failed: number;
+  disagreements: Disagreement[];
+  /** Files the reference's parser rejects where we do not report its code at its position (not in the measures). */
+  parserDisagreements: Disagreement[];
+  /** Files whose checker failed (crash, timeout), with the reason. */
+  failures: { name: string; reason: string }[];
+}
+
+/** The measures as percentages, the form thresholds and reports use. */
+export interface Rates {
+  verdict: number;
+  firstCode: number;
+  position: number;
+  falseErrors: number;
+}
+
+export function measure(pairs: readonly Pair[]): Measures {
+  const m: Measures = {
+    compared: 0, referenceErrors: 0, sameVerdict: 0, firstCodeFound: 0, firstCodeAtPosition: 0, falseErrors: 0,
+    rejectedByReferenceParser: 0, localUse: 0, failed: 0, disagreements: [], parserDisagreements: [], failures: [],
+  };
+  for (const pair of pairs) {
+    const { reference, ours } = pair;
+    if (reference.kind === 'failed' || ours.kind === 'failed') {
+      m.failed++;
+      m.failures.push({ name: pair.name, reason: reference.kind === 'failed' ? `reference: ${reference.reason}` : `ours: ${(ours as { reason: string }).reason}` });
+      continue;
+    }
+    if (reference.kind === 'rejected') {
+      m.rejectedByReferenceParser++;
+      const ourErrors = ours.kind === 'checked' ? ours.errors : [ours.finding];
+      if (!agreement(reference.finding, ourErrors).position) {
+        m.parserDisagreements.push({ name: pair.name, reference: describeFinding(reference.finding), ours: describeOurs(ourErrors) });
+      }
+      continue;
+    }
+    if (pair.localUse) {
+      m.localUse++;
+      continue;
+    }
+    const ourErrors = ours.kind === 'checked' ? ours.errors : [ours.finding];
+    const first = reference.errors[0];
+    m.compared++;
+    const agrees = agreement(first, ourErrors);
+    if (first) m.referenceErrors++;
+    if (agrees.sameVerdict) m.sameVerdict++;
+    if (agrees.code) m.firstCodeFound++;
+    if (agrees.position) m.firstCodeAtPosition++;
+    if (!first && ourErrors.length > 0) m.falseErrors++;
+    if (!agrees.sameVerdict || (first && !agrees.position)) {
+      m.disagreements.push({ name: pair.name, reference: describeFinding(first), ours: describeOurs(ourErrors) });
+    }
+  }
+  return m;
+}
+
+/** Compared as the reference reports: its first error only, looked for among all of ours. */
+function agreement(first: Finding | undefined, ours: readonly Finding[]): { sameVerdict: boolean; code: boolean; position: boolean } {
+  const sameVerdict = (first !== undefined) === (ours.length > 0);
+  if (!first) return { sameVerdict, code: false, position: false };
+  const sameCode = ours.filter((f) => f.code === first.code);
+  // Some codes carry no span in the reference (line 0): any of ours with the code is where it is.
+  const at = (f: Finding) => first.line === 0 || (f.line === first.line && f.column === first.column);
+  return { sameVerdict, code: sameCode.length > 0, position: sameCode.some(at) };
+}
+
+/** Our errors as `E1001@3:9 E1002@5:1`, at most four and a count of the rest. */
+export function describeOurs(errors: readonly Finding[]): string {
+  if (errors.length === 0) return 'clean';
+  const shown = errors.slice(0, 4).map(describeFinding).join(' ');
+  return errors.length > 4 ? `${shown} (+${errors.length - 4})` : shown;
+}
+
+export function rates(m: Measures): Rates {
+  const percent = (n: number, of: number) => (of === 0 ? 100 : (100 * n) / of);
+  return {
+    verdict: percent(m.sameVerdict, m.compared),
+    firstCode: percent(m.firstCodeFound, m.referenceErrors),
+    position: percent(m.firstCodeAtPosition, m.referenceErrors),
+    falseErrors: m.compared === 0 ? 0 : (100 * m.falseErrors) / m.compared,
+  };
+}

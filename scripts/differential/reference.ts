@@ -1,0 +1,165 @@
+// The reference compiler as an oracle: `check --json FILE`, one file per call
+// (on a folder it stops at the first parse error), two calls at a time,
+// answers cached by the file's content and the binary's identity.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Finding, Verdict } from './verdict.ts';
+
+export class ReferenceUnavailable extends Error {
+  override name = 'ReferenceUnavailable';
+}
+
+/** The binary named by YAOXIANG_REFERENCE_BIN; throws ReferenceUnavailable when unset or missing. */
+export function referenceBinary(): string {
+  const bin = process.env.YAOXIANG_REFERENCE_BIN;
+  if (!bin) throw new ReferenceUnavailable('YAOXIANG_REFERENCE_BIN is not set: it must name the reference compiler (yaoxiang v0.7.12)');
+  try {
+    if (!statSync(bin).isFile()) throw new Error('not a file');
+  } catch {
+    throw new ReferenceUnavailable(`YAOXIANG_REFERENCE_BIN names no file: ${bin}`);
+  }
+  return bin;
+}
+
+const TIMEOUT_MS = 30_000;
+
+export class ReferenceOracle {
+  readonly #bin: string;
+  readonly #cacheDir: string;
+  readonly #stamp: string;
+  readonly #jobs: number;
+  /** Reasons of failed calls that may not repeat, so are not cached. */
+  readonly #transient = new Set<string>();
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+  /** Calls answered from the cache and by running the binary, for the report. */
+  cached = 0;
+  ran = 0;
+
+  constructor(bin: string, cacheDir: string, jobs = 2) {
+    this.#bin = bin;
+    this.#cacheDir = cacheDir;
+    this.#jobs = jobs;
+    const info = statSync(bin);
+    // A rebuilt compiler may answer differently: its size and mtime are part of the key.
+    this.#stamp = `${path.resolve(bin)}\0${info.size}\0${info.mtimeMs}`;
+    mkdirSync(cacheDir, { recursive: true });
+  }
+
+  /** The reference's verdict on the file at `absolute` (whose text is `text`). */
+  async check(absolute: string, text: string): Promise<Verdict> {
+    const key = createHash('sha256').update(this.#stamp).update('\0').update(text).digest('hex');
+    const cacheFile = path.join(this.#cacheDir, `${key}.json`);
+    try {
+      const verdict = JSON.parse(readFileSync(cacheFile, 'utf8')) as Verdict;
+      this.cached++;
+      return verdict;
+    } catch {
+      // not cached yet
+    }
+    await this.#slot();
+    let verdict: Verdict;
+    try {
+      verdict = await this.#run(absolute);
+      this.ran++;
+    } finally {
+      this.#release();
+    }
+    // A timeout or a failed spawn may be the machine's fault, not the program's: not cached. A panic is the program's.
+    if (verdict.kind !== 'failed' || !this.#transient.has(verdict.reason)) writeFileSync(cacheFile, JSON.stringify(verdict));
+    return verdict;
+  }
+
+  async #slot(): Promise<void> {
+    if (this.#running < this.#jobs) {
+      this.#running++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  #release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#running--;
+  }
+
+  #run(absolute: string): Promise<Verdict> {
+    return new Promise((resolve) => {
+      const child = spawn(this.#bin, ['check', '--json', path.basename(absolute)], {
+        cwd: path.dirname(absolute),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, RUST_BACKTRACE: '0', NO_COLOR: '1' },
+      });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout.on('data', (b: Buffer) => out.push(b));
+      child.stderr.on('data', (b: Buffer) => err.push(b));
+      const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+      child.on('error', (e) => {
+        clearTimeout(timer);
+        const reason = `could not run the reference: ${e.message}`;
+        this.#transient.add(reason);
+        resolve({ kind: 'failed', reason });
+      });
+      child.on('close', (status, signal) => {
+        clearTimeout(timer);
+        if (signal) {
+          const reason = signal === 'SIGKILL' ? `timed out after ${TIMEOUT_MS} ms` : `killed by ${signal}`;
+          this.#transient.add(reason);
+          resolve({ kind: 'failed', reason });
+          return;
+        }
+        resolve(readReferenceOutput(Buffer.concat(out).toString('utf8'), Buffer.concat(err).toString('utf8'), status ?? -1));
+      });
+    });
+  }
+}
+
+interface ReferenceJson {
+  diagnostics: { severity: string; code: string; message: string; line: number; column: number }[];
+}
+
+/**
+ * The reference prints its `check --json` document on stdout when the file
+ * parses; when it does not, stdout is empty and stderr holds the parser's
+ * `Diagnostic` in Rust's Debug form (`code: "E0010", … span: Some(Span {
+ * start: Position { line: 3, column: 1, …` or `span: None`).
+ */
+export function readReferenceOutput(stdout: string, stderr: string, status: number): Verdict {
+  if (stdout.trim().startsWith('{')) {
+    try {
+      const document = JSON.parse(stdout) as ReferenceJson;
+      const errors = document.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => ({ code: d.code, line: d.line, column: d.column, message: d.message }));
+      return { kind: 'checked', errors };
+    } catch (e) {
+      return { kind: 'failed', reason: `unreadable JSON (${(e as Error).message})` };
+    }
+  }
+  const debug = /Diagnostic \{ severity: Error, code: "([A-Z]\d{4})", message: "((?:[^"\\]|\\.)*)"/.exec(stderr);
+  if (debug) {
+    const span = /span: Some\(Span \{ start: Position \{ line: (\d+), column: (\d+)/.exec(stderr.slice(debug.index));
+    const finding: Finding = {
+      code: debug[1]!,
+      line: span ? Number(span[1]) : 0,
+      column: span ? Number(span[2]) : 0,
+      message: unescapeRustDebug(debug[2]!),
+    };
+    if (finding.code.startsWith('E0')) return { kind: 'rejected', finding };
+    return { kind: 'checked', errors: [finding] };
+  }
+  const firstLine = stderr.trim().split('\n')[0] ?? '';
+  return { kind: 'failed', reason: `exit ${status}, no verdict: ${firstLine.slice(0, 200) || '(no output)'}` };
+}
+
+/** The text of a Rust `{:?}` string body: \n, \t, \", \\ and \u{…} escapes. */
+function unescapeRustDebug(body: string): string {
+  return body.replace(/\\(u\{([0-9a-fA-F]+)\}|.)/g, (_, escape: string, hex: string | undefined) => {
+    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    return ({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[escape] ?? escape;
+  });
+}

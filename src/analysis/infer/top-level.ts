@@ -1,0 +1,36 @@
+// The reference's IR generation accepts only definitions at module level:
+// bindings, type definitions and imports. Any other top-level statement (a
+// call, a loop, an `if`, a bare block, a destructuring) is E3005, after type
+// checking, at the statement's first token (`middle/core/ir_gen.rs`,
+// `generate_stmt_ir`). The message names the statement's kind by the Rust
+// discriminant of its AST node, which is what the reference prints.
+import type { Node, Tree } from 'web-tree-sitter';
+import { firstToken } from './checker.ts';
+import { cleanStatements } from './declarations.ts';
+import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
+
+/** Discriminants of the reference's `StmtKind` (declaration order in `parser/ast.rs`). */
+const STATEMENT_KIND = { expression: 0, for: 2, if: 5, destructuring: 6 } as const;
+
+export function topLevelStatementDiagnostics(tree: Tree): RawDiagnostic[] {
+  const found: RawDiagnostic[] = [];
+  for (const statement of cleanStatements(tree.rootNode)) {
+    const kind = statementKind(statement);
+    if (kind === undefined) continue;
+    const token = firstToken(statement);
+    found.push({ code: 'E3005', message: TYPE_MESSAGES.E3005(kind), start: token.startIndex, end: token.endIndex });
+  }
+  return found;
+}
+
+function statementKind(statement: Node): number | undefined {
+  if (statement.type === 'destructuring_assignment') return STATEMENT_KIND.destructuring;
+  // As a file's first statement, `(a, b) = …` comes out of the grammar as an assignment to a tuple.
+  if (statement.type === 'assignment' && statement.childForFieldName('left')?.type === 'tuple') return STATEMENT_KIND.destructuring;
+  if (statement.type !== 'expression_statement') return undefined;
+  // The reference's parser makes a statement-level `if`/`for` their own kinds; the rest are expressions.
+  const expression = statement.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+  if (expression?.type === 'if_expression') return STATEMENT_KIND.if;
+  if (expression?.type === 'for_expression') return STATEMENT_KIND.for;
+  return STATEMENT_KIND.expression;
+}

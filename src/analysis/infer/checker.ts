@@ -131,7 +131,7 @@ class Checker {
 
   private addVar(name: string, type: Type, mutable: boolean, nameNode?: Node): void {
     this.scopes[this.scopes.length - 1]!.set(name, { type, mutable });
-    this.result.ledger.set(`${this.statementKey}:${name}`, type);
+    this.result.ledger.set(`${this.statementKey}:${name}`, asDeclared(type));
     if (nameNode) this.result.bindingTypes.set(nameNode.startIndex, type);
   }
 
@@ -142,7 +142,7 @@ class Checker {
    * function `helper` exists.
    */
   private assignVar(name: string, type: Type): void {
-    this.result.ledger.set(`${this.statementKey}:${name}`, type);
+    this.result.ledger.set(`${this.statementKey}:${name}`, asDeclared(type));
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const info = this.scopes[i]!.get(name);
       if (info) { info.type = type; delete info.scheme; return; }
@@ -1105,6 +1105,18 @@ function expressionsOf(node: Node): Node[] {
 const SINGLE_TOKEN = new Set(['string', 'fstring', 'multiline_string', 'char']);
 
 /** The first token of a statement: the reference's statement span. */
+/**
+ * The type as the ledger keeps it: the reference's ledger holds the type a
+ * variable had at its binding, and later unification (`steps > 0` binding a
+ * call's unresolved result to Int) does not reach it, so a variable whose type
+ * was still unknown there stays a moved, not copied, value. Copy or move is
+ * decided by the outermost constructor only, so freezing that is enough.
+ */
+function asDeclared(type: Type): Type {
+  const now = prune(type);
+  return now.k === 'var' ? { k: 'var', id: now.id, bound: undefined } : now;
+}
+
 export function firstToken(node: Node): Node {
   let current = node;
   while (current.childCount > 0 && !SINGLE_TOKEN.has(current.type)) {

@@ -228,8 +228,9 @@ function collectSignature(node: Node, out: FileDeclarations, vars: VarSupply, fu
   if (isFunction) {
     functionCounts.set(name, (functionCounts.get(name) ?? 0) + 1);
     const scheme = functionScheme(annotation, value, vars);
-    // A record's constructor keeps its name: pass 3 then reports E2002 for the function.
-    if (out.structs.has(name) || out.generics.has(name)) return;
+    // Pass 2 binds the function over a record's constructor of the same name
+    // (pass 1 bound that first), so calls see the function; pass 3's E2002 for
+    // a function named like a record only fires in a nested scope.
     out.values.set(name, scheme);
     out.exports.set(name, generalize(scheme));
     if (binding.isPublic && annotation?.type === 'function_type') autoBindMethod(name, annotation, scheme, out);

@@ -3,10 +3,13 @@
 // call, a loop, an `if`, a bare block, a destructuring) is E3005, after type
 // checking, at the statement's first token (`middle/core/ir_gen.rs`,
 // `generate_stmt_ir`). The message names the statement's kind by the Rust
-// discriminant of its AST node, which is what the reference prints.
+// discriminant of its AST node, which is what the reference prints. A function
+// binding's body is generated too, and stops at its first construct without
+// IR (`ir-bodies.ts`); one error per top-level statement, in source order.
 import type { Node, Tree } from 'web-tree-sitter';
 import { firstToken } from './checker.ts';
 import { cleanStatements } from './declarations.ts';
+import { unhandledInFunctionBody } from './ir-bodies.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 
 /** Discriminants of the reference's `StmtKind` (declaration order in `parser/ast.rs`). */
@@ -16,13 +19,16 @@ export function topLevelStatementDiagnostics(tree: Tree): RawDiagnostic[] {
   const found: RawDiagnostic[] = [];
   for (const statement of cleanStatements(tree.rootNode)) {
     const kind = statementKind(statement);
-    if (kind === undefined) continue;
+    if (kind === undefined) {
+      const inBody = unhandledInFunctionBody(statement);
+      if (inBody) found.push(inBody);
+      continue;
+    }
     const token = firstToken(statement);
     found.push({ code: 'E3005', message: TYPE_MESSAGES.E3005(kind), start: token.startIndex, end: token.endIndex });
   }
   return found;
 }
-
 function statementKind(statement: Node): number | undefined {
   if (statement.type === 'destructuring_assignment') return STATEMENT_KIND.destructuring;
   // As a file's first statement, `(a, b) = …` comes out of the grammar as an assignment to a tuple.

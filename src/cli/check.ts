@@ -38,11 +38,14 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     out(checkHelp + '\n');
     return EXIT.ok;
   }
-  const root = projectRoot(values['project-root']).root;
+  const detected = projectRoot(values['project-root']);
+  const root = detected.root;
+  // Inside a project (yaoxiang.toml or --project-root) files outside it are refused, as the servers refuse them.
+  const within = detected.source === 'cwd' ? {} : { within: root };
   const paths = positionals.length > 0 ? positionals : [root];
   const files = await collectFiles(paths);
   if (files.length === 0) throw new UsageError('No .yx files found in provided paths');
-  const checked = await checkFiles(files, { root, read: async (absolute) => (await readSource(absolute)).text, display: displayPath });
+  const checked = await checkFiles(files, { root, read: async (absolute) => (await readSource(absolute, within)).text, display: displayPath });
   const found = checked.diagnostics;
   const sources = checked.sources;
   const errors = found.filter((d) => d.severity === 'error').length;

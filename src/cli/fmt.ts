@@ -1,15 +1,15 @@
 // `yaoxiang fmt [PATH...]`: formats .yx files, printing, checking, diffing or
 // rewriting them. Options come from `[fmt]` of the nearest yaoxiang.toml above
 // each file, overridden by the command line.
-import { existsSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createParser, format, LineIndex, MANIFEST_FILE, parseManifest, resolveFormatOptions, unifiedDiff, type FormatOptions, type FormatSettings } from '../ide/index.ts';
+import { createParser, format, isWithin, LineIndex, MANIFEST_FILE, parseManifest, readTextFile, resolveFormatOptions, unifiedDiff, type FormatOptions, type FormatSettings } from '../ide/index.ts';
 import { collectFiles } from './check.ts';
-import { EXIT, readSource, UsageError } from './io.ts';
+import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 import { renderDiagnostic } from './render.ts';
-import { writeAtomically } from './write.ts';
+import { writeChanges, type Change } from './write.ts';
 
 export const fmtHelp = `Usage: yaoxiang fmt [PATH...|-] [--check | --write | --diff] [--project-root DIR]
 
@@ -21,7 +21,9 @@ errors is left alone and its errors are reported.
 
 Options:
       --check        list the files that would change; exit 1 if any
-      --write        rewrite changed files in place (atomically)
+      --write        rewrite changed files in place (atomically, see below)
+      --force        also replace read-only and hard-linked files, and write
+                     through symbolic links (never outside the project root)
       --diff         print unified diffs instead of the formatted text
       --indent N     indentation width (default: [fmt] indent_width, else 4)
       --line-width N maximum line width (default: [fmt] line_width, else 120)
@@ -31,8 +33,14 @@ Options:
 Settings: [fmt] of the nearest yaoxiang.toml above each file (indent_width,
 line_width, use_tabs, sort_imports; single_quote is accepted and ignored,
 since '…' is a char literal), then the options above.
-Exit status: 0 done (or nothing to change), 1 --check found changes or a file
-has syntax errors, 2 usage or I/O error.`;
+--write replaces a file only if it still holds the text that was formatted,
+is a regular file inside the project root (the working directory outside a
+project), and is not a link, hard-linked or read-only (unless --force); all
+files are written as one journalled transaction (.yaoxiang/rename-journal.json),
+so an interrupted run is finished or undone by the next yaoxiang command.
+Exit status: 0 done (or nothing to change), 1 --check found changes, a file
+has syntax errors or a write was refused, 2 usage or I/O error (the other
+files are still formatted).`;
 
 export async function runFmt(argv: string[], out: (text: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -47,6 +55,7 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
       'use-tabs': { type: 'boolean' },
       'no-sort-imports': { type: 'boolean' },
       'project-root': { type: 'string' },
+      force: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -60,15 +69,30 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
   const overrides = cliSettings(values);
   const files = stdin ? ['-'] : await collectFiles(positionals.length > 0 ? positionals : [projectRoot(values['project-root']).root]);
   if (files.length === 0) throw new UsageError('No .yx files found in provided paths');
-  const settings = new SettingsLookup();
+  const root = projectRoot(values['project-root']);
+  // Inside a project every file read and written must lie in it; a lone folder's commands write only below the working directory.
+  const within = root.source === 'cwd' ? undefined : root.root;
+  const settings = new SettingsLookup(root.root);
   const parser = await createParser();
+  const changes: Change[] = [];
   let changed = 0;
   let broken = 0;
+  let unreadable = 0;
   try {
     for (const file of files) {
-      const { name, text } = await readSource(file);
+      let source;
+      try {
+        source = await readSource(file, within === undefined ? {} : { within });
+      } catch (error) {
+        // One file that cannot be read costs that file, not the run.
+        if (!(error instanceof SourceReadError)) throw error;
+        unreadable++;
+        process.stderr.write(`yaoxiang fmt: ${error.message}\n`);
+        continue;
+      }
+      const { name, text } = source;
       const shown = file === '-' ? name : displayPath(file);
-      const options = resolveFormatOptions(settings.for(file === '-' ? process.cwd() : path.dirname(file)), overrides);
+      const options = resolveFormatOptions(await settings.for(file === '-' ? process.cwd() : path.dirname(file)), overrides);
       const result = format(parser, text, options);
       const lines = new LineIndex(text);
       for (const d of result.diagnostics) process.stderr.write(renderDiagnostic(d, shown, lines, { color: false }) + '\n');
@@ -83,10 +107,7 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
       } else if (values.diff) {
         out(unifiedDiff(text, result.formatted, toSlashes(shown)));
       } else if (values.write) {
-        if (differs) {
-          await writeAtomically(file, result.formatted);
-          out(`Formatted ${shown}\n`);
-        }
+        if (differs) changes.push({ path: shown, original: text, text: result.formatted });
       } else {
         out(result.formatted);
       }
@@ -94,35 +115,64 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
   } finally {
     parser.delete();
   }
-  if (values.check || values.write) {
-    process.stderr.write(`${changed} of ${files.length} file(s) ${values.check ? 'would be reformatted' : 'reformatted'}\n`);
+  let refused = 0;
+  if (values.write && changes.length > 0) {
+    const outcome = await writeChanges(changes, { root: root.root, force: values.force, allOrNothing: false, command: 'fmt' });
+    for (const written of outcome.written) out(`Formatted ${written}\n`);
+    refused = outcome.refused.length;
+    changed = outcome.written.length;
   }
-  return broken > 0 || (values.check && changed > 0) ? EXIT.findings : EXIT.ok;
+  if (values.check || values.write) {
+    process.stderr.write(`${changed} of ${files.length} file(s) ${values.check ? 'would be reformatted' : 'reformatted'}${refused > 0 ? `, ${refused} refused` : ''}${unreadable > 0 ? `, ${unreadable} unreadable` : ''}\n`);
+  }
+  if (unreadable > 0) return EXIT.usage;
+  return broken > 0 || refused > 0 || (values.check && changed > 0) ? EXIT.findings : EXIT.ok;
 }
 
-/** [fmt] of the nearest yaoxiang.toml above a folder, read once per manifest. */
+/**
+ * [fmt] of the nearest yaoxiang.toml above a folder, read once per manifest
+ * through the workspace's file access: one that is a FIFO, a device, a link
+ * to /dev/zero or too large (planted in a shared parent such as /tmp) is
+ * reported and ignored. The search stops at the project root for files inside it.
+ */
 class SettingsLookup {
   readonly #byManifest = new Map<string, FormatSettings>();
+  readonly #root: string;
 
-  for(dir: string): FormatSettings {
-    const manifest = nearestManifest(path.resolve(dir));
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  async for(dir: string): Promise<FormatSettings> {
+    const manifest = nearestManifest(path.resolve(dir), this.#root);
     if (!manifest) return {};
     let settings = this.#byManifest.get(manifest);
     if (!settings) {
-      const parsed = parseManifest(readFileSync(manifest, 'utf8'));
-      for (const problem of parsed.problems) process.stderr.write(`${manifest}: ${problem.message}\n`);
-      settings = parsed.manifest.fmt;
+      settings = {};
+      const read = await readTextFile(manifest, { limit: MAX_MANIFEST_BYTES });
+      if (!read.ok) {
+        process.stderr.write(`yaoxiang fmt: ${read.error.code}: ${read.error.message} (ignored; default settings)\n`);
+      } else {
+        const parsed = parseManifest(read.value.text);
+        for (const problem of parsed.problems) process.stderr.write(`${manifest}: ${problem.message}\n`);
+        settings = parsed.manifest.fmt;
+      }
       this.#byManifest.set(manifest, settings);
     }
     return settings;
   }
 }
 
-function nearestManifest(dir: string): string | undefined {
+/** A manifest is a few hundred bytes; a megabyte is far beyond any real one. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** The nearest path named yaoxiang.toml (whatever it is: lstat opens nothing), up to `root` when `dir` is inside it. */
+function nearestManifest(dir: string, root: string): string | undefined {
+  const stopAtRoot = isWithin(root, dir);
   for (let current = dir; ; current = path.dirname(current)) {
     const candidate = path.join(current, MANIFEST_FILE);
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(current) === current) return undefined;
+    if (lstatSync(candidate, { throwIfNoEntry: false }) !== undefined) return candidate;
+    if (path.dirname(current) === current || (stopAtRoot && current === root)) return undefined;
   }
 }
 

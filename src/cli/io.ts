@@ -1,6 +1,5 @@
 // Reading source text for the CLI, with errors a person can act on.
-import { readFile, stat } from 'node:fs/promises';
-import { decodeSource } from '../ide/index.ts';
+import { decodeSource, MAX_FILE_BYTES, readTextFile, type TextFile } from '../ide/index.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -20,44 +19,30 @@ export function decodeUtf8(bytes: Uint8Array, name: string): string {
   return decoded.text;
 }
 
-/** Reads a file path, or standard input for `-`. */
-export async function readSource(path: string): Promise<{ name: string; text: string }> {
-  if (path === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return { name: '<stdin>', text: decodeUtf8(Buffer.concat(chunks), '<stdin>') };
-  }
-  let info;
-  try {
-    info = await stat(path);
-  } catch (error) {
-    throw new SourceReadError(`${path}: ${describeFsError(error)}`);
-  }
-  if (info.isDirectory()) throw new SourceReadError(`${path}: is a directory, expected a .yx file`);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw new SourceReadError(`${path}: ${describeFsError(error)}`);
-  }
-  return { name: path, text: decodeUtf8(bytes, path) };
+/** A source as read: its shown name, text, and (for a file) what the file was, for a later safe replace. */
+export interface ReadSource {
+  name: string;
+  text: string;
+  file?: TextFile;
 }
 
-function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'is a directory, expected a .yx file';
-    case 'ELOOP':
-      return 'too many levels of symbolic links';
-    case 'ENAMETOOLONG':
-      return 'file name too long';
-    default:
-      return (error as Error).message;
+/**
+ * Reads a file path, or standard input for `-`, through the workspace's file
+ * access: regular files only (a FIFO, a device or a link to one is refused at
+ * once), at most MAX_FILE_BYTES, inside `within` when given, strict UTF-8.
+ */
+export async function readSource(path: string, options: { within?: string } = {}): Promise<ReadSource> {
+  if (path === '-') {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of process.stdin) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_FILE_BYTES) throw new SourceReadError(`TOO_LARGE: <stdin>: more than ${MAX_FILE_BYTES} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+    return { name: '<stdin>', text: decodeUtf8(Buffer.concat(chunks), '<stdin>') };
   }
+  const read = await readTextFile(path, options);
+  if (!read.ok) throw new SourceReadError(`${read.error.code}: ${read.error.message}`);
+  return { name: path, text: read.value.text, file: read.value };
 }

@@ -20,6 +20,9 @@ Commands:
 
 Run 'yaoxiang <command> --help' for the options of a command.`;
 
+/** Commands that work in a project: each first finishes or undoes an interrupted write there. */
+const RECOVERING = new Set(['parse', 'check', 'symbols', 'references', 'imports', 'fmt', 'rename', 'mcp']);
+
 type Command = (argv: string[], out: (text: string) => void) => Promise<number>;
 
 const commands: Record<string, () => Promise<Command>> = {
@@ -50,6 +53,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = await load();
   try {
+    if (RECOVERING.has(name) && !(name === 'rename' && rest.includes('--recover'))) (await import('./recover.ts')).recoverBeforeCommand(rest);
     return await command(rest, out);
   } catch (error) {
     if (error instanceof UsageError || error instanceof SourceReadError || isParseArgsError(error)) {

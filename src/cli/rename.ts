@@ -2,10 +2,10 @@
 // (and every other file the rename changes) with --write.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeFile, createParser, isWithin, parseOrThrow, renameInSource, renameInWorkspace, type Diagnostic, type FileChange, type RenameScope, type WorkspaceFile } from '../ide/index.ts';
+import { analyzeFile, createParser, isWithin, recoverWrites, parseOrThrow, renameInSource, renameInWorkspace, type Diagnostic, type FileChange, type RenameScope, type WorkspaceFile } from '../ide/index.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
 import { projectFile, projectRoot, withProject } from './project.ts';
-import { writeAtomically } from './write.ts';
+import { describeRecovery, writeChanges } from './write.ts';
 
 export const renameHelp = `Usage: yaoxiang rename FILE OLD NEW [--scope module|function:NAME] [--write] [--json] [--project-root DIR]
 
@@ -20,9 +20,20 @@ unsafe (NEW is not a name, is a keyword, would capture or be captured).
 Options:
   --scope module         a top-level binding (default)
   --scope function:NAME  a local or parameter of function NAME
-  --write                write the changed files (atomically) instead of printing
+  --write                write the changed files instead of printing, as one
+                         transaction: every file or none (see below)
+  --force                also replace read-only and hard-linked files, and write
+                         through symbolic links (never outside the project root)
+  --recover              finish or undo an interrupted --write (any yaoxiang
+                         command does this first anyway)
   --json                 the edits and new sources as JSON
-  --project-root DIR     the project root (default: detected)`;
+  --project-root DIR     the project root (default: detected)
+
+--write refuses (exit 1, nothing written) when a file changed since it was
+read, lies outside the project root (the working directory outside a
+project), or is a link, hard-linked or read-only (unless --force). The
+journal .yaoxiang/rename-journal.json lists the files while they are
+written, so a run that is killed is finished or undone by the next command.`;
 
 export async function runRename(argv: string[], out: (text: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -33,12 +44,18 @@ export async function runRename(argv: string[], out: (text: string) => void): Pr
       write: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       'project-root': { type: 'string' },
+      force: { type: 'boolean', default: false },
+      recover: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
     out(renameHelp + '\n');
     return EXIT.ok;
+  }
+  if (values.recover) {
+    if (positionals.length > 0) throw new UsageError('--recover takes no FILE OLD NEW');
+    return recover(values['project-root'], out);
   }
   if (positionals.length !== 3) throw new UsageError('expected FILE OLD NEW');
   const [file, oldName, newName] = positionals as [string, string, string];
@@ -52,7 +69,15 @@ export async function runRename(argv: string[], out: (text: string) => void): Pr
     for (const d of result.diagnostics) process.stderr.write(`${file}:${d.range.start.line}:${d.range.start.column}: ${d.code}: ${d.message}\n${d.help ? `  help: ${d.help}\n` : ''}`);
     return EXIT.findings;
   }
-  if (values.write) for (const change of result.changes) await writeAtomically(change.absolute, change.source);
+  if (values.write && result.changes.length > 0) {
+    const root = projectRoot(values['project-root']).root;
+    const changes = result.changes.map((c) => ({ path: c.absolute, original: c.original, text: c.source }));
+    const outcome = await writeChanges(changes, { root, force: values.force, allOrNothing: true, command: 'rename' });
+    if (outcome.refused.length > 0) {
+      process.stderr.write(`yaoxiang rename: nothing was written (${outcome.refused.length} of ${changes.length} file(s) refused)\n`);
+      return EXIT.findings;
+    }
+  }
   if (values.json) {
     out(JSON.stringify({ file, changes: result.changes.map(({ file: f, edits, source }) => ({ file: f, edits, source })), diagnostics: [], written: values.write }, null, 2) + '\n');
   } else if (!values.write) {
@@ -67,6 +92,8 @@ export async function runRename(argv: string[], out: (text: string) => void): Pr
 interface PlannedChange extends FileChange {
   absolute: string;
   isTarget: boolean;
+  /** The text the edits were computed from. */
+  original: string;
 }
 
 interface Planned {
@@ -85,14 +112,15 @@ async function plan(file: string, at: { line: number; column: number } | string,
       const relative = projectFile(analysis, file);
       const original = analysis.file(relative)!.text;
       const result = await renameInWorkspace(analysis.files, relative, at, newName);
-      const changes = result.changes.map((c) => ({ ...c, absolute: path.join(analysis.root, c.file), isTarget: c.file === relative }));
+      const changes = result.changes.map((c) => ({ ...c, absolute: path.join(analysis.root, c.file), isTarget: c.file === relative, original: analysis.file(c.file)!.text }));
       return { original, changes, diagnostics: result.diagnostics };
     });
   }
-  const { text } = await readSource(file);
+  const within = root === undefined || root.source === 'cwd' ? {} : { within: root.root };
+  const { text } = await readSource(file, within);
   if (typeof at === 'string') {
     const result = await renameInSource(text, at, newName, scope);
-    const changes = result.edits.length > 0 ? [{ file, edits: result.edits, source: result.source, absolute, isTarget: true }] : [];
+    const changes = result.edits.length > 0 ? [{ file, edits: result.edits, source: result.source, absolute, isTarget: true, original: text }] : [];
     return { original: text, changes, diagnostics: result.diagnostics };
   }
   // A position in a lone file: the file as a workspace of one.
@@ -101,9 +129,17 @@ async function plan(file: string, at: { line: number; column: number } | string,
   try {
     const only: WorkspaceFile = { ...analyzeFile(tree, file, text, () => false), tree };
     const result = await renameInWorkspace(new Map([[file, only]]), file, at, newName);
-    return { original: text, changes: result.changes.map((c) => ({ ...c, absolute, isTarget: true })), diagnostics: result.diagnostics };
+    return { original: text, changes: result.changes.map((c) => ({ ...c, absolute, isTarget: true, original: text })), diagnostics: result.diagnostics };
   } finally {
     tree.delete();
     parser.delete();
   }
+}
+
+/** `rename --recover`: what the journal of an interrupted write said, and what was done about it. */
+function recover(explicitRoot: string | undefined, out: (text: string) => void): number {
+  const root = projectRoot(explicitRoot).root;
+  const recovery = recoverWrites(root);
+  out(describeRecovery(recovery, root) + '\n');
+  return recovery.kind === 'in-progress' ? EXIT.findings : EXIT.ok;
 }

@@ -3,10 +3,10 @@
 // every answer here may already be stale, and a path that stops naming a
 // regular file is reported as gone rather than thrown. Tests put their own
 // disk, with faults at chosen moments, in front of this one.
-import { constants } from 'node:fs';
-import { lstat, open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { globby } from 'globby';
-import { isWithin, toPosix } from './root.ts';
+import { isGone, openRegular, readBounded } from './file-access.ts';
+import { toPosix } from './root.ts';
 
 export const IGNORED_DIRECTORIES = ['.git', '.yaoxiang', 'target', 'node_modules'];
 
@@ -31,19 +31,6 @@ export interface WorldDisk {
    */
   read(absolute: string, limit: number, within: string): Promise<FileBytes | undefined>;
 }
-
-/** Errors that mean "there is no such file here", not "the file is there but broken". */
-const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG', 'EISDIR']);
-
-function isGone(error: unknown): boolean {
-  return GONE.has((error as NodeJS.ErrnoException).code ?? '');
-}
-
-// O_NOFOLLOW: a file swapped for a link after it was listed is not followed out
-// of the root or into /dev/zero. O_NONBLOCK: opening a FIFO does not wait for a writer.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-
-const READ_CHUNK = 64 * 1024;
 
 export const nodeDisk: WorldDisk = {
   async list(root) {
@@ -71,55 +58,13 @@ export const nodeDisk: WorldDisk = {
   },
 
   async read(absolute, limit, within) {
-    let handle;
+    const opened = await openRegular(absolute, within);
+    if (opened.kind !== 'file') return undefined;
     try {
-      handle = await open(absolute, OPEN_FLAGS);
-    } catch (error) {
-      if (isGone(error)) return undefined;
-      throw error;
-    }
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) return undefined;
-      if (!(await openedWithin(handle, absolute, within))) return undefined;
-      // Read to the end rather than trusting the size: the file may grow or shrink meanwhile.
-      const chunks: Buffer[] = [];
-      let total = 0;
-      while (total <= limit) {
-        const chunk = Buffer.allocUnsafe(Math.min(limit + 1 - total, Math.max(info.size - total + 1, READ_CHUNK)));
-        const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-        if (bytesRead === 0) break;
-        chunks.push(chunk.subarray(0, bytesRead));
-        total += bytesRead;
-      }
-      return { bytes: Buffer.concat(chunks, total), size: info.size, mtimeMs: info.mtimeMs };
+      const bytes = await readBounded(opened.handle, opened.info.size, limit);
+      return { bytes, size: opened.info.size, mtimeMs: opened.info.mtimeMs };
     } finally {
-      await handle.close();
+      await opened.handle.close();
     }
   },
 };
-
-/**
- * O_NOFOLLOW guards only the last component: a folder on the way that became a
- * link after the listing would lead the open out of the root. So the file that
- * was actually opened is checked: on Linux by the path the kernel holds for the
- * descriptor; elsewhere by resolving the path now and requiring that it lies
- * inside and names the same file (device and inode) as the descriptor.
- */
-async function openedWithin(handle: FileHandle, absolute: string, within: string): Promise<boolean> {
-  if (process.platform === 'linux') {
-    try {
-      return isWithin(within, await readlink(`/proc/self/fd/${handle.fd}`));
-    } catch {
-      // No /proc (a minimal container): the portable check below.
-    }
-  }
-  try {
-    const resolved = await realpath(absolute);
-    if (!isWithin(within, resolved)) return false;
-    const [opened, named] = await Promise.all([handle.stat(), stat(resolved)]);
-    return opened.dev === named.dev && opened.ino === named.ino;
-  } catch {
-    return false;
-  }
-}

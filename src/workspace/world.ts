@@ -12,12 +12,13 @@ import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
 import { MANIFEST_FILE, type ProjectRoot } from './root.ts';
 import { parseManifest, type Manifest, type ManifestProblem } from './manifest.ts';
+import { MAX_FILE_BYTES } from './file-access.ts';
 import { nodeDisk, type FileBytes, type FileStamp, type WorldDisk } from './disk.ts';
 import { fail, ok, type Result, type WorkspaceErrorCode } from './errors.ts';
 import { firstInvalidUtf8Offset } from './utf8.ts';
 
 /** Files larger than this are skipped with a problem instead of parsed. */
-export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+export { MAX_FILE_BYTES };
 
 export interface FileState extends FileAnalysis {
   absolute: string;

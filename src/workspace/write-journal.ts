@@ -1,0 +1,222 @@
+// The journal of a write in progress, `.yaoxiang/rename-journal.json` at the
+// project root. It exists from before the first temporary file is created
+// until after the last one is gone, and lists every file with its temporary
+// file and the hashes of its old and new text. A run that was killed leaves it
+// behind; the next command reads it and finishes the run (state `committing`:
+// every temp whose target still holds the old text is renamed over it) or undoes
+// it (state `prepared`: the temps are removed, no file was touched yet).
+// It is also the lock: a second writer finds it and waits for no one, refusing.
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { identityNowSync } from './file-access.ts';
+
+export const JOURNAL_DIR = '.yaoxiang';
+export const JOURNAL_FILE = 'rename-journal.json';
+
+export type JournalState = 'prepared' | 'committing';
+
+export interface JournalEntry {
+  /** The file replaced, absolute, links resolved. */
+  target: string;
+  /** Its temporary file in the same folder. */
+  temp: string;
+  oldHash: string;
+  newHash: string;
+}
+
+export interface Journal {
+  version: 1;
+  pid: number;
+  command: string;
+  state: JournalState;
+  entries: JournalEntry[];
+}
+
+export interface Recovery {
+  /** What was found: nothing, a finished or undone run, or a run still going on in another process. */
+  kind: 'none' | 'completed' | 'rolled-back' | 'in-progress';
+  /** Files renamed (completed) or left untouched (rolled back). */
+  files: number;
+  /** Files of a completed run that had been changed since, left as they are. */
+  skipped: string[];
+  pid?: number;
+}
+
+export function journalPath(root: string): string {
+  return path.join(root, JOURNAL_DIR, JOURNAL_FILE);
+}
+
+/**
+ * Creates the journal, complete or not at all: written to a file of its own
+ * and linked into place, which fails when another run's journal is there.
+ * Returns false in that case.
+ */
+export function createJournal(root: string, journal: Journal): boolean {
+  mkdirSync(path.join(root, JOURNAL_DIR), { recursive: true });
+  const staged = writeStaged(root, journal);
+  try {
+    linkSync(staged, journalPath(root));
+    syncFolder(path.join(root, JOURNAL_DIR));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    unlinkQuietly(staged);
+  }
+}
+
+/** Moves the journal to a new state, atomically (write beside it, rename over it). */
+export function updateJournal(root: string, journal: Journal): void {
+  renameSync(writeStaged(root, journal), journalPath(root));
+  syncFolder(path.join(root, JOURNAL_DIR));
+}
+
+/** The state of the journal at `root`, or undefined when there is none (or it cannot be read). */
+export function readJournalState(root: string): JournalState | undefined {
+  try {
+    return parseJournal(readFileSync(journalPath(root), 'utf8'))?.state;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes the journal, and the .yaoxiang folder when nothing else is in it. */
+export function removeJournal(root: string): void {
+  unlinkQuietly(journalPath(root));
+  try {
+    rmdirSync(path.join(root, JOURNAL_DIR));
+  } catch {
+    // Not empty (other tools' files) or already gone: left alone.
+  }
+}
+
+/**
+ * Finishes or undoes the run a journal at `root` describes, unless the
+ * process that wrote it is still running. Never throws for a damaged journal:
+ * one that cannot be read was being created, before any temp existed.
+ */
+export function recoverWrites(root: string): Recovery {
+  removeDeadStagedJournals(root);
+  let text: string;
+  try {
+    text = readFileSync(journalPath(root), 'utf8');
+  } catch {
+    return { kind: 'none', files: 0, skipped: [] };
+  }
+  const journal = parseJournal(text);
+  if (journal === undefined) {
+    removeJournal(root);
+    return { kind: 'none', files: 0, skipped: [] };
+  }
+  if (journal.pid !== process.pid && isAlive(journal.pid)) return { kind: 'in-progress', files: journal.entries.length, skipped: [], pid: journal.pid };
+  const realRoot = realpathSync(root);
+  if (journal.state === 'prepared') {
+    for (const entry of journal.entries) unlinkQuietly(entry.temp);
+    removeJournal(root);
+    return { kind: 'rolled-back', files: journal.entries.length, skipped: [] };
+  }
+  const result = completeEntries(journal.entries, realRoot);
+  removeJournal(root);
+  return { kind: 'completed', files: journal.entries.length, skipped: result.skipped };
+}
+
+/**
+ * Renames every temp whose target still holds the old text over it; a target
+ * already holding the new text is done; one holding anything else was edited
+ * after the run stopped and is kept, its temp removed.
+ */
+function completeEntries(entries: readonly JournalEntry[], within: string): { skipped: string[] } {
+  const skipped: string[] = [];
+  const folders = new Set<string>();
+  for (const entry of entries) {
+    const now = identityNowSync(entry.target, within)?.hash;
+    const temp = identityNowSync(entry.temp, within)?.hash;
+    if (now === entry.oldHash && temp === entry.newHash) {
+      renameSync(entry.temp, entry.target);
+      folders.add(path.dirname(entry.target));
+      continue;
+    }
+    unlinkQuietly(entry.temp);
+    if (now !== entry.newHash) skipped.push(entry.target);
+  }
+  for (const folder of folders) syncFolder(folder);
+  return { skipped };
+}
+
+export function syncFolder(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some file systems cannot sync a folder; the rename is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+export function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Already gone.
+  }
+}
+
+function parseJournal(text: string): Journal | undefined {
+  try {
+    const value = JSON.parse(text) as Journal;
+    const valid = value.version === 1 && Number.isSafeInteger(value.pid) && (value.state === 'prepared' || value.state === 'committing') && Array.isArray(value.entries)
+      && value.entries.every((e) => typeof e.target === 'string' && typeof e.temp === 'string' && typeof e.oldHash === 'string' && typeof e.newHash === 'string'
+        && path.basename(e.temp).startsWith('.yx-') && path.dirname(e.temp) === path.dirname(e.target));
+    return valid ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The journal's text in `.yaoxiang/.yx-journal-PID`, synced; the PID lets a later run remove it if this one dies. */
+function writeStaged(root: string, journal: Journal): string {
+  const staged = path.join(root, JOURNAL_DIR, `${STAGED_PREFIX}${process.pid}`);
+  const fd = openSync(staged, 'w', 0o644);
+  try {
+    writeSync(fd, JSON.stringify(journal, null, 1) + '\n');
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return staged;
+}
+
+const STAGED_PREFIX = '.yx-journal-';
+
+function removeDeadStagedJournals(root: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(path.join(root, JOURNAL_DIR));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(STAGED_PREFIX)) continue;
+    const pid = Number(name.slice(STAGED_PREFIX.length));
+    if (pid === process.pid || !isAlive(pid)) unlinkQuietly(path.join(root, JOURNAL_DIR, name));
+  }
+}
+
+/** Whether a yaoxiang process of that id runs: on Linux its command line must name yaoxiang, since ids are reused. */
+function isAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  if (process.platform !== 'linux') return true;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('yaoxiang');
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,141 @@
+// Issue 23 items 2-4: a write replaces a file only when it is still the file
+// that was read and the replacement would not change what the file is (mode,
+// owner, links); it refuses with a clear message and exit 1 otherwise, unless
+// --force, and never leaves a temp file.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, linkSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { hashBytes } from '../../src/workspace/file-access.ts';
+import { writeFiles } from '../../src/workspace/write-transaction.ts';
+import { cliPath } from '../support/paths.ts';
+
+const messy = 'f = (a,b)=>a+b\n';
+const tidy = 'f = (a, b) => a + b\n';
+
+function run(args: string[], cwd: string) {
+  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', timeout: 20_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function project(files: Record<string, string>): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'yaoxiang-safe-')));
+  writeFileSync(join(dir, 'yaoxiang.toml'), '[package]\nname = "p"\n');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+function leftovers(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => /(^|\/)\.yx-|\.tmp$|rename-journal/.test(name));
+}
+
+const isRoot = process.getuid?.() === 0;
+
+describe('fmt --write and rename --write refuse what a replace would damage', () => {
+  it('a read-only (0444) file: refused with exit 1, unchanged; --force writes it and keeps 0444', () => {
+    const dir = project({ 'ro.yx': messy });
+    chmodSync(join(dir, 'ro.yx'), 0o444);
+    const refused = run(['fmt', '--write', 'ro.yx'], dir);
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.match(refused.stderr, /NOT_WRITABLE: ro\.yx: is read-only for you \(--force replaces it anyway\)/);
+    assert.equal(readFileSync(join(dir, 'ro.yx'), 'utf8'), messy);
+    const forced = run(['fmt', '--write', '--force', 'ro.yx'], dir);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.equal(readFileSync(join(dir, 'ro.yx'), 'utf8'), tidy);
+    assert.equal(statSync(join(dir, 'ro.yx')).mode & 0o7777, 0o444);
+    assert.deepEqual(leftovers(dir), []);
+  });
+
+  it('a hard-linked file: refused, both names keep the old text; --force replaces it', () => {
+    const dir = project({ 'h.yx': messy });
+    linkSync(join(dir, 'h.yx'), join(dir, 'other-name.txt'));
+    const refused = run(['fmt', '--write', 'h.yx'], dir);
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.match(refused.stderr, /HARD_LINKED: h\.yx: has 2 hard links/);
+    assert.equal(readFileSync(join(dir, 'h.yx'), 'utf8'), messy);
+    assert.equal(run(['fmt', '--write', '--force', 'h.yx'], dir).code, 0);
+    assert.equal(readFileSync(join(dir, 'h.yx'), 'utf8'), tidy);
+  });
+
+  it('a symbolic link: refused and left a link; --force writes the file it points to', () => {
+    const dir = project({ 'real.yx': messy });
+    symlinkSync('real.yx', join(dir, 'x.yx'));
+    const refused = run(['fmt', '--write', 'x.yx'], dir);
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.match(refused.stderr, /SYMLINK: x\.yx: is a symbolic link/);
+    const forced = run(['fmt', '--write', '--force', 'x.yx'], dir);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.ok(lstatSync(join(dir, 'x.yx')).isSymbolicLink());
+    assert.equal(readlinkSync(join(dir, 'x.yx')), 'real.yx');
+    assert.equal(readFileSync(join(dir, 'real.yx'), 'utf8'), tidy);
+  });
+
+  it('keeps the mode, and the owner when root replaces another user\'s file', (t) => {
+    const dir = project({ 'm.yx': messy });
+    chmodSync(join(dir, 'm.yx'), 0o640);
+    if (isRoot) chownSync(join(dir, 'm.yx'), 4321, 4322);
+    assert.equal(run(['fmt', '--write', 'm.yx'], dir).code, 0);
+    const after = statSync(join(dir, 'm.yx'));
+    assert.equal(after.mode & 0o7777, 0o640);
+    if (!isRoot) return t.skip('owner: only root can replace another user\'s file');
+    assert.deepEqual([after.uid, after.gid], [4321, 4322]);
+  });
+
+  it('a 250-byte file name is written (the temp name is short) and no temp is left', () => {
+    const name = 'n'.repeat(247) + '.yx';
+    const dir = project({ [name]: 'pub total = 1\n', 'main.yx': `use ${'n'.repeat(247)}.{total}\nx = total + 1\n` });
+    const fmt = run(['fmt', '--write', name], dir);
+    assert.equal(fmt.code, 0, fmt.stderr);
+    const renamed = run(['rename', name, 'total', 'sum', '--write'], dir);
+    assert.equal(renamed.code, 0, renamed.stderr);
+    assert.equal(readFileSync(join(dir, name), 'utf8'), 'pub sum = 1\n');
+    assert.deepEqual(leftovers(dir), []);
+  });
+
+  it('rename --write is all or nothing: one refused file and no file is written', () => {
+    const dir = project({ 'utils.yx': 'pub total = 1\n', 'main.yx': 'use utils.{total}\nx = total + 1\n' });
+    chmodSync(join(dir, 'main.yx'), 0o444);
+    const result = run(['rename', 'utils.yx', 'total', 'sum', '--write'], dir);
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stderr, /NOT_WRITABLE: .*main\.yx/);
+    assert.match(result.stderr, /nothing was written \(1 of 2 file\(s\) refused\)/);
+    assert.equal(readFileSync(join(dir, 'utils.yx'), 'utf8'), 'pub total = 1\n');
+    assert.deepEqual(leftovers(dir), []);
+  });
+});
+
+describe('writeFiles checks the file is what the new text was computed from', () => {
+  it('a file edited since it was read is refused with FILE_CHANGED; the others are written when they are independent', async () => {
+    const dir = project({ 'a.yx': 'a = 1\n', 'b.yx': 'b = 1\n' });
+    writeFileSync(join(dir, 'b.yx'), 'b = 1\n// an editor appended this\n');
+    const plans = [
+      { path: join(dir, 'a.yx'), expectedHash: hashBytes('a = 1\n'), text: 'a = 2\n' },
+      { path: join(dir, 'b.yx'), expectedHash: hashBytes('b = 1\n'), text: 'b = 2\n' },
+    ];
+    const together = await writeFiles(plans, { root: dir, force: false, allOrNothing: true, command: 'test' });
+    assert.deepEqual(together.written, []);
+    assert.deepEqual(together.refused.map((r) => r.code), ['FILE_CHANGED']);
+    assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), 'a = 1\n');
+    const apart = await writeFiles(plans, { root: dir, force: true, allOrNothing: false, command: 'test' });
+    assert.deepEqual(apart.written, [join(dir, 'a.yx')]);
+    assert.deepEqual(apart.refused.map((r) => r.code), ['FILE_CHANGED']);
+    assert.equal(readFileSync(join(dir, 'b.yx'), 'utf8'), 'b = 1\n// an editor appended this\n');
+    assert.deepEqual(leftovers(dir), []);
+  });
+
+  it('refuses to start while another live yaoxiang process holds the journal', async (t) => {
+    const dir = project({ 'a.yx': 'a = 1\n' });
+    const { createJournal, removeJournal } = await import('../../src/workspace/write-journal.ts');
+    // A live process whose command line names yaoxiang, as a writer's does.
+    const writer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)', 'yaoxiang'], { stdio: 'ignore' });
+    t.after(() => writer.kill('SIGKILL'));
+    assert.ok(createJournal(dir, { version: 1, pid: writer.pid!, command: 'test', state: 'prepared', entries: [] }));
+    const plans = [{ path: join(dir, 'a.yx'), expectedHash: hashBytes('a = 1\n'), text: 'a = 2\n' }];
+    const outcome = await writeFiles(plans, { root: dir, force: false, allOrNothing: true, command: 'test' });
+    assert.deepEqual(outcome.refused.map((r) => r.code), ['WRITE_IN_PROGRESS']);
+    assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), 'a = 1\n');
+    removeJournal(dir);
+  });
+});

@@ -42,6 +42,27 @@ main = {
 }
 `));
 
+  it('keeps a local named like a top-level function apart from the function', () => check(`
+hel$0per: (n: Int) -> Int = (n) => n + 2
+^^^^^^
+main = {
+    a = helper(1)
+//      ^^^^^^
+    helper = 40
+    io.println(helper)
+}
+`));
+
+  it('finds the local, not the function, from a use of the local', () => check(`
+helper: (n: Int) -> Int = (n) => n + 2
+main = {
+    helper = 40
+//  ^^^^^^
+    io.println(hel$0per)
+//             ^^^^^^
+}
+`));
+
   it('keeps parameters to their function', () => check(`
 add: (a: Int, b: Int) -> Int = a + b
 //    ^

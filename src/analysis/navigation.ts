@@ -152,7 +152,13 @@ export function targetsNamed(files: ReadonlyMap<string, AnalyzedFile>, name: str
   for (const exportedOnly of [true, false]) {
     for (const file of candidates) {
       for (const binding of file.model.bindings) {
-        if (binding.name !== name || binding.kind === 'import' || binding.kind === 'method' || binding.kind === 'field') continue;
+        if (binding.name !== name || binding.kind === 'method' || binding.kind === 'field') continue;
+        if (binding.kind === 'import') {
+          // `main.yx:make` after `use m.{mk as make}`: the name this file gives the imported binding.
+          const imported = inFile && binding.importedSpan && !exportedOnly ? canonical(files, file.path, binding) : undefined;
+          if (imported && imported.kind === 'binding' && imported.file !== file.path) found.push(imported);
+          continue;
+        }
         if (exportedOnly !== binding.exported) continue;
         found.push({ kind: 'binding', file: file.path, binding: binding.id });
       }
@@ -191,8 +197,9 @@ export function findReferences(files: ReadonlyMap<string, AnalyzedFile>, target:
       for (const imported of file.model.bindings) {
         if (imported.kind !== 'import' || resolvedFile(file, imported) !== home.path) continue;
         if (imported.importedName === binding.name) {
+          // Under an alias (`use m.{mk as make}`) the alias's uses are uses of `mk` too.
           add(file, imported.importedSpan ?? imported.span, false);
-          if (!imported.importedSpan) for (const u of file.model.uses) if (u.binding === imported.id) add(file, u.span, false);
+          for (const u of file.model.uses) if (u.binding === imported.id) add(file, u.span, false);
         } else if (imported.importedName === undefined) {
           for (const u of file.model.uses) if (isMemberOf(u, imported, binding.name)) add(file, u.span, false);
         }

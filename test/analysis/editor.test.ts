@@ -5,6 +5,7 @@ import { completionsAt } from '../../src/analysis/editor/completion.ts';
 import { lineEdits } from '../../src/analysis/editor/edits.ts';
 import { quickFixes } from '../../src/analysis/editor/fixes.ts';
 import { declarationHead, docCommentAbove, hoverAt } from '../../src/analysis/editor/hover.ts';
+import { inlayHints } from '../../src/analysis/editor/inlay.ts';
 import { documentOutline } from '../../src/analysis/editor/outline.ts';
 import { signatureAt } from '../../src/analysis/editor/signature.ts';
 import { foldingRanges, selectionRanges } from '../../src/analysis/editor/structure.ts';
@@ -79,6 +80,35 @@ describe('signature help', () => {
     const { files, cursor, tree } = setup('add: (a: Int, b: Int) -> Int = (a, b) => a + b\nx = add(1, $0)\n');
     const info = signatureAt(files, cursor.file, tree, cursor.offset);
     assert.deepEqual(info, { label: 'add(a: Int, b: Int) -> Int', parameters: [{ label: 'a: Int', name: 'a' }, { label: 'b: Int', name: 'b' }], activeParameter: 1 });
+  });
+});
+
+describe('method calls', () => {
+  const methods = `Point: Type = { x: Int, y: Int }
+Point.shift: (self: &mut Point, dx: Int, dy: Int) -> Void = {
+    self.x = self.x + dx
+}
+main = {
+    mut q: Point = Point(x = 1, y = 2)
+`;
+  it('skip self in signature help on a value, not on the type', () => {
+    const { files, cursor, tree } = setup(`${methods}    q.shift($0)
+}
+`);
+    assert.deepEqual(signatureAt(files, cursor.file, tree, cursor.offset), {
+      label: 'shift(dx: Int, dy: Int) -> Void', parameters: [{ label: 'dx: Int', name: 'dx' }, { label: 'dy: Int', name: 'dy' }], activeParameter: 0,
+    });
+    const onType = setup(`${methods}    Point.shift($0)
+}
+`);
+    assert.equal(signatureAt(onType.files, onType.cursor.file, onType.tree, onType.cursor.offset)?.parameters[0]?.name, 'self');
+  });
+  it('skip self in parameter inlay hints', () => {
+    const { files, cursor, tree, text } = setup(`${methods}    q.shift(1, 1)$0
+}
+`);
+    const hints = inlayHints(files, cursor.file, tree, [], { start: 0, end: text.length });
+    assert.deepEqual(hints.map((h) => [text.slice(h.offset, h.offset + 1), h.label]), [['1', 'dx:'], ['1', 'dy:']]);
   });
 });
 

@@ -42,6 +42,27 @@ main = {
 }
 `));
 
+  it('keeps a local named like a top-level function apart from the function', () => check(`
+hel$0per: (n: Int) -> Int = (n) => n + 2
+^^^^^^
+main = {
+    a = helper(1)
+//      ^^^^^^
+    helper = 40
+    io.println(helper)
+}
+`));
+
+  it('finds the local, not the function, from a use of the local', () => check(`
+helper: (n: Int) -> Int = (n) => n + 2
+main = {
+    helper = 40
+//  ^^^^^^
+    io.println(hel$0per)
+//             ^^^^^^
+}
+`));
+
   it('keeps parameters to their function', () => check(`
 add: (a: Int, b: Int) -> Int = a + b
 //    ^
@@ -75,7 +96,7 @@ main = {
 }
 `));
 
-  it('renamed imports refer through the original name only', () => check(`
+  it('uses through an alias are uses of the imported binding', () => check(`
 //- /utils.yx
 pub total = 1
 //  ^^^^^
@@ -83,11 +104,41 @@ pub total = 1
 use utils.{total as t}
 //         ^^^^^
 x = t
+//  ^
 //- /other.yx
 use utils
 y = utils.total$0
 //        ^^^^^
 `));
+
+  it('includes the position asked about when it is a use through an alias', () => check(`
+//- /lib/m.yx
+pub mk: (n: Int) -> Int = (n) => n
+//  ^^
+//- /main.yx
+use lib.m.{mk as make}
+//         ^^
+main = {
+    io.println(ma$0ke(3))
+//             ^^^^
+    io.println(make(4))
+//             ^^^^
+}
+`));
+
+  it('finds the imported binding from the alias named in its file', () => {
+    const files = analyzeFixture(parseFixture(`
+//- /lib/m.yx
+pub mk: (n: Int) -> Int = (n) => n
+//- /main.yx
+use lib.m.{mk as make}
+main = { io.println(make(3)) }
+`));
+    const [target, ...rest] = targetsNamed(files, 'make', 'main.yx');
+    assert.deepEqual(rest, []);
+    const found = findReferences(files, target!).map((l) => `${l.file}:${l.range.start.line}:${l.range.start.column}`);
+    assert.deepEqual(found, ['lib/m.yx:1:5', 'main.yx:1:12', 'main.yx:2:21']);
+  });
 
   it('finds methods through the type of the receiver, not members of other types', () => check(`
 Point: Type = { x: Float, y: Float }

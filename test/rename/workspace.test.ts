@@ -122,6 +122,22 @@ main = {
 }
 `));
 
+  it('renames a top-level function without the local that shares its name', () => check(`
+hel$0per: (n: Int) -> Int = (n) => n + 2
+main = {
+    a = helper(1)
+    helper = 40
+    io.println(helper + a)
+}
+`, 'bump', `
+bump: (n: Int) -> Int = (n) => n + 2
+main = {
+    a = bump(1)
+    helper = 40
+    io.println(helper + a)
+}
+`));
+
   it('refuses when an importer has its own binding of the new name', () => refuses(`
 //- /utils.yx
 pub tot$0al = 1

@@ -40,7 +40,28 @@ export function calleeSignature(files: ReadonlyMap<string, AnalyzedFile>, path: 
   if (binding.kind !== 'function' && binding.kind !== 'method') return undefined;
   const head = declarationHead(home.text, binding.declaration);
   const list = head.slice(head.indexOf(binding.name) + binding.name.length).replace(/^\s*[:=]\s*/, '');
-  return list.startsWith('(') ? fromParameterList(binding.name, list) : undefined;
+  const signature = list.startsWith('(') ? fromParameterList(binding.name, list) : undefined;
+  return signature && object && calledOnValue(file, object) ? withoutReceiver(binding.name, signature) : signature;
+}
+
+/**
+ * `q.shift(1, 1)`: the receiver is the first parameter (`self`, or the first
+ * parameter of a `pub` function bound as a method), so the arguments start at
+ * the second. `Point.shift(q, 1, 1)` on the type passes all of them.
+ */
+function calledOnValue(file: AnalyzedFile, object: Node): boolean {
+  if (object.type !== 'identifier') return true;
+  const use = file.model.uses.find((u) => u.span.start === object.startIndex);
+  const binding = use?.binding === undefined ? undefined : file.model.bindings[use.binding];
+  if (!binding) return !/^[A-Z]/.test(object.text);
+  return binding.kind !== 'import' && binding.kind !== 'record' && binding.kind !== 'interface' && binding.kind !== 'generic' && binding.kind !== 'type';
+}
+
+function withoutReceiver(name: string, signature: CalleeSignature): CalleeSignature {
+  const parameters = signature.parameters.slice(1);
+  const open = signature.label.indexOf('(');
+  const rest = signature.label.slice(open + matchingParen(signature.label.slice(open)) + 1);
+  return { label: `${name}(${parameters.map((p) => p.label).join(', ')})${rest}`, parameters };
 }
 
 /** `(a: Int, b: Int) -> Int` (or a lambda's `(a, b) =>`) after `name`. */

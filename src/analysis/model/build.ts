@@ -159,7 +159,7 @@ class ModelBuilder {
         const left = statement.childForFieldName('left');
         const right = statement.childForFieldName('right');
         if (left?.type === 'identifier') {
-          const existing = this.#resolve(left.text, scope, left.startIndex);
+          const existing = this.#localTarget(left.text, scope, left.startIndex, hoisted);
           if (existing !== undefined && !hoisted) {
             this.#handled.add(left.id);
             this.uses.push({ name: left.text, span: spanOf(left), kind: 'write', binding: existing });
@@ -179,7 +179,7 @@ class ModelBuilder {
       case 'destructuring_assignment':
         for (const name of statement.childrenForFieldName('name')) {
           if (!name) continue;
-          const existing = hoisted ? undefined : this.#resolve(name.text, scope, name.startIndex);
+          const existing = hoisted ? undefined : this.#localTarget(name.text, scope, name.startIndex, hoisted);
           if (existing !== undefined) {
             this.#handled.add(name.id);
             this.uses.push({ name: name.text, span: spanOf(name), kind: 'write', binding: existing });
@@ -324,6 +324,19 @@ class ModelBuilder {
       }
     }
     return undefined;
+  }
+
+  /**
+   * What an assignment inside a body writes: the nearest binding of the name,
+   * unless that is a module-level one. A body's `helper = 40` makes a local
+   * even where a top-level `helper` exists: the reference runs it as a local
+   * of the function and the top-level binding keeps its value.
+   */
+  #localTarget(name: string, scope: number, at: number, hoisted: boolean): number | undefined {
+    const existing = this.#resolve(name, scope, at);
+    if (hoisted || existing === undefined) return existing;
+    const home = this.scopes[this.bindings[existing]!.scope]!;
+    return home.kind === 'module' && this.scopes[scope]!.kind !== 'module' ? undefined : existing;
   }
 
   #use(type: 'identifier' | 'type_identifier', start: number, end: number, parent: string | undefined, field: string | null | undefined): void {

@@ -61,27 +61,36 @@ end
 
 -- Fold levels for every line of the buffer, from folds.scm: each @fold node
 -- that spans lines opens a fold on its first line and closes it on its last.
+-- As in Neovim 0.10's own foldexpr, a line that closes one fold and opens
+-- another (`} else {`) belongs to the new fold only, and a node with the same
+-- lines as the previous one adds no level.
 local function compute_folds(bufnr)
   fold_query = fold_query or get_query('folds')
   local tree = parse(bufnr)
   local line_count = vim.api.nvim_buf_line_count(bufnr)
   local starts, ends = {}, {}
+  local prev_start, prev_end = -1, -1
   for id, node in fold_query:iter_captures(tree:root(), bufnr, 0, line_count) do
     if fold_query.captures[id] == 'fold' then
       local start_row, _, end_row, end_col = node:range()
       if end_col == 0 then end_row = end_row - 1 end
-      if end_row > start_row then
+      if end_row > start_row and not (start_row == prev_start and end_row == prev_end) then
         starts[start_row] = (starts[start_row] or 0) + 1
         ends[end_row] = (ends[end_row] or 0) + 1
+        prev_start, prev_end = start_row, end_row
       end
     end
   end
   local levels, level = {}, 0
   for row = 0, line_count - 1 do
-    local opened = starts[row] or 0
+    local opened, closed = starts[row] or 0, ends[row] or 0
     level = level + opened
+    if opened > 0 and closed > 0 then
+      level = level - closed
+      closed = 0
+    end
     levels[row + 1] = (opened > 0 and '>' or '') .. level
-    level = level - (ends[row] or 0)
+    level = level - closed
   end
   return levels
 end

@@ -7,10 +7,11 @@
 local request = vim.json.decode(table.concat(vim.fn.readfile(os.getenv('YAOXIANG_REQUEST')), '\n'))
 local result = { errors = {} }
 
--- Clients attached to a buffer (0.10 renamed the call; the old one warns in 0.11).
+-- Clients attached to a buffer, as a list (0.10 renamed the call, whose old
+-- form warns in 0.11 and returns a table keyed by client id in 0.7).
 local function clients_of(bufnr)
   if vim.lsp.get_clients then return vim.lsp.get_clients({ bufnr = bufnr }) end
-  return vim.lsp.buf_get_clients(bufnr)
+  return vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
 end
 
 local ok, err = pcall(function()
@@ -19,6 +20,7 @@ local ok, err = pcall(function()
   local bufnr = vim.api.nvim_get_current_buf()
   result.filetype = vim.bo[bufnr].filetype
   assert(vim.wait(20000, function() return #clients_of(bufnr) > 0 end, 50), 'no LSP client attached')
+  result.omnifunc = vim.bo[bufnr].omnifunc
   assert(vim.wait(20000, function() return #vim.diagnostic.get(bufnr) > 0 end, 50), 'no diagnostics')
   result.diagnostics = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
@@ -71,6 +73,13 @@ local ok, err = pcall(function()
   for _, file in ipairs(request.rename.files) do
     result.renamed[file] = vim.api.nvim_buf_get_lines(vim.fn.bufadd(file), 0, -1, false)
   end
+
+  -- Root: a file with no yaoxiang.toml above it, in a git repository.
+  vim.cmd('edit ' .. vim.fn.fnameescape(request.git_file))
+  local gbuf = vim.api.nvim_get_current_buf()
+  assert(vim.wait(20000, function() return #clients_of(gbuf) > 0 end, 50), 'no LSP client on the file in a git repository')
+  local client = clients_of(gbuf)[1]
+  result.git_root = client.root_dir or client.config.root_dir
 end)
 if not ok then
   table.insert(result.errors, tostring(err))

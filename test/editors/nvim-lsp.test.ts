@@ -3,11 +3,13 @@
 // `yaoxiang lsp` through editors/nvim/lua/yaoxiang/lsp.lua on the fixture
 // project, and we assert what Neovim itself reports: the diagnostic with its
 // code and position, the hover text, where `definition` jumps, the buffer
-// after formatting and the buffers after a rename across files.
+// after formatting, the buffers after a rename across files, the omnifunc
+// and the root a .git folder marks.
 //
 // Needs nvim; skipped without it unless YAOXIANG_REQUIRE_NVIM=1 (set by .ci/run).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { copyFixture } from '../support/lsp-client.ts';
@@ -23,6 +25,8 @@ interface LspResult {
   definition: unknown;
   formatted: string[];
   renamed: Record<string, string[]>;
+  omnifunc: string;
+  git_root: string;
 }
 
 for (const nvim of nvimBinaries()) {
@@ -31,18 +35,26 @@ for (const nvim of nvimBinaries()) {
       const root = copyFixture(join(repoRoot, 'test', 'lsp', 'fixture'));
       const main = join(root, 'main.yx');
       const geometry = join(root, 'geometry.yx');
+      // A repository without yaoxiang.toml: its root is the project, not the file's folder.
+      const repo = mkdtempSync(join(tmpdir(), 'yaoxiang-git-'));
+      mkdirSync(join(repo, '.git'));
+      mkdirSync(join(repo, 'src'));
+      writeFileSync(join(repo, 'src', 'lone.yx'), 'main = {\n    x = 1\n}\n');
       const result = runLuaScript<LspResult>(nvim, 'nvim-lsp.lua', root, {
         file: main,
         hover: [7, 9],
         definition: [7, 9],
         format_file: join(root, 'messy.yx'),
         rename: { at: [7, 9], new_name: 'dist', files: [main, geometry] },
+        git_file: join(repo, 'src', 'lone.yx'),
       }, {
         cwd: root,
         env: { YAOXIANG_CMD: JSON.stringify([process.execPath, cliPath, 'lsp', '--stdio']) },
         timeout: 90_000,
       });
       assert.equal(result.filetype, 'yaoxiang');
+      assert.equal(result.omnifunc, 'v:lua.vim.lsp.omnifunc', 'completion on <C-x><C-o>');
+      assert.equal(result.git_root, repo, '.git marks the root');
       assert.deepEqual(result.diagnostics, [{
         code: 'E2010', lnum: 10, col: 8, end_col: 13, source: 'yaoxiang',
         message: "Cannot assign to immutable variable 'count'\nhelp: Use 'mut' to declare a mutable variable",

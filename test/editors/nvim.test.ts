@@ -11,7 +11,7 @@
 // (set by .ci/run, which installs Debian's neovim and the pinned 0.11).
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
@@ -19,6 +19,7 @@ import type { Node } from 'web-tree-sitter';
 import { parseOrThrow } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
 import { walk } from '../../src/syntax/inspect.ts';
+import { listYxFiles } from '../support/files.ts';
 import { examplesDir, grammarDir, repoRoot, sharedCorpusDir } from '../support/paths.ts';
 import { atLeast, nvimBinaries, runLuaScript, skipUnlessRuns, type Nvim } from './headless-nvim.ts';
 
@@ -165,7 +166,68 @@ for (const nvim of nvimBinaries()) {
         assert.deepEqual(result.indents, [4, 4, 4], 'a line opened after {, [ is indented one level');
       });
     }
+
+    it('reindents every program as written, sets the editing options and folds without leaking them', () => {
+      const work = mkdtempSync(join(dir, 'package-'));
+      const other = join(work, 'other.ts');
+      writeFileSync(other, 'export const x = {\n  y: 1,\n};\n');
+      const reindent = listYxFiles(sharedCorpusDir ?? examplesDir);
+      const result = runLuaScript<PackageResult>(nvim, 'nvim-package.lua', work, {
+        parser: parserPath,
+        reindent,
+        yx_file: programs[0],
+        other_file: other,
+        typed: ['main = {', '    y = [', '    ]', '}'],
+      });
+      // Block-comment bodies (comments.yx:9), continuation lines (statement-termination.yx:19, 41)
+      // and arguments aligned after `(` (statement-termination.yx:24) keep their indentation.
+      const changed = Object.entries(result.reindented).filter(([, lines]) => lines.length > 0).map(([file, lines]) => `${relative(repoRoot, file)}: ${lines.join(',')}`);
+      assert.deepEqual(changed, [], 'gg=G changes no line');
+      assert.equal(Object.keys(result.reindented).length, reindent.length);
+
+      const { closed_lines: closed, fold_lines: folded, ...yx } = result.yx;
+      assert.deepEqual(yx, {
+        foldmethod: 'expr',
+        foldexpr: atLeast(nvim, 0, 10) ? 'v:lua.vim.treesitter.foldexpr()' : "v:lua.require'yaoxiang'.foldexpr()",
+        foldlevel: 99,
+        expandtab: true, shiftwidth: 4, softtabstop: 4,
+      });
+      assert.ok(folded > 0, 'the program has folds');
+      assert.equal(closed, 0, 'the file opens unfolded');
+      const defaults = { foldmethod: 'manual', foldexpr: '0', foldlevel: 0 };
+      assert.deepEqual(result.other_same_window, defaults, 'another file in the same window gets no YaoXiang folds');
+      assert.deepEqual(result.new_window, defaults, 'a new window gets no YaoXiang folds');
+      assert.deepEqual(result.yx_in_new_window, { foldmethod: 'expr', foldexpr: yx.foldexpr, foldlevel: 99 }, 'the YaoXiang buffer folds in any window');
+
+      assert.deepEqual(result.typed, ['main = {', '    x', '    y = [', '        x', '    ]', '}'], '`o` indents with four spaces');
+    });
+
+    it('without a parser, still sets the editing options and says how to build one', () => {
+      const work = mkdtempSync(join(dir, 'no-parser-'));
+      const result = runLuaScript<PackageResult>(nvim, 'nvim-package.lua', work, { parser: false, yx_file: programs[0] });
+      assert.equal(result.filetype, 'yaoxiang');
+      assert.equal(result.expandtab, true);
+      assert.equal(result.shiftwidth, 4);
+      assert.equal(result.notified.length, 1, JSON.stringify(result.notified));
+      assert.match(result.notified[0]!.message, /^yaoxiang: no tree-sitter parser for YaoXiang .*; build it from tree-sitter-yaoxiang\/.* -o \.\.\/editors\/nvim\/parser\/yaoxiang\.so$/s);
+    });
   });
+}
+
+interface WindowOptions { foldmethod: string; foldexpr: string; foldlevel: number }
+
+interface PackageResult {
+  errors: string[];
+  reindented: Record<string, number[]>;
+  yx: WindowOptions & { expandtab: boolean; shiftwidth: number; softtabstop: number; closed_lines: number; fold_lines: number };
+  other_same_window: WindowOptions;
+  new_window: WindowOptions;
+  yx_in_new_window: WindowOptions;
+  typed: string[];
+  notified: Array<{ message: string; level: number }>;
+  filetype: string;
+  expandtab: boolean;
+  shiftwidth: number;
 }
 
 interface CheckResult {

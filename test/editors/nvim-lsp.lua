@@ -7,12 +7,20 @@
 local request = vim.json.decode(table.concat(vim.fn.readfile(os.getenv('YAOXIANG_REQUEST')), '\n'))
 local result = { errors = {} }
 
+-- Clients attached to a buffer, as a list (0.10 renamed the call, whose old
+-- form warns in 0.11 and returns a table keyed by client id in 0.7).
+local function clients_of(bufnr)
+  if vim.lsp.get_clients then return vim.lsp.get_clients({ bufnr = bufnr }) end
+  return vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
+end
+
 local ok, err = pcall(function()
   require('yaoxiang.lsp').setup({ cmd = vim.json.decode(os.getenv('YAOXIANG_CMD')) })
   vim.cmd('edit ' .. vim.fn.fnameescape(request.file))
   local bufnr = vim.api.nvim_get_current_buf()
   result.filetype = vim.bo[bufnr].filetype
-  assert(vim.wait(20000, function() return #vim.lsp.buf_get_clients(bufnr) > 0 end, 50), 'no LSP client attached')
+  assert(vim.wait(20000, function() return #clients_of(bufnr) > 0 end, 50), 'no LSP client attached')
+  result.omnifunc = vim.bo[bufnr].omnifunc
   assert(vim.wait(20000, function() return #vim.diagnostic.get(bufnr) > 0 end, 50), 'no diagnostics')
   result.diagnostics = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
@@ -42,13 +50,36 @@ local ok, err = pcall(function()
   vim.bo[fbuf].shiftwidth = 2
   vim.bo[fbuf].tabstop = 2
   vim.bo[fbuf].expandtab = true
-  assert(vim.wait(20000, function() return #vim.lsp.buf_get_clients(fbuf) > 0 end, 50), 'no LSP client on the second buffer')
+  assert(vim.wait(20000, function() return #clients_of(fbuf) > 0 end, 50), 'no LSP client on the second buffer')
   if vim.lsp.buf.format then
     vim.lsp.buf.format({ bufnr = fbuf, timeout_ms = 10000 })
   else
     vim.lsp.buf.formatting_sync(nil, 10000)
   end
   result.formatted = vim.api.nvim_buf_get_lines(fbuf, 0, -1, false)
+
+  -- Rename: as `:lua vim.lsp.buf.rename('new')` would, across the project;
+  -- Neovim applies the edit to every file's buffer, loading those not open.
+  vim.cmd('edit ' .. vim.fn.fnameescape(request.file))
+  local mbuf = vim.api.nvim_get_current_buf()
+  vim.api.nvim_win_set_cursor(0, { request.rename.at[1] + 1, request.rename.at[2] })
+  local row = request.rename.at[1]
+  local before = vim.api.nvim_buf_get_lines(mbuf, row, row + 1, false)[1]
+  vim.lsp.buf.rename(request.rename.new_name)
+  assert(vim.wait(10000, function()
+    return vim.api.nvim_buf_get_lines(mbuf, row, row + 1, false)[1] ~= before
+  end, 50), 'rename changed nothing')
+  result.renamed = {}
+  for _, file in ipairs(request.rename.files) do
+    result.renamed[file] = vim.api.nvim_buf_get_lines(vim.fn.bufadd(file), 0, -1, false)
+  end
+
+  -- Root: a file with no yaoxiang.toml above it, in a git repository.
+  vim.cmd('edit ' .. vim.fn.fnameescape(request.git_file))
+  local gbuf = vim.api.nvim_get_current_buf()
+  assert(vim.wait(20000, function() return #clients_of(gbuf) > 0 end, 50), 'no LSP client on the file in a git repository')
+  local client = clients_of(gbuf)[1]
+  result.git_root = client.root_dir or client.config.root_dir
 end)
 if not ok then
   table.insert(result.errors, tostring(err))

@@ -1,6 +1,10 @@
--- Attaches tree-sitter highlighting, folds and indentation to YaoXiang buffers.
--- The parser must be registered first (require('yaoxiang').setup()).
+-- Editing options, tree-sitter highlighting, folds and indentation for
+-- YaoXiang buffers (the parser is registered by require('yaoxiang').setup(),
+-- or found as parser/yaoxiang.so on the runtimepath).
 local ok, yaoxiang = pcall(require, 'yaoxiang')
-if ok and pcall(yaoxiang.attach, vim.api.nvim_get_current_buf()) then
-  vim.b.undo_ftplugin = 'setlocal indentexpr< commentstring< foldmethod< foldexpr<'
+if ok then
+  local bufnr = vim.api.nvim_get_current_buf()
+  yaoxiang.attach(bufnr)
+  vim.b.undo_ftplugin = 'setlocal indentexpr< commentstring< expandtab< shiftwidth< softtabstop< foldmethod< foldexpr< foldlevel<'
+    .. ' | silent! autocmd! yaoxiang_folds_' .. bufnr
 end

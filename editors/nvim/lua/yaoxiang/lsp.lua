@@ -5,16 +5,24 @@
 --
 -- Neovim 0.11 and later: registered with vim.lsp.config / vim.lsp.enable.
 -- Neovim 0.7 to 0.10: a FileType autocommand starts one client per project
--- root (the nearest folder holding yaoxiang.toml, else the file's folder) and
--- attaches each buffer to it.
+-- root (the nearest folder holding yaoxiang.toml, else the nearest holding
+-- .git, else the file's folder: the root_markers 0.11 is given) and attaches
+-- each buffer to it, with completion on <C-x><C-o> (0.11 sets that itself).
 local M = {}
 
 local function root_of(path)
-  local found = vim.fn.findfile('yaoxiang.toml', vim.fn.fnamemodify(path, ':p:h') .. ';')
-  if found ~= '' then
-    return vim.fn.fnamemodify(found, ':p:h')
+  local dir = vim.fn.fnamemodify(path, ':p:h')
+  local manifest = vim.fn.findfile('yaoxiang.toml', dir .. ';')
+  if manifest ~= '' then
+    return vim.fn.fnamemodify(manifest, ':p:h')
   end
-  return vim.fn.fnamemodify(path, ':p:h')
+  -- A repository's .git is a folder, a worktree's a file: the nearer one wins.
+  local git_dir = vim.fn.finddir('.git', dir .. ';')
+  local git_file = vim.fn.findfile('.git', dir .. ';')
+  git_dir = git_dir ~= '' and vim.fn.fnamemodify(git_dir, ':p:h:h') or ''
+  git_file = git_file ~= '' and vim.fn.fnamemodify(git_file, ':p:h') or ''
+  local git = #git_file > #git_dir and git_file or git_dir
+  return git ~= '' and git or dir
 end
 
 function M.setup(opts)
@@ -48,6 +56,7 @@ function M.setup(opts)
       end
       if id then
         vim.lsp.buf_attach_client(args.buf, id)
+        vim.bo[args.buf].omnifunc = 'v:lua.vim.lsp.omnifunc'
       end
     end,
   })

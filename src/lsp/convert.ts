@@ -20,15 +20,19 @@ export function toPosition(lines: LineIndex, offset: number, encoding: Encoding)
 
 export function toOffset(lines: LineIndex, position: Position, encoding: Encoding): number {
   if (encoding === 'utf-16') return lines.fromLsp(position);
-  const text = lines.lineText(position.line);
+  return lines.fromLsp({ line: position.line, character: utf16Column(lines.lineText(position.line), position.character) });
+}
+
+/** A UTF-8 byte column of `line` as a UTF-16 one: the first character that does not end before it; at most the line's end. */
+export function utf16Column(line: string, byteColumn: number): number {
   let bytes = 0;
   let units = 0;
-  for (const char of text) {
-    if (bytes >= position.character) break;
+  for (const char of line) {
+    if (bytes >= byteColumn) break;
     bytes += Buffer.byteLength(char, 'utf8');
     units += char.length;
   }
-  return lines.fromLsp({ line: position.line, character: units });
+  return units;
 }
 
 export function toRange(lines: LineIndex, span: Span, encoding: Encoding): Range {

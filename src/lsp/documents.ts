@@ -1,10 +1,13 @@
 // The open documents: their text (vscode-languageserver-textdocument) and
 // their tree, re-parsed incrementally from the client's content changes.
+// The TextDocument is the one copy of the text; the tree's text is made from
+// the same edits at the same offsets, so the two cannot drift apart.
 import type { Parser } from 'web-tree-sitter';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { LineIndex, SyntaxDocument, type TextChange } from '../ide/index.ts';
-import { toOffset, toPosition, type Encoding } from './convert.ts';
+import { SyntaxDocument } from '../ide/index.ts';
+import { applyContentChanges } from './content-changes.ts';
+import type { Encoding } from './convert.ts';
 
 export interface OpenDocument {
   uri: string;
@@ -37,30 +40,17 @@ export class DocumentStore {
     return document;
   }
 
-  /** Applies the changes in order; ranged changes become tree-sitter edits. */
+  /**
+   * Applies the changes in order, as the spec says (see content-changes.ts).
+   * The TextDocument is the text; the tree follows it through the very edits
+   * that made it, or is parsed afresh when a change replaced everything.
+   */
   change(uri: string, version: number, changes: readonly TextDocumentContentChangeEvent[]): OpenDocument | undefined {
     const document = this.#open.get(uri);
     if (!document) return undefined;
-    if (changes.some((c) => !('range' in c))) {
-      const whole = changes.at(-1)!;
-      document.text = TextDocument.update(document.text, [whole], version);
-      document.syntax.replace(document.text.getText(), version);
-      return document;
-    }
-    const edits: TextChange[] = [];
-    let text = document.text;
-    for (const change of changes) {
-      if (!('range' in change)) continue;
-      // The client counts in its encoding; TextDocument counts UTF-16 code units.
-      const lines = new LineIndex(text.getText());
-      const start = toOffset(lines, change.range.start, this.#encoding);
-      const end = toOffset(lines, change.range.end, this.#encoding);
-      edits.push({ start, end, text: change.text });
-      const range = { start: toPosition(lines, start, 'utf-16'), end: toPosition(lines, end, 'utf-16') };
-      text = TextDocument.update(text, [{ range, text: change.text }], version);
-    }
-    document.text = text;
-    document.syntax.update(edits, version);
+    const applied = applyContentChanges(document.text, changes, version, this.#encoding);
+    if (applied.replaced) document.syntax.replace(document.text.getText(), version);
+    else document.syntax.update(applied.edits, version);
     return document;
   }
 

@@ -73,6 +73,20 @@ describe('completion', () => {
     const member = setup('use std.io\nmain = {\n    io.pr$0\n}\n');
     assert.deepEqual(completionsAt(member.files, member.cursor.file, member.cursor.offset).slice(0, 2).map((c) => c.label), ['print', 'println']);
   });
+  it('offers as keywords only words the grammar does not take for a name', () => {
+    const { files, cursor } = setup('main = {\n    $0\n}\n');
+    const keywords = completionsAt(files, cursor.file, cursor.offset).filter((c) => c.kind === 'keyword').map((c) => c.label);
+    const assignsTo = (word: string) => {
+      const tree = parseOrThrow(parser, `${word} = 1\n`);
+      const statement = tree.rootNode.namedChild(0);
+      const target = statement?.type === 'assignment' ? statement.childForFieldName('left') ?? statement.namedChild(0) : null;
+      return !tree.rootNode.hasError && target?.type === 'identifier' && target.text === word;
+    };
+    assert.ok(assignsTo('not'), 'the grammar parses `not = 1` as an assignment to a name');
+    assert.ok(!keywords.includes('not'));
+    assert.deepEqual(keywords.filter(assignsTo), []);
+    assert.ok(keywords.includes('while') && keywords.includes('match'));
+  });
 });
 
 describe('signature help', () => {

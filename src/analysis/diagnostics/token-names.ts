@@ -1,6 +1,7 @@
 // The reference lexer's token names (lexer/tokens.rs, `TokenKind` with Rust's
 // Debug form), which its messages quote: `Expected RParen, found Identifier("y")`.
 import type { Node } from 'web-tree-sitter';
+import { isReservedWord } from '../../syntax/node-type.ts';
 
 const PUNCTUATION: Record<string, string> = {
   '+': 'Plus', '-': 'Minus', '*': 'Star', '/': 'Slash', '%': 'Percent',
@@ -11,13 +12,9 @@ const PUNCTUATION: Record<string, string> = {
   '=>': 'FatArrow', '?': 'Question', and: 'And', or: 'Or', void: 'VoidLiteral',
 };
 
-const KEYWORDS = new Set([
-  'pub', 'use', 'spawn', 'ref', 'mut', 'if', 'else', 'match', 'while', 'for', 'in',
-  'return', 'break', 'continue', 'as', 'unsafe',
-]);
-
+/** Whether the reference lexes `word` as a keyword (the grammar's reserved words). */
 export function isKeyword(word: string): boolean {
-  return KEYWORDS.has(word) || word === 'and' || word === 'or' || word === 'true' || word === 'false' || word === 'void';
+  return isReservedWord(word);
 }
 
 /** Statement-start keywords the reference rejects with E0018. */
@@ -26,9 +23,11 @@ export const NAME_KEYWORDS = new Set(['ref', 'unsafe', 'else', 'in', 'as']);
 /** The reference's name for the token spelled `text`. */
 export function tokenKindName(text: string): string {
   if (text === '') return 'Eof';
+  // `and`, `or` and `void` have names of their own, the booleans are literals,
+  // the other reserved words are `Kw` and the word.
   if (PUNCTUATION[text]) return PUNCTUATION[text]!;
-  if (KEYWORDS.has(text)) return 'Kw' + text[0]!.toUpperCase() + text.slice(1);
   if (text === 'true' || text === 'false') return `BoolLiteral(${text})`;
+  if (isReservedWord(text)) return 'Kw' + text[0]!.toUpperCase() + text.slice(1);
   if (text === '_') return 'Underscore';
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(text)) return `Identifier(${JSON.stringify(text)})`;
   if (/^(0[xXoObB])?[0-9a-fA-F_]+$/.test(text) && /^[0-9]/.test(text)) return `IntLiteral(${intValue(text)})`;

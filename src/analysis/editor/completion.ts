@@ -1,6 +1,7 @@
 // Completion candidates at a position: members after `.` (record fields and
 // methods, a module's exports, std module functions), otherwise the names in
 // scope, the prelude and the keywords.
+import { CONTEXTUAL_KEYWORDS, KEYWORDS as RESERVED_WORDS } from '../../syntax/vocabulary.ts';
 import { GLOBALS, stdModule } from '../std/index.ts';
 import type { Binding, SymbolKind } from '../model/types.ts';
 import { resolvedFile, type AnalyzedFile } from '../navigation.ts';
@@ -15,10 +16,8 @@ export interface CompletionCandidate {
   detail?: string;
 }
 
-export const KEYWORDS: readonly string[] = [
-  'pub', 'use', 'mut', 'ref', 'if', 'else', 'match', 'while', 'for', 'in', 'return', 'break', 'continue',
-  'spawn', 'as', 'unsafe', 'and', 'or', 'not', 'true', 'false', 'void', 'Type',
-];
+/** The words the grammar reserves, and `Type`, a keyword where a declaration expects it. */
+export const KEYWORDS: readonly string[] = [...RESERVED_WORDS, ...CONTEXTUAL_KEYWORDS];
 
 /** What to complete at a UTF-16 offset of `path`. */
 export function completionsAt(files: ReadonlyMap<string, AnalyzedFile>, path: string, offset: number): CompletionCandidate[] {

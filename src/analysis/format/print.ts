@@ -3,6 +3,7 @@
 // that holds a comment where its printer has no place for one is copied as
 // written, so no comment is ever lost or moved.
 import type { Node } from 'web-tree-sitter';
+import { CONTEXTUAL_KEYWORDS, KEYWORDS as RESERVED_WORDS } from '../../syntax/vocabulary.ts';
 import { collect, hasComments, isComment, type Entry, type Placed, type Sequence } from './comments.ts';
 import { MAX_FORMAT_DEPTH, TooDeepToFormat } from './limits.ts';
 import { PRECEDENCE } from './precedence.ts';
@@ -15,8 +16,8 @@ export interface PrintContext {
   useTabs: boolean;
 }
 
-const KEYWORDS = new Set(['use', 'pub', 'mut', 'if', 'else', 'match', 'while', 'for', 'in', 'return', 'break', 'continue',
-  'as', 'unsafe', 'spawn', 'ref', 'Type', '&mut']);
+/** Tokens set off by a space on both sides: the words, and `&mut`, which reads as one. */
+const KEYWORDS: ReadonlySet<string> = new Set([...RESERVED_WORDS, ...CONTEXTUAL_KEYWORDS, '&mut']);
 const SPACED = new Set(['=', '->', '=>']);
 const NO_SPACE_BEFORE = new Set([':', ',', ')', ']', '?', '.', '(', '[', '}']);
 const NO_SPACE_AFTER = new Set(['(', '[', '.', '::', '{']);

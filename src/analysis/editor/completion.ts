@@ -1,7 +1,7 @@
 // Completion candidates at a position: members after `.` (record fields and
 // methods, a module's exports, std module functions), otherwise the names in
 // scope, the prelude and the keywords.
-import { CONTEXTUAL_KEYWORDS, KEYWORDS as RESERVED_WORDS } from '../../syntax/vocabulary.ts';
+import { CONTEXTUAL_KEYWORDS, KEYWORDS as RESERVED_WORDS, type Keyword } from '../../syntax/vocabulary.ts';
 import { GLOBALS, stdModule } from '../std/index.ts';
 import type { Binding, SymbolKind } from '../model/types.ts';
 import { resolvedFile, type AnalyzedFile } from '../navigation.ts';
@@ -16,8 +16,19 @@ export interface CompletionCandidate {
   detail?: string;
 }
 
+/**
+ * The order keywords are offered in: those that start a declaration or a
+ * statement first, as a user typing at the start of a line wants them.
+ * Typed by the generated vocabulary, so a word the grammar drops fails to compile.
+ */
+const STATEMENT_STARTERS: readonly Keyword[] = ['pub', 'use', 'mut', 'ref', 'if', 'match', 'while', 'for', 'return', 'break', 'continue', 'spawn', 'unsafe'];
+
 /** The words the grammar reserves, and `Type`, a keyword where a declaration expects it. */
-export const KEYWORDS: readonly string[] = [...RESERVED_WORDS, ...CONTEXTUAL_KEYWORDS];
+export const KEYWORDS: readonly string[] = [
+  ...STATEMENT_STARTERS,
+  ...RESERVED_WORDS.filter((word) => !STATEMENT_STARTERS.includes(word)),
+  ...CONTEXTUAL_KEYWORDS,
+];
 
 /** What to complete at a UTF-16 offset of `path`. */
 export function completionsAt(files: ReadonlyMap<string, AnalyzedFile>, path: string, offset: number): CompletionCandidate[] {

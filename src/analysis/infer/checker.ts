@@ -50,6 +50,14 @@ export interface InferenceResult {
    * their real types (the ownership layer reads parameter modes from these).
    */
   imports: Map<string, Type>;
+  /**
+   * Member accesses `e.name`: the name of the record (or named) type of `e`
+   * after `&`, `&mut` and `*`, by the start offset of `name`. What navigation
+   * needs to give a field or method use to the type it belongs to.
+   */
+  receivers: Map<number, string>;
+  /** Records registered from another project file's `use`: the module path each came from (the first wins, as in `structs`). */
+  structModules: Map<string, string>;
 }
 
 const PRELUDE = preludeValues();
@@ -61,7 +69,7 @@ export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExpo
 }
 
 class Checker {
-  readonly result: InferenceResult = { diagnostics: [], ledger: new Map(), nodeTypes: new Map(), bindingTypes: new Map(), imports: new Map() };
+  readonly result: InferenceResult = { diagnostics: [], ledger: new Map(), nodeTypes: new Map(), bindingTypes: new Map(), imports: new Map(), receivers: new Map(), structModules: new Map() };
   private readonly vars = new VarSupply();
   private readonly scopes: Map<string, VarInfo>[] = [new Map()];
   private readonly checkedFunctions = new Set<string>();
@@ -88,7 +96,11 @@ class Checker {
   private importInterface(path: string): ModuleInterface | undefined {
     const module = this.moduleExports(path);
     if (!module) return undefined;
-    for (const [name, type] of module.structs) if (!this.structs.has(name)) this.structs.set(name, type);
+    for (const [name, type] of module.structs) {
+      if (this.structs.has(name)) continue;
+      this.structs.set(name, type);
+      this.result.structModules.set(name, path);
+    }
     for (const [name, scheme] of module.methods) if (!this.methods.has(name)) this.methods.set(name, scheme);
     return module;
   }
@@ -787,6 +799,8 @@ class Checker {
     let resolved = prune(objectType);
     while (resolved.k === 'ref') resolved = prune(resolved.inner);
     resolved = this.resolveNamed(resolved);
+    const fieldNode = node.childForFieldName('field');
+    if (fieldNode && (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== ''))) this.result.receivers.set(fieldNode.startIndex, resolved.name.replace(/^\*+/, ''));
     if (resolved.k === 'struct') {
       const found = resolved.fields.find((f) => f.name === field);
       if (found) return found.scheme ? this.instance(found.scheme) : found.type;

@@ -266,7 +266,11 @@ class ModelBuilder {
     switch (node.type) {
       case 'lambda': {
         const parameters = node.childForFieldName('parameters');
-        for (const parameter of parameters?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner);
+        // `f: (p: Point) -> Int = (p) => p.x`: the lambda's `p` has the signature's type.
+        const implementsSignature = node.parent?.type === 'declaration' && node.parent.childForFieldName('value')?.id === node.id;
+        const outer = this.scopes[scope]?.parent;
+        const signatureType = (name: string) => (implementsSignature ? this.bindings.find((b) => b.kind === 'parameter' && b.scope === outer && b.name === name)?.typeName : undefined);
+        for (const parameter of parameters?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner, signatureType);
         break;
       }
       case 'declaration': {
@@ -296,16 +300,18 @@ class ModelBuilder {
     }
   }
 
-  #bindParameter(parameter: Node | null, scope: number, owner: string | undefined): void {
+  #bindParameter(parameter: Node | null, scope: number, owner: string | undefined, signatureType?: (name: string) => string | undefined): void {
     if (parameter?.type !== 'parameter') return;
     const name = parameter.childForFieldName('name');
     if (name?.type !== 'identifier') return;
+    const annotated = typeInfo(parameter.childForFieldName('type'));
+    const typeName = annotated.typeName ?? signatureType?.(name.text);
     this.#bind(name, 'parameter', scope, parameter, {
       exported: false,
       // `mut` can only lead a parameter.
       mutable: parameter.firstChild?.type === 'mutability',
       ...(owner ? { container: owner } : {}),
-      ...typeInfo(parameter.childForFieldName('type')),
+      ...(typeName ? { typeName } : {}),
     });
   }
 

@@ -321,12 +321,14 @@ class ModelBuilder {
     for (let current = scope; current !== undefined; current = this.scopes[current]!.parent) {
       const ids = this.#names.get(current)?.get(name);
       if (!ids) continue;
-      const isModule = this.scopes[current]!.kind === 'module';
-      // In blocks a binding is visible after it is made; at module level everywhere.
+      const kind = this.scopes[current]!.kind;
+      // In blocks a binding is visible after it is made; at module level everywhere, and in
+      // a comprehension too: `[x * x for x in xs]` uses `x` before the `for` that binds it.
+      const everywhere = kind === 'module' || kind === 'comprehension';
       for (let i = ids.length - 1; i >= 0; i--) {
         const binding = this.bindings[ids[i]!]!;
         if (binding.kind === 'method' || binding.kind === 'field') continue;
-        if (isModule || binding.span.start <= at) return binding.id;
+        if (everywhere || binding.span.start <= at) return binding.id;
       }
     }
     return undefined;

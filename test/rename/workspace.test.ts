@@ -145,6 +145,34 @@ main = {
 }
 `));
 
+  it('renames a field of one type, not the same-named field of another file\'s same-named type', () => check(`
+//- /geo.yx
+pub Point: Type = { x$0: Int, y: Int }
+pub norm: (p: Point) -> Int = (p) => p.x + p.y
+//- /shapes.yx
+Point: Type = { x: Int, y: Int }
+left: (p: Point) -> Int = (p) => p.x
+//- /main.yx
+use geo.{Point}
+main = {
+    p: Point = Point(1, 2)
+    q = p.x
+}
+`, 'px', `
+//- /geo.yx
+pub Point: Type = { px: Int, y: Int }
+pub norm: (p: Point) -> Int = (p) => p.px + p.y
+//- /shapes.yx
+Point: Type = { x: Int, y: Int }
+left: (p: Point) -> Int = (p) => p.x
+//- /main.yx
+use geo.{Point}
+main = {
+    p: Point = Point(1, 2)
+    q = p.px
+}
+`));
+
   it('refuses when an importer has its own binding of the new name', () => refuses(`
 //- /utils.yx
 pub tot$0al = 1

@@ -11,6 +11,7 @@ import { checkNewName } from './name.ts';
 import { isMember } from './occurrences.ts';
 import { reparser } from './parse.ts';
 import { ambiguous, isAliasedImport, isModuleScope, planBinding, planMember, rangeOf, refused, type Planned } from './plan.ts';
+import { sameType, typeDefinition } from '../receivers.ts';
 import { refusal } from './refusal.ts';
 import { RENAME_CODES, type FilePlan, type RenameFile, type WorkspaceRenameResult } from './types.ts';
 
@@ -66,7 +67,7 @@ async function withPlan<T>(
     const broken = [...files.values()].find((f) => mentions(f, target.name) && renameFile(f).tree.rootNode.hasError);
     if (broken) return refuse(refusal(RENAME_CODES.syntaxError, `${broken.path} has syntax errors; fix them before renaming`));
     const planned = target.kind === 'member'
-      ? planMember([...files.values()].filter((f) => mentions(f, target.name)).map(renameFile), target.type, target.name)
+      ? planMember([...files.values()].filter((f) => mentions(f, target.name)).map(renameFile), target.type, target.name, ownsType(files, target))
       : planExported(files, renameFile, target, newName);
     // What the checker sees of an imported project file, opened like an affected one.
     const treeOf = (path: string) => {
@@ -179,6 +180,12 @@ function mergePlans(plans: readonly FilePlan[]): FilePlan[] {
     }
   }
   return [...byFile.values()];
+}
+
+/** For a member of a known type, the files whose `Type` is that definition (the same-named type of another file is another type). */
+function ownsType(files: ReadonlyMap<string, WorkspaceFile>, target: Target & { kind: 'member' }): (file: RenameFile) => boolean {
+  const { definition } = target;
+  return definition ? (file) => sameType(typeDefinition(files, file.path, target.type), definition) : () => true;
 }
 
 function mentions(file: WorkspaceFile, name: string): boolean {

@@ -4,7 +4,7 @@
 // (scripts/queries.ts), so editors and `yaoxiang symbols` agree.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Query, type Tree } from 'web-tree-sitter';
+import { Query, type Language, type Tree } from 'web-tree-sitter';
 import { loadYaoXiang } from '../../syntax/language.ts';
 import type { Span, SymbolKind } from './types.ts';
 
@@ -44,4 +44,22 @@ export function queriedDefinitions(query: Query, tree: Tree): QueriedDefinition[
     found.push({ name: name.text, kind: kind as SymbolKind, span: { start: name.startIndex, end: name.endIndex } });
   }
   return found;
+}
+
+const definitionsByLanguage = new WeakMap<Language, Query>();
+
+/**
+ * The kind queries/definitions.scm gives each definition of a tree, by the
+ * start of its name: what the binding model calls it. Synchronous (the tree's
+ * language is loaded), compiled once per language.
+ */
+export function definitionKinds(tree: Tree): Map<number, SymbolKind> {
+  let query = definitionsByLanguage.get(tree.language);
+  if (!query) {
+    query = new Query(tree.language, readFileSync(`${queriesDir}definitions.scm`, 'utf8'));
+    definitionsByLanguage.set(tree.language, query);
+  }
+  const kinds = new Map<number, SymbolKind>();
+  for (const d of queriedDefinitions(query, tree)) if (!kinds.has(d.span.start)) kinds.set(d.span.start, d.kind);
+  return kinds;
 }

@@ -111,6 +111,18 @@ describe('yaoxiang lsp: roots without a usable workspace folder', () => {
     }, { window: { workDoneProgress: true } });
   });
 
+  it('a client folder of 2,000 files: initialize answers before the tree is read, which reports progress', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 2000; i++) files[`m${Math.floor(i / 100)}/f${i}.yx`] = `pub value_${i} = ${i}\n`;
+    const dir = tree(files);
+    await withServer(dir, {}, async (client) => {
+      assert.ok(client.initializeMs < 1000, `initialize took ${client.initializeMs.toFixed(0)} ms`);
+      const symbols = await client.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: 'value_1999' });
+      assert.deepEqual(symbols.map((s) => s.name), ['value_1999']);
+      assert.deepEqual([client.progress[0]?.value.kind, client.progress.at(-1)?.value.kind], ['begin', 'end']);
+    }, { window: { workDoneProgress: true } });
+  });
+
   it('a client that does not show progress is sent none', async () => {
     const dir = tree({ 'a.yx': 'pub a = 1\n' });
     await withServer(dir, {}, async (client) => {

@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { EDITOR_QUERIES, generateEditorQuery, SOURCE, ZED_THEME_CAPTURES } from '../../scripts/editor-queries/editors.ts';
+import { EDITOR_QUERIES, generateEditorQuery, SOURCE } from '../../scripts/editor-queries/editors.ts';
 import { QuerySyntaxError, renameCaptures, type CaptureSite } from '../../scripts/editor-queries/rename-captures.ts';
 import { repoRoot } from '../support/paths.ts';
+import { capturesOf } from '../support/query-text.ts';
 
 const source = readFileSync(join(repoRoot, SOURCE), 'utf8');
-const captureNames = (query: string) => new Set([...query.replace(/;[^\n]*/g, '').matchAll(/@([\w.-]+)/g)].map((m) => m[1]!));
 
 describe('generated editor queries', () => {
   for (const target of EDITOR_QUERIES) {
@@ -29,17 +29,12 @@ describe('generated editor queries', () => {
   it('Neovim gets its own group names for calls, members, definitions and literals', () => {
     const nvim = generateEditorQuery(source, EDITOR_QUERIES.find((t) => t.editor === 'Neovim')!);
     for (const name of ['function.call', 'function.method.call', 'variable.member', 'type.definition', 'number.float', 'character', 'boolean', 'keyword.import']) {
-      assert.ok(captureNames(nvim).has(name), `@${name}`);
+      assert.ok(capturesOf(nvim).has(name), `@${name}`);
     }
-    assert.ok(!captureNames(nvim).has('embedded'), 'Neovim has no @embedded group');
-    assert.ok(!captureNames(nvim).has('property'), 'Neovim calls fields @variable.member');
+    assert.ok(!capturesOf(nvim).has('embedded'), 'Neovim has no @embedded group');
+    assert.ok(!capturesOf(nvim).has('property'), 'Neovim calls fields @variable.member');
   });
 
-  it('Zed gets only captures its themes colour', () => {
-    const zed = generateEditorQuery(source, EDITOR_QUERIES.find((t) => t.editor === 'Zed')!);
-    const foreign = [...captureNames(zed)].filter((name) => !ZED_THEME_CAPTURES.has(name));
-    assert.deepEqual(foreign, []);
-  });
 });
 
 describe('renameCaptures', () => {

@@ -3,11 +3,16 @@ import { serializeMessage } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Host } from './host.ts';
 import { buildServer } from './server.ts';
+import type { ToolRunner } from './tool-pool.ts';
+import { holdWhileBusy } from './back-pressure.ts';
 import { answerDroppedLines } from './stdio-guard.ts';
 
-export function serveOverStdio(host: Host): { close(): Promise<void> } {
-  const input = process.stdin.pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message))));
-  const handle = serveStdio(() => buildServer(host), {
+/** `pendingCalls` counts the calls accepted and not yet answered, for back-pressure. */
+export function serveOverStdio(host: Host, run?: ToolRunner, pendingCalls: () => number = () => 0): { close(): Promise<void> } {
+  const input = process.stdin
+    .pipe(holdWhileBusy(process.stdout, pendingCalls))
+    .pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message))));
+  const handle = serveStdio(() => buildServer(host, run), {
     transport: new StdioServerTransport(input, process.stdout),
     // The SDK reports each line it drops with the whole zod issue list (about 60 lines); the
     // client has had its answer from the guard, so the reason fits on one line here.

@@ -104,7 +104,7 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
   // The workers index the project, each for itself; this thread only speaks the protocol.
   const pool = new ToolPool({ root: host.root, limits: host.limits, watch: false, workers, log: host.log });
   if (!address) {
-    serveOverStdio(host, pool.run, () => pool.pending);
+    serveOverStdio(host, pool);
     host.log(`serving ${host.root.root} on stdio`);
   } else {
     const served = await serveOverHttp(host, {

@@ -10,6 +10,7 @@ export { checkFiles, collectFiles, type CheckedDiagnostic, type CheckedFiles } f
 export { createParser } from '../syntax/language.ts';
 export { parseOrThrow, SyntaxDocument, type TextChange } from '../syntax/document.ts';
 export { syntaxProblems, toJson, toSExpression, type JsonNode } from '../syntax/inspect.ts';
+export { walkFlat, type FlatNode, type FlatWalk } from '../syntax/flat-tree.ts';
 export { LineIndex, withTabStops, type HumanRange } from '../syntax/positions.ts';
 
 // Plain data the calls return.

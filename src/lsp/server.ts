@@ -45,7 +45,8 @@ export function runLanguageServer(): Promise<void> {
 
   connection.onDidOpenTextDocument(didOpen(context, diagnostics));
   connection.onDidChangeTextDocument(didChange(context, diagnostics));
-  connection.onDidCloseTextDocument(didClose(context, diagnostics));
+  const close = didClose(context, diagnostics);
+  connection.onDidCloseTextDocument((params) => void close(params).catch((error: unknown) => process.stderr.write(`yaoxiang lsp: didClose failed: ${String(error)}\n`)));
   connection.onDidSaveTextDocument(() => diagnostics.schedule());
   connection.onDidChangeWatchedFiles(didChangeWatchedFiles(context, diagnostics));
   connection.languages.diagnostics.on(pullDiagnostics(context));

@@ -47,7 +47,7 @@ export function diagnosticPublisher(context: Context): { schedule(): void; clear
           await context.connection.sendDiagnostics({ uri, ...(version === undefined ? {} : { version }), diagnostics });
         }
       } catch (error) {
-        process.stderr.write(`yaoxiang lsp: diagnostics of ${uri} failed: ${(error as Error).stack ?? error}\n`);
+        process.stderr.write(`yaoxiang lsp: diagnostics of ${uri} failed: ${(error as Error).stack ?? String(error)}\n`);
       }
     }
   };

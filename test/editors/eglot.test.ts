@@ -1,0 +1,86 @@
+// Emacs with eglot as the real client (Debian's emacs-nox 28 and elpa-eglot
+// 1.9 in CI): `emacs --batch` opens the fixture project in editors/emacs's
+// yaoxiang-mode, starts eglot on `yaoxiang lsp` through the mode's
+// eglot-server-programs entry, and test/editors/eglot.el records what Emacs
+// shows: flymake's diagnostic with its position, eldoc's hover text, where
+// xref's definition lands, the buffer after eglot-format-buffer and every
+// buffer after eglot-rename across files.
+//
+// Needs emacs and eglot; skipped without them unless YAOXIANG_REQUIRE_EMACS=1 (set by .ci/run).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { copyFixture } from '../support/lsp-client.ts';
+import { FORMATTED_MESSY, HOVER_DISTANCE, IMMUTABLE_COUNT_MESSAGE } from '../support/lsp-fixture.ts';
+import { cliPath, repoRoot } from '../support/paths.ts';
+
+const emacsLisp = join(repoRoot, 'editors', 'emacs');
+const DEBIAN_ELPA = `(when (file-directory-p "/usr/share/emacs/site-lisp/elpa") (add-to-list 'package-directory-list "/usr/share/emacs/site-lisp/elpa"))`;
+
+/** Why the test cannot run here, or false when emacs loads eglot (or YAOXIANG_REQUIRE_EMACS=1 demands the run). */
+function skipReason(): string | false {
+  if (process.env.YAOXIANG_REQUIRE_EMACS === '1') return false;
+  const probe = spawnSync('emacs', ['--batch', '-Q', '--eval', `(progn (require 'package) ${DEBIAN_ELPA} (package-initialize) (require 'eglot))`], { encoding: 'utf8', timeout: 30_000 });
+  if (probe.error) return 'needs emacs (Debian: emacs-nox)';
+  if (probe.status !== 0) return 'needs eglot (Debian: elpa-eglot; built into Emacs 29)';
+  return false;
+}
+
+interface EglotResult {
+  errors: string[];
+  major_mode: string;
+  managed: boolean;
+  diagnostics: unknown[];
+  hover: string;
+  definition: unknown;
+  formatted: string[];
+  renamed: Record<string, string[]>;
+}
+
+describe('Emacs (batch) with eglot and yaoxiang lsp', { skip: skipReason() }, () => {
+  it('shows the flymake diagnostic and the hover, jumps to the definition, formats and renames', () => {
+    const root = copyFixture(join(repoRoot, 'test', 'lsp', 'fixture'));
+    const main = join(root, 'main.yx');
+    const geometry = join(root, 'geometry.yx');
+    const requestPath = join(root, 'request.json');
+    const resultPath = join(root, 'result.json');
+    writeFileSync(requestPath, JSON.stringify({
+      file: main,
+      hover: [7, 9],
+      definition: [7, 9],
+      format_file: join(root, 'messy.yx'),
+      rename: { at: [7, 9], new_name: 'dist', files: [main, geometry] },
+    }));
+    const run = spawnSync('emacs', ['--batch', '-Q', '-L', emacsLisp, '-l', join(repoRoot, 'test', 'editors', 'eglot.el')], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 90_000,
+      env: {
+        ...process.env,
+        YAOXIANG_CMD: JSON.stringify([process.execPath, cliPath, 'lsp', '--stdio']),
+        YAOXIANG_REQUEST: requestPath,
+        YAOXIANG_RESULT: resultPath,
+      },
+    });
+    assert.equal(run.status, 0, `emacs exited with ${run.status}: ${run.stderr}`);
+    const result = JSON.parse(readFileSync(resultPath, 'utf8')) as EglotResult;
+    assert.deepEqual(result.errors, [], run.stderr);
+    assert.equal(result.major_mode, 'yaoxiang-mode');
+    assert.equal(result.managed, true, 'eglot manages the buffer');
+    assert.deepEqual(result.diagnostics, [{
+      line: 10, col: 8, end_col: 13, type: 'eglot-error',
+      text: `yaoxiang [E2010]: ${IMMUTABLE_COUNT_MESSAGE}`,
+    }]);
+    assert.equal(result.hover, HOVER_DISTANCE);
+    assert.deepEqual(result.definition, { file: geometry, row: 13, col: 4 });
+    // Emacs keeps the final newline as an empty last line.
+    assert.deepEqual(result.formatted, [...FORMATTED_MESSY, '']);
+    // The files on disk are unchanged (nothing is saved); their buffers carry the new name.
+    const renamed = (file: string, rows: number[]) => readFileSync(file, 'utf8').split('\n')
+      .map((line, row) => (rows.includes(row) ? line.replace('distance', 'dist') : line));
+    assert.deepEqual(result.renamed[main], renamed(main, [1, 7]));
+    assert.deepEqual(result.renamed[geometry], renamed(geometry, [13]));
+  });
+});

@@ -8,8 +8,8 @@
 ;;; Commentary:
 
 ;; `yaoxiang-mode' for *.yx files: `//' and nesting `/* */' comments, keyword,
-;; type, constant and definition highlighting, indentation by bracket depth
-;; (four spaces, the formatter's layout).  With eglot (built into Emacs 29,
+;; type, constant and definition highlighting, indentation in the formatter's
+;; layout (four spaces a level, continuation lines, alignment after `(').  With eglot (built into Emacs 29,
 ;; package `eglot' or Debian's elpa-eglot on 28) `M-x eglot' starts the
 ;; language server `yaoxiang lsp': diagnostics through flymake, hover through
 ;; eldoc, definitions and references through xref, `eglot-rename',
@@ -76,18 +76,54 @@ For a checkout without `npm link', use
     ("\\_<[A-Z][A-Za-z0-9_]*\\_>" . font-lock-type-face))
   "Highlighting for `yaoxiang-mode'.")
 
+(defconst yaoxiang--continuing-operator
+  "\\(?:[-+*/%<>=!&|]\\|\\_<and\\|\\_<or\\)"
+  "An operator that, ending a line, continues its expression on the next.")
+
+(defun yaoxiang--continues-previous-line-p ()
+  "Whether the line at point continues the previous code line's expression.
+It does when it starts with `.' (a member chain) or the previous line ends
+with a binary operator, `=' or `=>'."
+  (save-excursion
+    (back-to-indentation)
+    (or (looking-at-p "\\.[^.]")
+        (progn
+          ;; Back over blank lines and comments to the previous code.
+          (beginning-of-line)
+          (forward-comment (- (buffer-size)))
+          (and (not (bobp))
+               (not (nth 8 (syntax-ppss)))
+               (looking-back yaoxiang--continuing-operator (line-beginning-position)))))))
+
+(defun yaoxiang--indentation ()
+  "The column the line at point should start at.
+One level past the line that opens the innermost bracket; a closing bracket
+at the start of the line takes its opener's line's indentation; inside `('
+or `[' with an element after the opener on its line, under that element;
+one more level for a continuation line."
+  (save-excursion
+    (back-to-indentation)
+    (let* ((opener (nth 1 (syntax-ppss)))
+           (closes (looking-at-p "[])}]"))
+           (aligned (and opener (not closes) (memq (char-after opener) '(?\( ?\[))
+                         (save-excursion
+                           (goto-char (1+ opener))
+                           (skip-chars-forward " \t")
+                           (unless (looking-at-p "$\\|//") (current-column))))))
+      (or aligned
+          (+ (if opener
+                 (save-excursion
+                   (goto-char opener)
+                   (+ (current-indentation) (if closes 0 yaoxiang-indent-offset)))
+               0)
+             (if (and (not closes) (yaoxiang--continues-previous-line-p)) yaoxiang-indent-offset 0))))))
+
 (defun yaoxiang-indent-line ()
-  "Indent the current line by its bracket depth.
-A line that starts with a closing bracket gets its opener's indentation."
+  "Indent the current line as the formatter lays it out.
+The body of a block comment or a multi-line string keeps its own layout."
   (interactive)
-  (let* ((depth (save-excursion (car (syntax-ppss (line-beginning-position)))))
-         (closes (save-excursion
-                   (back-to-indentation)
-                   (looking-at-p "[])}]")))
-         (column (* yaoxiang-indent-offset (max 0 (if closes (1- depth) depth))))
-         (in-comment-or-string (save-excursion (nth 8 (syntax-ppss (line-beginning-position))))))
-    ;; The body of a block comment or a multi-line string keeps its own layout.
-    (unless in-comment-or-string
+  (unless (nth 8 (save-excursion (syntax-ppss (line-beginning-position))))
+    (let ((column (yaoxiang--indentation)))
       (if (<= (current-column) (current-indentation))
           (indent-line-to column)
         (save-excursion (indent-line-to column))))))

@@ -10,7 +10,7 @@
 (require 'package)
 ;; Debian's elpa-eglot (and the newer xref and project it needs) live here;
 ;; `emacs -Q' skips the site-start that would add it. Emacs 29 has eglot built in.
-(when (file-directory-p "/usr/share/emacs/site-lisp/elpa")
+(when (file-directory-p "/usr/share/emacs/site-lisp/elpa") ; DEBIAN_ELPA of batch-emacs.ts
   (add-to-list 'package-directory-list "/usr/share/emacs/site-lisp/elpa"))
 (package-initialize)
 (require 'json)

@@ -8,25 +8,13 @@
 //
 // Needs emacs and eglot; skipped without them unless YAOXIANG_REQUIRE_EMACS=1 (set by .ci/run).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { copyFixture } from '../support/lsp-client.ts';
 import { FORMATTED_MESSY, HOVER_DISTANCE, IMMUTABLE_COUNT_MESSAGE } from '../support/lsp-fixture.ts';
 import { cliPath, repoRoot } from '../support/paths.ts';
-
-const emacsLisp = join(repoRoot, 'editors', 'emacs');
-const DEBIAN_ELPA = `(when (file-directory-p "/usr/share/emacs/site-lisp/elpa") (add-to-list 'package-directory-list "/usr/share/emacs/site-lisp/elpa"))`;
-
-/** Why the test cannot run here, or false when emacs loads eglot (or YAOXIANG_REQUIRE_EMACS=1 demands the run). */
-function skipReason(): string | false {
-  if (process.env.YAOXIANG_REQUIRE_EMACS === '1') return false;
-  const probe = spawnSync('emacs', ['--batch', '-Q', '--eval', `(progn (require 'package) ${DEBIAN_ELPA} (package-initialize) (require 'eglot))`], { encoding: 'utf8', timeout: 30_000 });
-  if (probe.error) return 'needs emacs (Debian: emacs-nox)';
-  if (probe.status !== 0) return 'needs eglot (Debian: elpa-eglot; built into Emacs 29)';
-  return false;
-}
+import { emacsSkipReason, runEmacsScript } from './batch-emacs.ts';
 
 interface EglotResult {
   errors: string[];
@@ -39,34 +27,19 @@ interface EglotResult {
   renamed: Record<string, string[]>;
 }
 
-describe('Emacs (batch) with eglot and yaoxiang lsp', { skip: skipReason() }, () => {
+describe('Emacs (batch) with eglot and yaoxiang lsp', { skip: emacsSkipReason(true) }, () => {
   it('shows the flymake diagnostic and the hover, jumps to the definition, formats and renames', () => {
     const root = copyFixture(join(repoRoot, 'test', 'lsp', 'fixture'));
     const main = join(root, 'main.yx');
     const geometry = join(root, 'geometry.yx');
-    const requestPath = join(root, 'request.json');
-    const resultPath = join(root, 'result.json');
-    writeFileSync(requestPath, JSON.stringify({
+    const result = runEmacsScript<EglotResult>('eglot.el', root, {
       file: main,
       hover: [7, 9],
       definition: [7, 9],
       format_file: join(root, 'messy.yx'),
       rename: { at: [7, 9], new_name: 'dist', files: [main, geometry] },
-    }));
-    const run = spawnSync('emacs', ['--batch', '-Q', '-L', emacsLisp, '-l', join(repoRoot, 'test', 'editors', 'eglot.el')], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 90_000,
-      env: {
-        ...process.env,
-        YAOXIANG_CMD: JSON.stringify([process.execPath, cliPath, 'lsp', '--stdio']),
-        YAOXIANG_REQUEST: requestPath,
-        YAOXIANG_RESULT: resultPath,
-      },
-    });
-    assert.equal(run.status, 0, `emacs exited with ${run.status}: ${run.stderr}`);
-    const result = JSON.parse(readFileSync(resultPath, 'utf8')) as EglotResult;
-    assert.deepEqual(result.errors, [], run.stderr);
+    }, { YAOXIANG_CMD: JSON.stringify([process.execPath, cliPath, 'lsp', '--stdio']) });
+    assert.deepEqual(result.errors, []);
     assert.equal(result.major_mode, 'yaoxiang-mode');
     assert.equal(result.managed, true, 'eglot manages the buffer');
     assert.deepEqual(result.diagnostics, [{

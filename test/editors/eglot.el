@@ -1,11 +1,14 @@
 ;;; eglot.el --- run by test/editors/eglot.test.ts in `emacs --batch' -*- lexical-binding: t; -*-
 ;; Opens a program with an error in editors/emacs's yaoxiang-mode, starts eglot
 ;; on `yaoxiang lsp' and records what Emacs itself shows: flymake's
-;; diagnostics, eldoc's hover text, where xref's definition lands, the buffer
-;; after `eglot-format-buffer' and the buffers after `eglot-rename'.
+;; diagnostics, eldoc's hover text, where xref's definition lands, the
+;; references, highlights, signature, completions, quick fixes, imenu index and
+;; workspace symbols, the buffer after `eglot-format-buffer' and the buffers
+;; after `eglot-rename'.
 ;;   YAOXIANG_CMD      JSON list: the server command
-;;   YAOXIANG_REQUEST  JSON: { file, hover: [row, col], definition: [row, col],
-;;                     format_file, rename: { at: [row, col], new_name, files } }
+;;   YAOXIANG_REQUEST  JSON: { file, hover, definition, signature, completion: [row, col],
+;;                     symbols_file, workspace_query, format_file,
+;;                     rename: { at: [row, col], new_name, files } }
 ;;   YAOXIANG_RESULT   where to write the JSON result
 (require 'package)
 ;; Debian's elpa-eglot (and the newer xref and project it needs) live here;
@@ -34,6 +37,15 @@
   (goto-char (point-min))
   (forward-line row)
   (forward-char col))
+
+(defun yaoxiang-test-imenu-tree (index)
+  "INDEX (an imenu alist) as JSON: a name for an entry, [name, children] for a group."
+  (vconcat
+   (mapcar (lambda (entry)
+             (if (listp (cdr entry))
+                 (vector (car entry) (yaoxiang-test-imenu-tree (cdr entry)))
+               (car entry)))
+           index)))
 
 (defun yaoxiang-test-lines ()
   (split-string (buffer-substring-no-properties (point-min) (point-max)) "\n"))
@@ -85,6 +97,63 @@
                              (list (cons 'file (buffer-file-name))
                                    (cons 'row (1- (line-number-at-pos)))
                                    (cons 'col (current-column)))))
+
+        ;; References: `M-?' on the name, as xref lists them.
+        (let ((at (alist-get 'definition request)))
+          (switch-to-buffer (find-file-noselect file))
+          (yaoxiang-test-goto (nth 0 at) (nth 1 at))
+          (yaoxiang-test-put
+           'references
+           (mapcar (lambda (item)
+                     (let ((location (xref-item-location item)))
+                       (list (cons 'file (xref-location-group location))
+                             (cons 'row (1- (xref-location-line location))))))
+                   (xref-backend-references 'eglot (xref-backend-identifier-at-point 'eglot))))
+          ;; Highlights: the overlays eglot puts on the other uses in the buffer.
+          (setq eglot--highlights nil)
+          (eglot-hover-eldoc-function #'ignore)
+          (yaoxiang-test-wait "the highlights" (lambda () eglot--highlights))
+          (yaoxiang-test-put
+           'highlights
+           (mapcar (lambda (ov)
+                     (vector (1- (line-number-at-pos (overlay-start ov)))
+                           (save-excursion (goto-char (overlay-start ov)) (current-column))
+                           (save-excursion (goto-char (overlay-end ov)) (current-column))))
+                   (sort (copy-sequence eglot--highlights) (lambda (a b) (< (overlay-start a) (overlay-start b)))))))
+
+        ;; Signature help: what eglot hands eldoc inside a call's arguments.
+        (let ((at (alist-get 'signature request)) (shown nil))
+          (yaoxiang-test-goto (nth 0 at) (nth 1 at))
+          (eglot-signature-eldoc-function (lambda (doc &rest _) (setq shown (or doc ""))))
+          (yaoxiang-test-wait "the signature" (lambda () shown))
+          (yaoxiang-test-put 'signature (substring-no-properties shown)))
+
+        ;; Completion: the candidates `completion-at-point' offers after `io.'.
+        (let ((at (alist-get 'completion request)))
+          (yaoxiang-test-goto (nth 0 at) (nth 1 at))
+          (let ((capf (eglot-completion-at-point)))
+            (yaoxiang-test-put 'completions
+                               (mapcar #'substring-no-properties
+                                       (all-completions (buffer-substring-no-properties (nth 0 capf) (point))
+                                                        (nth 2 capf))))))
+
+        ;; Quick fixes: the code actions offered on the diagnostic.
+        (let ((diagnostic (car (flymake-diagnostics))))
+          (yaoxiang-test-put
+           'code_actions
+           (mapcar (lambda (action) (plist-get action :title))
+                   (eglot-code-actions (flymake-diagnostic-beg diagnostic) (flymake-diagnostic-end diagnostic)))))
+
+        ;; Symbols: imenu's index of a file, and `xref-find-apropos' over the workspace.
+        (with-current-buffer (find-file-noselect (alist-get 'symbols_file request))
+          (yaoxiang-test-wait "eglot in the symbols buffer" (lambda () (bound-and-true-p eglot--managed-mode)))
+          (yaoxiang-test-put
+           'imenu
+           (yaoxiang-test-imenu-tree (eglot-imenu))))
+        (yaoxiang-test-put
+         'workspace_symbols
+         (mapcar (lambda (item) (substring-no-properties (xref-item-summary item)))
+                 (xref-backend-apropos 'eglot (alist-get 'workspace_query request))))
 
         ;; Formatting: the buffer after eglot applied the server's edits.
         (find-file (alist-get 'format_file request))

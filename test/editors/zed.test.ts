@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse as parseToml } from 'smol-toml';
@@ -147,9 +148,16 @@ describe('Zed extension', async () => {
       t.skip('rustup target wasm32-wasip1 is not installed');
       return;
     }
-    const build = spawnSync('cargo', ['build', '--release', '--quiet', '--target', 'wasm32-wasip1'], { cwd: zedDir, encoding: 'utf8', timeout: 15 * 60_000 });
+    // One build folder for every checkout: the first build takes minutes, later ones seconds.
+    const targetDir = process.env.CARGO_TARGET_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'yaoxiang', 'zed-extension-target');
+    const build = spawnSync('cargo', ['build', '--release', '--quiet', '--target', 'wasm32-wasip1'], {
+      cwd: zedDir,
+      encoding: 'utf8',
+      timeout: 15 * 60_000,
+      env: { ...process.env, CARGO_TARGET_DIR: targetDir },
+    });
     assert.equal(build.status, 0, build.stderr);
-    const wasm = new wasmApi.Module(readFileSync(join(zedDir, 'target', 'wasm32-wasip1', 'release', 'zed_yaoxiang.wasm')));
+    const wasm = new wasmApi.Module(readFileSync(join(targetDir, 'wasm32-wasip1', 'release', 'zed_yaoxiang.wasm')));
     const exports = wasmApi.Module.exports(wasm).map((e) => e.name);
     for (const name of ['init-extension', 'language-server-command']) assert.ok(exports.includes(name), `exports ${name}`);
     const imports = wasmApi.Module.imports(wasm).map((i) => i.name);

@@ -16,6 +16,7 @@ import { semanticTokenHandlers } from './handlers/semantic-tokens.ts';
 import { signatureHelp } from './handlers/signature.ts';
 import { foldingRanges, selectionRanges } from './handlers/structure.ts';
 import { documentSymbols, workspaceSymbols } from './handlers/symbols.ts';
+import { watchWorkspaces } from './handlers/workspace-watch.ts';
 import { didChange, didChangeWatchedFiles, didClose, didOpen } from './handlers/sync.ts';
 import type { Session } from './session.ts';
 
@@ -28,11 +29,13 @@ export function runLanguageServer(): Promise<void> {
   let session: Session | undefined;
 
   connection.onInitialize(async (params) => {
-    session = await startSession(params);
+    session = await startSession(params, watchWorkspaces(connection, diagnostics));
     context.start(session);
     return initializeResult(session);
   });
   connection.onInitialized(() => {
+    // After the answer to initialize: loading reports progress, which may not be sent before it.
+    session?.workspaces.openClientFolders();
     if (session?.config.clientWatchesFiles) {
       connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.yx' }, { globPattern: '**/yaoxiang.toml' }] })
         .catch((error: unknown) => process.stderr.write(`yaoxiang lsp: the client refused to watch files: ${error instanceof Error ? error.message : String(error)}\n`));

@@ -51,7 +51,7 @@ test('workspace tools answer MCP-INDEXING with progress while the first load is 
 test('results are cut to the size limit where they can be, MCP-RESULT-TOO-LARGE where not; big sources are refused', async () => {
   const host = new Host({ root: { root: demoProject, source: 'explicit' }, limits: { maxResultChars: 2_000, maxSourceChars: 50_000 }, ...quiet });
   const source = 'x = 1\n'.repeat(500);
-  // The cut takes several retries with half the nodes each; the source is parsed once for all of them.
+  // parse_source sizes its nodes to the limit as it builds them; the source is parsed once.
   const parser = host.parser.bind(host);
   let parses = 0;
   host.parser = () => {

@@ -1,11 +1,13 @@
-// Diagnostics (syntax and type) of open documents: published after a short
-// quiet period following the last change, and served on request (pull).
+// Diagnostics (syntax and type) of open documents: published soon after a
+// change (publish-pacing.ts), and served on request (pull).
 import { DiagnosticRefreshRequest, DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticParams, type DocumentDiagnosticReport } from 'vscode-languageserver';
 import { toDiagnostic } from '../convert.ts';
 import type { Session } from '../session.ts';
 import type { Context } from './context.ts';
+import { PublishPacer } from './publish-pacing.ts';
 
-export const DIAGNOSTIC_DELAY_MS = 150;
+/** While changes keep coming, diagnostics are recomputed at most once in this time. */
+export const DIAGNOSTIC_INTERVAL_MS = 150;
 
 /** The diagnostics of one file, in LSP form; [] for a file outside the project. */
 export async function diagnosticsOf(session: Session, uri: string): Promise<Diagnostic[]> {
@@ -25,11 +27,13 @@ function logFailure(what: string, error: unknown): void {
   process.stderr.write(`yaoxiang lsp: the client refused ${what}: ${error instanceof Error ? error.message : String(error)}\n`);
 }
 
-/** Schedules one publication for every open document, restarting the delay on each call. */
+/**
+ * Publishes every open document's diagnostics after changes, paced by
+ * publish-pacing.ts (at once after a lone change, at most once an interval
+ * while they keep coming); with pull, asks the client to pull again instead.
+ */
 export function diagnosticPublisher(context: Context): { schedule(): void; clear(uri: string): void } {
-  let timer: NodeJS.Timeout | undefined;
   const publish = async () => {
-    timer = undefined;
     const session = context.session();
     if (session.config.pullDiagnostics) {
       // Not languages.diagnostics.refresh(): it is typed void and hides the promise a refusing client rejects.
@@ -40,8 +44,8 @@ export function diagnosticPublisher(context: Context): { schedule(): void; clear
       const version = session.documents.get(uri)?.text.version;
       try {
         const diagnostics = await diagnosticsOf(session, uri);
-        // A newer change restarted the timer: that publication will be fresher.
-        if (timer === undefined && session.documents.get(uri)?.text.version === version) {
+        // Edited while it was checked: the run the edit scheduled publishes the fresher result.
+        if (session.documents.get(uri)?.text.version === version) {
           await context.connection.sendDiagnostics({ uri, ...(version === undefined ? {} : { version }), diagnostics });
         }
       } catch (error) {
@@ -49,11 +53,9 @@ export function diagnosticPublisher(context: Context): { schedule(): void; clear
       }
     }
   };
+  const pacer = new PublishPacer(publish, DIAGNOSTIC_INTERVAL_MS);
   return {
-    schedule() {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void publish(), DIAGNOSTIC_DELAY_MS);
-    },
+    schedule: () => pacer.schedule(),
     clear(uri: string) {
       void context.connection.sendDiagnostics({ uri, diagnostics: [] });
     },

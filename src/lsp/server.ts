@@ -43,10 +43,12 @@ export function runLanguageServer(): Promise<void> {
   });
   connection.onShutdown(() => session?.dispose());
 
-  connection.onDidOpenTextDocument(didOpen(context, diagnostics));
-  connection.onDidChangeTextDocument(didChange(context, diagnostics));
-  const close = didClose(context, diagnostics);
-  connection.onDidCloseTextDocument((params) => void close(params).catch((error: unknown) => process.stderr.write(`yaoxiang lsp: didClose failed: ${String(error)}\n`)));
+  // Notifications have no answer to carry a failure: it is logged, and the server goes on.
+  const logged = <P>(what: string, handler: (params: P) => Promise<void>) => (params: P) =>
+    void handler(params).catch((error: unknown) => process.stderr.write(`yaoxiang lsp: ${what} failed: ${String(error)}\n`));
+  connection.onDidOpenTextDocument(logged('didOpen', didOpen(context, diagnostics)));
+  connection.onDidChangeTextDocument(logged('didChange', didChange(context, diagnostics)));
+  connection.onDidCloseTextDocument(logged('didClose', didClose(context, diagnostics)));
   connection.onDidSaveTextDocument(() => diagnostics.schedule());
   connection.onDidChangeWatchedFiles(didChangeWatchedFiles(context, diagnostics));
   connection.languages.diagnostics.on(pullDiagnostics(context));

@@ -46,6 +46,7 @@ const FORBIDDEN: [string, string][] = [
   ['src/mcp/host.ts', "import { x } from '../lsp/server.ts';"],
   ['src/mcp/host.ts', "import { FormatThread } from '../threads/format-thread.ts';"],
   ['src/lsp/session.ts', "import { x } from '../threads/pool-protocol.ts';"],
+  ['src/lsp/server.ts', "const m = await import('../threads/format-thread.ts');"],
   ['src/lsp/handlers/hover.ts', "import { x } from '../../cli/io.ts';"],
   ['src/lsp/handlers/hover.ts', "import { x } from '../../mcp/host.ts';"],
 ];

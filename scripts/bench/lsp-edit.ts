@@ -1,17 +1,21 @@
 // Edit → diagnostics, as an editor's user waits for them (issue 22's
-// acceptance: under 150 ms p50 on a 2,500-line file). One keystroke at a time,
-// each waited for: with push (Neovim 0.7, and 0.11, which does not advertise
+// acceptance: under 150 ms p50 on a 2,500-line file). Keystrokes at a typist's
+// pace (TYPING_GAP_MS; Neovim sends didChange at most every 150 ms anyway),
+// each waited for before the next: with push (Neovim 0.7, and 0.11, which does not advertise
 // diagnostic refresh) until publishDiagnostics carries the edit's version;
 // with pull (clients that can refresh) until the textDocument/diagnostic sent
 // right after the edit is answered.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientCapabilities, DocumentDiagnosticReport, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { startClient, type LspClient } from '../../test/support/lsp-client.ts';
 import { formatMs, median, percentile } from './stats.ts';
 
 const ROUNDS = 40;
+/** From one keystroke to the next, unless its diagnostics come later: 60 words a minute. */
+const TYPING_GAP_MS = 200;
 export const EDIT_GOAL_P50_MS = 150;
 const FILE_LINES = 2500;
 
@@ -24,12 +28,13 @@ export interface EditLatency {
   cpuMs: number | undefined;
 }
 
-export async function benchEditToDiagnostics(log: (line: string) => void): Promise<EditLatency[]> {
-  const text = linesOfCode(FILE_LINES);
-  log(`edit → diagnostics, ${FILE_LINES}-line file (${text.length} chars), ${ROUNDS} keystrokes each waited for; goal: p50 under ${EDIT_GOAL_P50_MS} ms`);
+/** `lines`: the file's length; the goal is the issue's for 2,500 lines, a short file shows the server's own delay. */
+export async function benchEditToDiagnostics(log: (line: string) => void, lines = FILE_LINES): Promise<EditLatency[]> {
+  const text = linesOfCode(lines);
+  log(`edit → diagnostics, ${lines}-line file (${text.length} chars), ${ROUNDS} keystrokes ${TYPING_GAP_MS} ms apart, each waited for; goal: p50 under ${EDIT_GOAL_P50_MS} ms`);
   const results: EditLatency[] = [];
   for (const mode of ['push', 'pull'] as const) {
-    const { times, cpuMs } = await typeInto(text, mode);
+    const { times, cpuMs } = await typeInto(text, lines, mode);
     results.push({ mode, times, cpuMs });
     const p50 = median(times);
     const verdict = p50 < EDIT_GOAL_P50_MS ? 'met' : 'MISSED';
@@ -40,7 +45,7 @@ export async function benchEditToDiagnostics(log: (line: string) => void): Promi
 }
 
 /** Opens the file, then types and erases one character in a function body, timing each keystroke. */
-async function typeInto(text: string, mode: 'push' | 'pull'): Promise<Omit<EditLatency, 'mode'>> {
+async function typeInto(text: string, lines: number, mode: 'push' | 'pull'): Promise<Omit<EditLatency, 'mode'>> {
   const root = mkdtempSync(join(tmpdir(), 'yaoxiang-bench-edit-'));
   writeFileSync(join(root, 'yaoxiang.toml'), '[package]\nname = "bench"\n');
   writeFileSync(join(root, 'main.yx'), text);
@@ -50,8 +55,8 @@ async function typeInto(text: string, mode: 'push' | 'pull'): Promise<Omit<EditL
     const opened = mode === 'push' ? client.nextDiagnostics(uri) : undefined;
     await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaoxiang', version: 1, text } });
     await (opened ?? pull(client, uri));
-    // The middle of the file: `    x = n + 1` of function 250, whose `1` becomes `12` and back.
-    const line = 5 * Math.floor(FILE_LINES / 10) + 1;
+    // The middle of the file: `    x = n + 1` of the middle function, whose `1` becomes `12` and back.
+    const line = 5 * Math.floor(lines / 10) + 1;
     const times: number[] = [];
     const cpuBefore = cpuTimeMs(client.child.pid);
     for (let version = 2; version < ROUNDS + 2; version++) {
@@ -63,7 +68,9 @@ async function typeInto(text: string, mode: 'push' | 'pull'): Promise<Omit<EditL
       const start = performance.now();
       await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
       await (published ?? pull(client, uri));
-      times.push(performance.now() - start);
+      const took = performance.now() - start;
+      times.push(took);
+      if (took < TYPING_GAP_MS) await sleep(TYPING_GAP_MS - took);
     }
     const cpuAfter = cpuTimeMs(client.child.pid);
     return { times, cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / ROUNDS };

@@ -43,12 +43,9 @@ export function runLanguageServer(): Promise<void> {
   });
   connection.onShutdown(() => session?.dispose());
 
-  // Notifications have no answer to carry a failure: it is logged, and the server goes on.
-  const logged = <P>(what: string, handler: (params: P) => Promise<void>) => (params: P) =>
-    void handler(params).catch((error: unknown) => process.stderr.write(`yaoxiang lsp: ${what} failed: ${String(error)}\n`));
-  connection.onDidOpenTextDocument(logged('didOpen', didOpen(context, diagnostics)));
-  connection.onDidChangeTextDocument(logged('didChange', didChange(context, diagnostics)));
-  connection.onDidCloseTextDocument(logged('didClose', didClose(context, diagnostics)));
+  connection.onDidOpenTextDocument(logFailure('didOpen', didOpen(context, diagnostics)));
+  connection.onDidChangeTextDocument(logFailure('didChange', didChange(context, diagnostics)));
+  connection.onDidCloseTextDocument(logFailure('didClose', didClose(context, diagnostics)));
   connection.onDidSaveTextDocument(() => diagnostics.schedule());
   connection.onDidChangeWatchedFiles(didChangeWatchedFiles(context, diagnostics));
   connection.languages.diagnostics.on(pullDiagnostics(context));
@@ -77,6 +74,11 @@ export function runLanguageServer(): Promise<void> {
     connection.onExit(() => resolve());
     connection.listen();
   });
+}
+
+/** A notification handler that waits (for its project's load): its failure is logged, never left to end the process. */
+function logFailure<P>(what: string, handler: (params: P) => Promise<void>): (params: P) => void {
+  return (params) => void handler(params).catch((error: unknown) => process.stderr.write(`yaoxiang lsp: ${what} failed: ${error instanceof Error ? error.stack : String(error)}\n`));
 }
 
 /** Anything written with console.* goes to stderr: stdout carries only the protocol. */

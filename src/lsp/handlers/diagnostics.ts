@@ -6,7 +6,7 @@ import type { Session } from '../session.ts';
 import type { Context } from './context.ts';
 import { PublishPacer } from './publish-pacing.ts';
 
-/** While changes keep coming, diagnostics are recomputed at most once in this time. */
+/** While changes keep coming, diagnostics are pushed at most once in this time; with pull, the refresh waits for this much quiet. */
 export const DIAGNOSTIC_INTERVAL_MS = 150;
 
 /** The diagnostics of one file, in LSP form; [] for a file outside the project. */
@@ -28,18 +28,16 @@ function logFailure(what: string, error: unknown): void {
 }
 
 /**
- * Publishes every open document's diagnostics after changes, paced by
+ * After changes: pushes every open document's diagnostics, paced by
  * publish-pacing.ts (at once after a lone change, at most once an interval
- * while they keep coming); with pull, asks the client to pull again instead.
+ * while they keep coming). With pull, the client pulls the document it edits
+ * by itself; the refresh, which makes it pull every open document again (an
+ * importer's diagnostics may have changed), waits for a quiet period instead,
+ * or each keystroke would be checked twice.
  */
 export function diagnosticPublisher(context: Context): { schedule(): void; clear(uri: string): void } {
   const publish = async () => {
     const session = context.session();
-    if (session.config.pullDiagnostics) {
-      // Not languages.diagnostics.refresh(): it is typed void and hides the promise a refusing client rejects.
-      context.connection.sendRequest(DiagnosticRefreshRequest.type).catch((error: unknown) => logFailure('workspace/diagnostic/refresh', error));
-      return;
-    }
     for (const uri of session.documents.uris()) {
       const version = session.documents.get(uri)?.text.version;
       try {
@@ -53,9 +51,16 @@ export function diagnosticPublisher(context: Context): { schedule(): void; clear
       }
     }
   };
+  // Not languages.diagnostics.refresh(): it is typed void and hides the promise a refusing client rejects.
+  const refresh = () => void context.connection.sendRequest(DiagnosticRefreshRequest.type).catch((error: unknown) => logFailure('workspace/diagnostic/refresh', error));
   const pacer = new PublishPacer(publish, DIAGNOSTIC_INTERVAL_MS);
+  let refreshTimer: NodeJS.Timeout | undefined;
   return {
-    schedule: () => pacer.schedule(),
+    schedule() {
+      if (!context.session().config.pullDiagnostics) return pacer.schedule();
+      if (refreshTimer) clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(refresh, DIAGNOSTIC_INTERVAL_MS);
+    },
     clear(uri: string) {
       void context.connection.sendDiagnostics({ uri, diagnostics: [] });
     },

@@ -5,13 +5,16 @@
 //   syntax → analysis → workspace → threads → ide → cli | mcp | lsp
 //
 // and a front end (cli, mcp, lsp) reaches everything below it only through
-// src/ide/index.ts. cli is the entry point: its `mcp` and `lsp` commands start
-// those servers, so it may import them; they import neither cli nor each other.
+// src/ide/index.ts, besides the generic worker pool of threads/ (see POOL).
+// cli is the entry point: its `mcp` and `lsp` commands start those servers,
+// so it may import them; they import neither cli nor each other.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const LAYERS = ['syntax', 'analysis', 'workspace', 'threads', 'ide'];
 const FRONT_ENDS = ['cli', 'mcp', 'lsp'];
+/** The modules of threads/ a front end may import: the generic worker pool. */
+const POOL = ['pool', 'pool-worker'];
 
 // Imports are relative (`../../workspace/world.ts`). No folder below src/ is
 // named like a layer, so a `../` run followed by a layer's name is that layer.
@@ -45,8 +48,12 @@ function layerRule(index) {
 function frontEndRule(name, mayImport) {
   const others = FRONT_ENDS.filter((f) => f !== name && !mayImport.includes(f));
   const patterns = [
-    into(['syntax', 'analysis', 'workspace', 'threads'], `${name}/ reaches the analysis only through ide/index.ts (ARCHITECTURE.md, layers)`),
+    into(['syntax', 'analysis', 'workspace'], `${name}/ reaches the analysis only through ide/index.ts (ARCHITECTURE.md, layers)`),
     { regex: '^(\\.\\./)+ide/(?!index\\.ts$)', message: `${name}/ imports the host only through ide/index.ts` },
+    // The worker pool (threads/pool.ts and its worker side) holds no analysis:
+    // it is how a front end runs its own requests off its protocol thread (the
+    // MCP tool pool). The rest of threads/ (the format thread) is the host's.
+    { regex: `^(\\.\\./)+threads/(?!(${POOL.join('|')})\\.ts$)`, message: `${name}/ may use the worker pool of threads/, the rest only through ide/index.ts` },
   ];
   if (others.length > 0) patterns.push(into(others, `${name}/ must not import ${others.join(', ')}`));
   return importRules([`src/${name}/**/*.ts`], patterns);

@@ -27,6 +27,8 @@ const ALLOWED: [string, string][] = [
   ['src/cli/check.ts', "import { x } from '../ide/index.ts';"],
   ['src/cli/mcp.ts', "const m = await import('../mcp/server.ts');"],
   ['src/lsp/handlers/hover.ts', "import type { X } from '../../ide/index.ts';"],
+  ['src/mcp/tool-pool.ts', "import { WorkerPool } from '../threads/pool.ts';"],
+  ['src/mcp/tool-worker.ts', "import { serveJobs } from '../threads/pool-worker.ts';"],
 ];
 
 const FORBIDDEN: [string, string][] = [
@@ -42,6 +44,9 @@ const FORBIDDEN: [string, string][] = [
   ['src/cli/main.ts', "const m = await import('../workspace/world.ts');"],
   ['src/mcp/host.ts', "import { x } from '../syntax/positions.ts';"],
   ['src/mcp/host.ts', "import { x } from '../lsp/server.ts';"],
+  ['src/mcp/host.ts', "import { FormatThread } from '../threads/format-thread.ts';"],
+  ['src/lsp/session.ts', "import { x } from '../threads/pool-protocol.ts';"],
+  ['src/lsp/server.ts', "const m = await import('../threads/format-thread.ts');"],
   ['src/lsp/handlers/hover.ts', "import { x } from '../../cli/io.ts';"],
   ['src/lsp/handlers/hover.ts', "import { x } from '../../mcp/host.ts';"],
 ];

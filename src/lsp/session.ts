@@ -16,6 +16,16 @@ export interface SessionConfig {
   clientWatchesFiles: boolean;
 }
 
+export interface SessionOptions {
+  /**
+   * Keep the open documents only, never loading or analysing the project: the
+   * server's main thread, whose request workers (threads/) each hold a full
+   * session. Loading analyses every file synchronously, and one pathological
+   * file would hold the protocol for as long.
+   */
+  documentsOnly?: boolean;
+}
+
 /** A request's file: the workspace snapshot, the file and the cursor offset. */
 export interface AtPosition {
   analysis: Analysis;
@@ -28,16 +38,18 @@ export class Session {
   readonly config: SessionConfig;
   readonly host: AnalysisHost;
   readonly documents: DocumentStore;
+  readonly #documentsOnly: boolean;
 
-  private constructor(config: SessionConfig, documentParser: Parser) {
+  private constructor(config: SessionConfig, documentParser: Parser, documentsOnly: boolean) {
     this.config = config;
     this.host = new AnalysisHost(config.root);
     this.documents = new DocumentStore(documentParser, config.encoding);
+    this.#documentsOnly = documentsOnly;
   }
 
-  static async start(config: SessionConfig): Promise<Session> {
-    const session = new Session(config, await createParser());
-    await session.host.load({ watch: true });
+  static async start(config: SessionConfig, options: SessionOptions = {}): Promise<Session> {
+    const session = new Session(config, await createParser(), options.documentsOnly ?? false);
+    if (!session.#documentsOnly) await session.host.load({ watch: true });
     return session;
   }
 
@@ -55,6 +67,7 @@ export class Session {
 
   /** A snapshot of every file, open documents as they are in the editor. */
   async analysis(): Promise<Analysis> {
+    if (this.#documentsOnly) throw new Error('this session keeps documents only: analysis runs on the request workers');
     const snapshot = await this.host.snapshot();
     if (!snapshot.ok) throw new ResponseError(LSPErrorCodes.ContentModified, snapshot.error.message);
     return snapshot.value;
@@ -79,6 +92,7 @@ export class Session {
 
   /** Puts an open document's text and tree in front of the file on disk. */
   overlay(document: OpenDocument): void {
+    if (this.#documentsOnly) return;
     const path = this.pathOf(document.uri);
     if (path !== undefined) this.host.setOverlay(path, document.syntax.text, document.syntax.version, document.syntax.tree.copy());
   }
@@ -86,7 +100,7 @@ export class Session {
   async close(uri: string): Promise<void> {
     this.documents.close(uri);
     const path = this.pathOf(uri);
-    if (path !== undefined) await this.host.clearOverlay(path);
+    if (path !== undefined && !this.#documentsOnly) await this.host.clearOverlay(path);
   }
 
   dispose(): void {

@@ -30,6 +30,8 @@ export interface LspClient {
 export interface ClientBehaviour {
   /** Answer every request the server sends with MethodNotFound, as a client that implements none of them. */
   refuseServerRequests?: boolean;
+  /** More arguments after `lsp --stdio` (a generous request budget, which a later --call-timeout-ms overrides: tests on a loaded machine are slow). */
+  args?: string[];
 }
 
 /** A copy of `fixture` in a temporary folder, so tests may change files on disk. */
@@ -40,7 +42,7 @@ export function copyFixture(fixture: string): string {
 }
 
 export async function startClient(root: string, capabilities: ClientCapabilities = {}, behaviour: ClientBehaviour = {}): Promise<LspClient> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [cliPath, 'lsp', '--stdio'], { cwd: root, stdio: 'pipe' });
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [cliPath, 'lsp', '--stdio', '--call-timeout-ms', '600000', ...(behaviour.args ?? [])], { cwd: root, stdio: 'pipe' });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
   const protocolErrors: Error[] = [];

@@ -25,10 +25,18 @@ function logFailure(what: string, error: unknown): void {
   process.stderr.write(`yaoxiang lsp: the client refused ${what}: ${error instanceof Error ? error.message : String(error)}\n`);
 }
 
-/** Schedules one publication for every open document, restarting the delay on each call. */
-export function diagnosticPublisher(context: Context): { schedule(): void; clear(uri: string): void } {
+/** The diagnostics of `uri` (on a request worker); a newer round aborts `signal`. */
+export type DiagnosticsSource = (uri: string, signal: AbortSignal) => Promise<Diagnostic[]>;
+
+/**
+ * Schedules one publication for every open document, restarting the delay on
+ * each call; a change during a round aborts it, so only the latest versions
+ * are ever worked on.
+ */
+export function diagnosticPublisher(context: Context, source: DiagnosticsSource = (uri) => diagnosticsOf(context.session(), uri)): { schedule(): void; clear(uri: string): void } {
   let timer: NodeJS.Timeout | undefined;
-  const publish = async () => {
+  let round: AbortController | undefined;
+  const publish = async (signal: AbortSignal) => {
     timer = undefined;
     const session = context.session();
     if (session.config.pullDiagnostics) {
@@ -37,22 +45,27 @@ export function diagnosticPublisher(context: Context): { schedule(): void; clear
       return;
     }
     for (const uri of session.documents.uris()) {
+      if (signal.aborted) return;
       const version = session.documents.get(uri)?.text.version;
       try {
-        const diagnostics = await diagnosticsOf(session, uri);
+        const diagnostics = await source(uri, signal);
         // A newer change restarted the timer: that publication will be fresher.
-        if (timer === undefined && session.documents.get(uri)?.text.version === version) {
+        if (timer === undefined && !signal.aborted && session.documents.get(uri)?.text.version === version) {
           await context.connection.sendDiagnostics({ uri, ...(version === undefined ? {} : { version }), diagnostics });
         }
       } catch (error) {
-        process.stderr.write(`yaoxiang lsp: diagnostics of ${uri} failed: ${(error as Error).stack ?? error}\n`);
+        if (!signal.aborted) process.stderr.write(`yaoxiang lsp: diagnostics of ${uri} failed: ${(error as Error).stack ?? error}\n`);
       }
     }
   };
   return {
     schedule() {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void publish(), DIAGNOSTIC_DELAY_MS);
+      // Superseded: the round working on older versions stops (its worker is freed within the pool's grace).
+      round?.abort(new Error('superseded by a newer change'));
+      const current = new AbortController();
+      round = current;
+      timer = setTimeout(() => void publish(current.signal), DIAGNOSTIC_DELAY_MS);
     },
     clear(uri: string) {
       void context.connection.sendDiagnostics({ uri, diagnostics: [] });

@@ -3,7 +3,7 @@ import { TextDocumentSyncKind, type InitializeParams, type InitializeResult, typ
 import { fileURLToPath } from 'node:url';
 import { detectProjectRoot } from '../../ide/index.ts';
 import type { Encoding } from '../convert.ts';
-import { Session } from '../session.ts';
+import { Session, type SessionOptions } from '../session.ts';
 import { SEMANTIC_TOKEN_LEGEND } from './semantic-tokens.ts';
 
 export const SERVER_INFO = { name: 'yaoxiang-analyzer', version: '0.1.0' };
@@ -49,7 +49,7 @@ export function wantsPullDiagnostics(params: InitializeParams): boolean {
   return params.capabilities.textDocument?.diagnostic !== undefined && params.capabilities.workspace?.diagnostics?.refreshSupport === true;
 }
 
-export async function startSession(params: InitializeParams): Promise<Session> {
+export async function startSession(params: InitializeParams, options: SessionOptions = {}): Promise<Session> {
   const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
   const explicit = folder?.startsWith('file:') ? fileURLToPath(folder) : params.rootPath ?? undefined;
   const root = detectProjectRoot({ ...(explicit ? { explicit } : {}), cwd: process.cwd() });
@@ -59,7 +59,7 @@ export async function startSession(params: InitializeParams): Promise<Session> {
     encoding: negotiateEncoding(params),
     pullDiagnostics: wantsPullDiagnostics(params),
     clientWatchesFiles: params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
-  });
+  }, options);
 }
 
 export function initializeResult(session: Session): InitializeResult {

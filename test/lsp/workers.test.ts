@@ -65,7 +65,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe('yaoxiang lsp: requests on worker threads', () => {
-  test('a hover on another file answers in milliseconds while a pathological document is diagnosed', async () => {
+  test('a hover on another file answers in milliseconds while a pathological document is diagnosed', async (t) => {
     const s = await started();
     const source = new CancellationTokenSource();
     let slowDone = false;
@@ -74,6 +74,7 @@ describe('yaoxiang lsp: requests on worker threads', () => {
     const hovers: number[] = [];
     for (let i = 0; i < 5; i++) hovers.push(await timed(async () => assert.match(JSON.stringify((await s.hover())?.contents), /Point/)));
     const shown = hovers.map((ms) => ms.toFixed(0)).join(', ');
+    t.diagnostic(`hovers ${shown} ms`);
     assert.ok(median(hovers) < 50, `hovers beside the slow request: ${shown} ms`);
     assert.ok(Math.max(...hovers) < 1_000, `no hover may wait for the slow request: ${shown} ms`);
     assert.equal(slowDone, false, 'the slow request was still running: the hovers were measured beside it');
@@ -81,7 +82,7 @@ describe('yaoxiang lsp: requests on worker threads', () => {
     await slow;
   });
 
-  test('cancelled requests are answered RequestCancelled at once and free their workers', async () => {
+  test('cancelled requests are answered RequestCancelled at once and free their workers', async (t) => {
     const s = await started();
     // One slow request on each worker: nothing else could run until they stop.
     const sources = [new CancellationTokenSource(), new CancellationTokenSource()];
@@ -94,6 +95,7 @@ describe('yaoxiang lsp: requests on worker threads', () => {
     assert.ok(answeredMs < 500, `the cancelled requests were answered ${answeredMs.toFixed(0)} ms after the cancel`);
     // The replacement workers load the project before they answer; the slow requests take tens of seconds.
     const ms = await timed(async () => assert.match(JSON.stringify((await s.hover())?.contents), /Point/));
+    t.diagnostic(`cancels answered after ${answeredMs.toFixed(0)} ms; the next hover took ${ms.toFixed(0)} ms`);
     assert.ok(ms < 5_000, `the hover after the cancellations took ${ms.toFixed(0)} ms`);
   });
 
@@ -110,7 +112,7 @@ describe('yaoxiang lsp: requests on worker threads', () => {
     assert.match(JSON.stringify((await s.hover())?.contents), /Point/);
   });
 
-  test('closing stdin during a slow request ends the server within a second', async () => {
+  test('closing stdin during a slow request ends the server within a second', async (t) => {
     const s = await started();
     void s.slowDiagnostics().catch(() => undefined);
     await sleep(300);
@@ -118,6 +120,7 @@ describe('yaoxiang lsp: requests on worker threads', () => {
     s.client.child.stdin.end();
     await s.client.exited;
     const ms = performance.now() - closedAt;
+    t.diagnostic(`exited ${ms.toFixed(0)} ms after stdin closed`);
     assert.ok(ms < 1_000, `the server exited ${ms.toFixed(0)} ms after stdin closed`);
   });
 });

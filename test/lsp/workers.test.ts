@@ -38,8 +38,8 @@ interface Started {
   slowDiagnostics(token?: CancellationTokenSource): Promise<unknown>;
 }
 
-async function started(args: string[] = []): Promise<Started> {
-  const client = await startClient(copyFixture(FIXTURE), PULLING, { args });
+async function started(args: string[] = [], capabilities: ClientCapabilities = PULLING): Promise<Started> {
+  const client = await startClient(copyFixture(FIXTURE), capabilities, { args });
   clients.push(client);
   const slow = client.uri('slow.yx');
   // `p` in `p = Point(…)` of main.yx (UTF-16 column 24): its hover needs the checker, across files.
@@ -110,6 +110,25 @@ describe('yaoxiang lsp: requests on worker threads', () => {
     const ms = performance.now() - begun;
     assert.ok(ms >= 1_990 && ms < 4_000, `answered after ${ms.toFixed(0)} ms with a 2000 ms budget`);
     assert.match(JSON.stringify((await s.hover())?.contents), /Point/);
+  });
+
+  test('pushed diagnostics: a change stops the round working on the old version, and the new version is published soon', async (t) => {
+    const s = await started([], {});
+    let oldPublished = false;
+    void s.client.nextDiagnostics(s.slow, (p) => p.version === 1).then(() => (oldPublished = true));
+    // The round for version 1 (seconds of type checking) starts after the server's quiet period.
+    await sleep(600);
+    const changedAt = performance.now();
+    const fresh = s.client.nextDiagnostics(s.slow, (p) => p.version === 2);
+    await s.client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: s.slow, version: 2 }, contentChanges: [{ text: 'main = { x = 1 }\n' }] });
+    await fresh;
+    const ms = performance.now() - changedAt;
+    t.diagnostic(`version 2 published ${ms.toFixed(0)} ms after the change`);
+    assert.ok(ms < 5_000, `version 2 was published ${ms.toFixed(0)} ms after the change`);
+    assert.equal(oldPublished, false, 'the superseded round published nothing');
+    // The old round's type check was stopped, not left to run on: its worker (deaf inside the checker) was replaced.
+    await sleep(200);
+    assert.match(s.client.stderr(), /a worker did not stop its job within 50 ms; it is replaced/);
   });
 
   test('closing stdin during a slow request ends the server within a second', async (t) => {

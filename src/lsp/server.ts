@@ -7,6 +7,7 @@ import { diagnosticPublisher } from './handlers/diagnostics.ts';
 import { formatting, rangeFormatting, type FormatAnswer, type FormatSource } from './handlers/formatting.ts';
 import { initializeResult, startSession } from './handlers/lifecycle.ts';
 import { semanticTokenHandlers } from './handlers/semantic-tokens.ts';
+import { watchWorkspaces } from './handlers/workspace-watch.ts';
 import { didChange, didChangeWatchedFiles, didClose, didOpen } from './handlers/sync.ts';
 import type { Session } from './session.ts';
 import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB } from './threads/protocol.ts';
@@ -19,8 +20,9 @@ export interface LanguageServerOptions {
 
 /**
  * Starts the server on stdin/stdout; resolves when the client has said `exit`.
- * Requests that analyse run on worker threads (threads/request-pool.ts); this
- * thread keeps the documents and the protocol, and formats on its format thread.
+ * Requests that analyse run on worker threads (threads/request-pool.ts), each
+ * with its own session; this thread keeps the documents, the projects' loading
+ * and watching (progress, diagnostics after changes on disk) and the protocol.
  */
 export function runLanguageServer(options: LanguageServerOptions = {}): Promise<void> {
   keepStdoutForTheProtocol();
@@ -36,13 +38,14 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   const diagnostics = diagnosticPublisher(context, (uri, signal) => workers().run<Diagnostic[]>(DIAGNOSTICS_JOB, { uri }, undefined, signal));
 
   connection.onInitialize(async (params) => {
-    // This thread keeps the documents only: the project is loaded, and analysed, on the workers.
-    session = await startSession(params, { documentsOnly: true });
+    session = await startSession(params, watchWorkspaces(connection, diagnostics));
     requests = new RequestPool({ config: session.config, documents: session.documents, ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}) });
     context.start(session);
     return initializeResult(session);
   });
   connection.onInitialized(() => {
+    // After the answer to initialize: loading reports progress, which may not be sent before it.
+    session?.workspaces.openClientFolders();
     if (session?.config.clientWatchesFiles) {
       connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.yx' }, { globPattern: '**/yaoxiang.toml' }] })
         .catch((error: unknown) => process.stderr.write(`yaoxiang lsp: the client refused to watch files: ${error instanceof Error ? error.message : String(error)}\n`));
@@ -54,9 +57,9 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   });
 
   // The workers hear every document change (in order, ahead of the requests after it) before this thread takes it.
-  const open = didOpen(context, diagnostics);
-  const change = didChange(context, diagnostics);
-  const close = didClose(context, diagnostics);
+  const open = logFailure('didOpen', didOpen(context, diagnostics));
+  const change = logFailure('didChange', didChange(context, diagnostics));
+  const close = logFailure('didClose', didClose(context, diagnostics));
   const changedOnDisk = didChangeWatchedFiles(context, diagnostics);
   connection.onDidOpenTextDocument((params) => {
     requests?.note({ kind: 'open', ...params.textDocument });
@@ -68,7 +71,7 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   });
   connection.onDidCloseTextDocument((params) => {
     requests?.note({ kind: 'close', uri: params.textDocument.uri });
-    return close(params);
+    close(params);
   });
   connection.onDidSaveTextDocument(() => diagnostics.schedule());
   connection.onDidChangeWatchedFiles((params) => {
@@ -102,6 +105,11 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
     connection.onExit(() => resolve());
     connection.listen();
   });
+}
+
+/** A notification handler that waits (for its project's load): its failure is logged, never left to end the process. */
+function logFailure<P>(what: string, handler: (params: P) => Promise<void>): (params: P) => void {
+  return (params) => void handler(params).catch((error: unknown) => process.stderr.write(`yaoxiang lsp: ${what} failed: ${error instanceof Error ? error.stack : String(error)}\n`));
 }
 
 /** Anything written with console.* goes to stderr: stdout carries only the protocol. */

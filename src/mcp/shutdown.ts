@@ -20,7 +20,7 @@ export const SHUTDOWN_DEADLINE_MS = 800;
 
 /** Returns the shutdown to call when the client goes; calling it again does nothing. */
 export function shutdownWhenGone(steps: ShutdownSteps, deadlineMs = SHUTDOWN_DEADLINE_MS): (reason: string) => void {
-  const exit = steps.exit ?? ((code: number) => process.exit(code));
+  const exit = (code: number) => (steps.exit ? steps.exit(code) : process.exit(code));
   let started = false;
   return (reason) => {
     if (started) return;
@@ -32,8 +32,8 @@ export function shutdownWhenGone(steps: ShutdownSteps, deadlineMs = SHUTDOWN_DEA
     }, deadlineMs);
     deadline.unref();
     const quietly = (step: () => Promise<void>) => step().catch((error: unknown) => steps.log(`shutdown: ${error instanceof Error ? error.message : String(error)}`));
-    void quietly(steps.cancelWork)
-      .then(() => quietly(steps.close))
+    void quietly(() => steps.cancelWork())
+      .then(() => quietly(() => steps.close()))
       .finally(() => {
         clearTimeout(deadline);
         exit(0);

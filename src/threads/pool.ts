@@ -133,7 +133,7 @@ export class WorkerPool<Payload, Result> {
       const onAbort = () => stop(signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (budgetMs !== undefined) timer = setTimeout(() => stop(new PoolTimeout(budgetMs)), budgetMs);
-      this.#queue.push(job as Job<Result>);
+      this.#queue.push(job);
       this.#dispatch();
     });
   }
@@ -161,14 +161,14 @@ export class WorkerPool<Payload, Result> {
     for (const slot of idle) {
       const job = this.#queue.shift();
       if (!job) return;
-      slot.job = job as Job<unknown>;
+      slot.job = job;
       slot.worker.postMessage({ type: 'run', id: job.id, payload: job.payload } satisfies PoolRequest);
     }
   }
 
   /** A settled job's worker is told to stop it; if it has not within the grace, it is replaced. */
   #abandon(job: Job<unknown>): void {
-    const queued = this.#queue.indexOf(job as Job<Result>);
+    const queued = this.#queue.indexOf(job);
     if (queued >= 0) {
       this.#queue.splice(queued, 1);
       return;

@@ -18,8 +18,9 @@ import { foldingRanges, selectionRanges } from '../handlers/structure.ts';
 import { documentSymbols, workspaceSymbols } from '../handlers/symbols.ts';
 import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB } from './protocol.ts';
 
-// Each handler is typed by its own params; a job's params come from the client through the main thread untyped.
-export type WorkerHandler = (params: any, token: CancellationToken) => unknown;
+// Each handler is typed by its own params (so the table takes any of them as `never`); a job's params come
+// from the client through the main thread, as the library would have handed them to the handler.
+export type WorkerHandler = (params: never, token: CancellationToken) => unknown;
 
 export function workerHandlers(context: Context): Record<string, WorkerHandler> {
   return {

@@ -12,7 +12,11 @@ import { workerHandlers } from './handlers.ts';
 import type { DocumentNote, RequestJob, ResponseParts } from './protocol.ts';
 
 let session: Session | undefined;
-const ready = Session.start(workerData as SessionConfig).then((started) => (session = started));
+// Loading progress and the watch for changes on disk are the main thread's (it has the connection); a worker only answers.
+const ready = Session.start(workerData as SessionConfig, () => undefined).then((started) => {
+  session = started;
+  started.workspaces.openClientFolders();
+});
 const edits = new CoalescedEdits();
 /** Notes that change the session, in the order heard (edits are only collected, in `edits`). */
 let applied: Promise<unknown> = ready;
@@ -45,31 +49,31 @@ function hear(note: DocumentNote): void {
 async function take(current: Session, note: Exclude<DocumentNote, { kind: 'change' }>): Promise<void> {
   switch (note.kind) {
     case 'open':
-      current.overlay(current.documents.open(note.uri, note.languageId, note.version, note.text));
+      current.documents.open(note.uri, note.languageId, note.version, note.text);
+      await current.overlay(note.uri);
       return;
     case 'close':
       await current.close(note.uri);
       return;
     case 'invalidate':
-      current.host.invalidate();
+      for (const { host } of current.workspaces.all()) host.invalidate();
   }
 }
 
-function applyEdits(current: Session): void {
+async function applyEdits(current: Session): Promise<void> {
   for (const [uri, pending] of edits.take()) {
-    const document = current.documents.change(uri, pending.version, pending.changes);
-    if (document) current.overlay(document);
+    if (current.documents.change(uri, pending.version, pending.changes)) await current.overlay(uri);
   }
 }
 
 serveJobs<RequestJob, unknown, DocumentNote>(async (job, signal) => {
   await applied;
   const current = context.session();
-  applyEdits(current);
+  await applyEdits(current);
   const handler = handlers[job.method];
   if (!handler) throw new JobFailure(`no request worker handles ${job.method}`, undefined);
   try {
-    return await handler(job.params, tokenOf(signal));
+    return await handler(job.params as never, tokenOf(signal));
   } catch (error) {
     // The ResponseError itself cannot cross the thread; its parts can, and the pool rebuilds it.
     if (error instanceof ResponseError) throw new JobFailure(error.message, { code: error.code, message: error.message, data: error.data } satisfies ResponseParts);

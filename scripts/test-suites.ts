@@ -25,6 +25,7 @@ export const SLOW: readonly SlowEntry[] = [
   { path: 'lsp/roots', why: 'runs `yaoxiang lsp` over stdio' },
   { path: 'lsp/disk-changes', why: 'runs `yaoxiang lsp` over stdio, and waits for the watcher' },
   { path: 'lsp/workers', why: 'request workers on a real `yaoxiang lsp`, beside seconds of type checking' },
+  { path: 'lsp/main-thread', why: 'a real `yaoxiang lsp` taking a 1.5 MB document (seconds on its workers)' },
   { path: 'mcp/tools', why: 'every tool over every transport' },
   { path: 'mcp/http', why: 'the HTTP transport' },
   { path: 'mcp/http-guards', why: 'the HTTP transport' },

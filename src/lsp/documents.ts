@@ -1,7 +1,8 @@
 // The open documents: their text (vscode-languageserver-textdocument) and
 // their tree, re-parsed incrementally from the client's content changes.
 // The TextDocument is the one copy of the text; the tree's text is made from
-// the same edits at the same offsets, so the two cannot drift apart.
+// the same edits at the same offsets, so the two cannot drift apart. The
+// server's main thread keeps the text alone (no parser): it never analyses.
 import type { Parser } from 'web-tree-sitter';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
@@ -12,15 +13,16 @@ import type { Encoding } from './convert.ts';
 export interface OpenDocument {
   uri: string;
   text: TextDocument;
-  syntax: SyntaxDocument;
+  /** The tree, kept where a parser was given (the request workers). */
+  syntax: SyntaxDocument | undefined;
 }
 
 export class DocumentStore {
-  readonly #parser: Parser;
+  readonly #parser: Parser | undefined;
   readonly #encoding: Encoding;
   readonly #open = new Map<string, OpenDocument>();
 
-  constructor(parser: Parser, encoding: Encoding) {
+  constructor(parser: Parser | undefined, encoding: Encoding) {
     this.#parser = parser;
     this.#encoding = encoding;
   }
@@ -35,7 +37,7 @@ export class DocumentStore {
 
   open(uri: string, languageId: string, version: number, text: string): OpenDocument {
     this.close(uri);
-    const document = { uri, text: TextDocument.create(uri, languageId, version, text), syntax: new SyntaxDocument(this.#parser, text, version) };
+    const document = { uri, text: TextDocument.create(uri, languageId, version, text), syntax: this.#parser ? new SyntaxDocument(this.#parser, text, version) : undefined };
     this.#open.set(uri, document);
     return document;
   }
@@ -49,13 +51,13 @@ export class DocumentStore {
     const document = this.#open.get(uri);
     if (!document) return undefined;
     const applied = applyContentChanges(document.text, changes, version, this.#encoding);
-    if (applied.replaced) document.syntax.replace(document.text.getText(), version);
-    else document.syntax.update(applied.edits, version);
+    if (applied.replaced) document.syntax?.replace(document.text.getText(), version);
+    else document.syntax?.update(applied.edits, version);
     return document;
   }
 
   close(uri: string): void {
-    this.#open.get(uri)?.syntax.dispose();
+    this.#open.get(uri)?.syntax?.dispose();
     this.#open.delete(uri);
   }
 

@@ -5,11 +5,12 @@ import { createConnection, DidChangeWatchedFilesNotification, ErrorCodes, Propos
 import { createContext } from './handlers/context.ts';
 import { diagnosticPublisher } from './handlers/diagnostics.ts';
 import { formatting, rangeFormatting, type FormatAnswer, type FormatSource } from './handlers/formatting.ts';
-import { initializeResult, startSession } from './handlers/lifecycle.ts';
+import { initializeResult, sessionConfig } from './handlers/lifecycle.ts';
 import { semanticTokenHandlers } from './handlers/semantic-tokens.ts';
 import { watchWorkspaces } from './handlers/workspace-watch.ts';
-import { didChange, didChangeWatchedFiles, didClose, didOpen } from './handlers/sync.ts';
-import type { Session } from './session.ts';
+import { didChange, didClose, didOpen } from './handlers/sync.ts';
+import { Session } from './session.ts';
+import type { WorkspaceEvent } from './handlers/workspace-watch.ts';
 import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB } from './threads/protocol.ts';
 import { RequestPool } from './threads/request-pool.ts';
 
@@ -21,8 +22,10 @@ export interface LanguageServerOptions {
 /**
  * Starts the server on stdin/stdout; resolves when the client has said `exit`.
  * Requests that analyse run on worker threads (threads/request-pool.ts), each
- * with its own session; this thread keeps the documents, the projects' loading
- * and watching (progress, diagnostics after changes on disk) and the protocol.
+ * with its own session, which also load and watch the projects and tell this
+ * thread of their progress and of changes on disk (handlers/workspace-watch.ts).
+ * This thread keeps the documents' text and the protocol only: it never parses
+ * or analyses, so a huge document cannot keep it from answering.
  */
 export function runLanguageServer(options: LanguageServerOptions = {}): Promise<void> {
   keepStdoutForTheProtocol();
@@ -36,31 +39,37 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   };
   const offThread = <P, R>(method: string) => (params: P, token: CancellationToken): Promise<R> => workers().run<R>(method, params, token);
   const diagnostics = diagnosticPublisher(context, (uri, signal) => workers().run<Diagnostic[]>(DIAGNOSTICS_JOB, { uri }, undefined, signal));
+  const projects = watchWorkspaces(connection, diagnostics);
 
-  connection.onInitialize(async (params) => {
-    session = await startSession(params, watchWorkspaces(connection, diagnostics));
-    requests = new RequestPool({ config: session.config, documents: session.documents, ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}) });
+  connection.onInitialize((params) => {
+    session = Session.documentsOnly(sessionConfig(params));
+    requests = new RequestPool({
+      config: session.config,
+      documents: session.documents,
+      onWorkspaceEvent: (event: WorkspaceEvent) => projects.hear(event),
+      ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
+    });
     context.start(session);
     return initializeResult(session);
   });
   connection.onInitialized(() => {
-    // After the answer to initialize: loading reports progress, which may not be sent before it.
-    session?.workspaces.openClientFolders();
+    // After the answer to initialize: the workers' loading progress, which may not be sent before it, goes out from now.
+    projects.start();
     if (session?.config.clientWatchesFiles) {
       connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.yx' }, { globPattern: '**/yaoxiang.toml' }] })
         .catch((error: unknown) => process.stderr.write(`yaoxiang lsp: the client refused to watch files: ${error instanceof Error ? error.message : String(error)}\n`));
     }
   });
-  connection.onShutdown(async () => {
+  connection.onShutdown(() => {
     session?.dispose();
-    await requests?.dispose();
+    // Not awaited: a worker deep in a parse takes ~100 ms to be terminated, and the answer need not wait (no job is served after it).
+    void requests?.dispose();
   });
 
   // The workers hear every document change (in order, ahead of the requests after it) before this thread takes it.
-  const open = logFailure('didOpen', didOpen(context, diagnostics));
-  const change = logFailure('didChange', didChange(context, diagnostics));
-  const close = logFailure('didClose', didClose(context, diagnostics));
-  const changedOnDisk = didChangeWatchedFiles(context, diagnostics);
+  const open = didOpen(context, diagnostics);
+  const change = didChange(context, diagnostics);
+  const close = didClose(context, diagnostics);
   connection.onDidOpenTextDocument((params) => {
     requests?.note({ kind: 'open', ...params.textDocument });
     open(params);
@@ -74,9 +83,10 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
     close(params);
   });
   connection.onDidSaveTextDocument(() => diagnostics.schedule());
-  connection.onDidChangeWatchedFiles((params) => {
+  connection.onDidChangeWatchedFiles(() => {
+    // Every worker's projects re-read what changed before their next answer.
     requests?.note({ kind: 'invalidate' });
-    changedOnDisk(params);
+    diagnostics.schedule();
   });
   connection.languages.diagnostics.on(offThread('textDocument/diagnostic'));
 
@@ -105,11 +115,6 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
     connection.onExit(() => resolve());
     connection.listen();
   });
-}
-
-/** A notification handler that waits (for its project's load): its failure is logged, never left to end the process. */
-function logFailure<P>(what: string, handler: (params: P) => Promise<void>): (params: P) => void {
-  return (params) => void handler(params).catch((error: unknown) => process.stderr.write(`yaoxiang lsp: ${what} failed: ${error instanceof Error ? error.stack : String(error)}\n`));
 }
 
 /** Anything written with console.* goes to stderr: stdout carries only the protocol. */

@@ -34,7 +34,7 @@ export class Session {
   readonly workspaces: Workspaces;
   readonly documents: DocumentStore;
 
-  private constructor(config: SessionConfig, documentParser: Parser, opened: WorkspaceOpened) {
+  private constructor(config: SessionConfig, documentParser: Parser | undefined, opened: WorkspaceOpened) {
     this.config = config;
     this.workspaces = new Workspaces(config.clientFolders, opened);
     this.documents = new DocumentStore(documentParser, config.encoding);
@@ -43,6 +43,16 @@ export class Session {
   /** Ready at once: projects load in the background as they are first needed. */
   static async start(config: SessionConfig, opened: WorkspaceOpened): Promise<Session> {
     return new Session(config, await createParser(), opened);
+  }
+
+  /**
+   * The server's main thread: the documents' text only (no tree, no project:
+   * loading and analysis are the request workers'), so that it never stalls.
+   */
+  static documentsOnly(config: SessionConfig): Session {
+    return new Session(config, undefined, () => {
+      throw new Error('the documents-only session (the main thread) does not load projects');
+    });
   }
 
   get encoding(): Encoding {
@@ -111,7 +121,10 @@ async function snapshotOf(host: AnalysisHost): Promise<Analysis> {
 }
 
 function setOverlay({ workspace, path }: Located, document: OpenDocument): void {
-  workspace.host.setOverlay(path, document.syntax.text, document.syntax.version, document.syntax.tree.copy());
+  const { syntax, text } = document;
+  // A session without a parser keeps no trees: the host parses the text itself.
+  if (syntax) workspace.host.setOverlay(path, syntax.text, syntax.version, syntax.tree.copy());
+  else workspace.host.setOverlay(path, text.getText(), text.version);
 }
 
 /** Lets a pending `$/cancelRequest` arrive, then gives up if it did. */

@@ -15,3 +15,9 @@ export interface PoolWorkerFailure {
 }
 
 export type PoolReply<R> = { id: number; ok: true; value: R } | { id: number; ok: false; error: PoolWorkerFailure };
+
+/** News a worker tells the pool's owner unasked (a project's loading progress, a change on disk), outside any job. */
+export interface PoolEvent {
+  type: 'event';
+  payload: unknown;
+}

@@ -3,7 +3,7 @@
 // passes check between their steps (a pass that cannot hear it is terminated
 // by the pool after its grace).
 import { parentPort } from 'node:worker_threads';
-import type { PoolReply, PoolRequest } from './pool-protocol.ts';
+import type { PoolEvent, PoolReply, PoolRequest } from './pool-protocol.ts';
 
 /** An error a handler throws to hand the caller `data` along with the message. */
 export class JobFailure extends Error {
@@ -54,4 +54,10 @@ export function serveJobs<Payload, Result, Note = never>(handle: (payload: Paylo
         port.postMessage(reply);
       });
   });
+}
+
+/** Tells the pool's owner `event` unasked, between or during jobs (see PoolOptions.onEvent). */
+export function tellOwner(event: unknown): void {
+  if (!parentPort) throw new Error('a pool worker runs only as a worker thread (see threads/pool.ts)');
+  parentPort.postMessage({ type: 'event', payload: event } satisfies PoolEvent);
 }

@@ -8,7 +8,7 @@
 // did (cooperative checks in the passes); one that does not is terminated and
 // replaced, so a stop never waits on a synchronous pass that cannot hear it.
 import { Worker } from 'node:worker_threads';
-import type { PoolReply, PoolRequest, PoolWorkerFailure } from './pool-protocol.ts';
+import type { PoolEvent, PoolReply, PoolRequest, PoolWorkerFailure } from './pool-protocol.ts';
 
 export interface PoolOptions {
   /** The worker's script (compiled JavaScript), which calls `serveJobs` (pool-worker.ts). */
@@ -28,6 +28,8 @@ export interface PoolOptions {
    * the ones broadcast before it existed: the open documents, say.
    */
   catchUp?: () => unknown[];
+  /** Takes what a worker tells unasked (pool-worker.ts: tellOwner), from any worker, replacements included. */
+  onEvent?: (event: unknown) => void;
 }
 
 export interface RunOptions {
@@ -82,7 +84,7 @@ interface Slot {
 }
 
 export class WorkerPool<Payload, Result> {
-  readonly #options: Required<Omit<PoolOptions, 'workerData' | 'log' | 'catchUp'>> & Pick<PoolOptions, 'workerData' | 'log' | 'catchUp'>;
+  readonly #options: Required<Omit<PoolOptions, 'workerData' | 'log' | 'catchUp' | 'onEvent'>> & Pick<PoolOptions, 'workerData' | 'log' | 'catchUp' | 'onEvent'>;
   readonly #slots: Slot[] = [];
   readonly #queue: Job<Result>[] = [];
   #nextId = 1;
@@ -193,7 +195,10 @@ export class WorkerPool<Payload, Result> {
     worker.unref();
     for (const note of this.#options.catchUp?.() ?? []) worker.postMessage({ type: 'note', payload: note } satisfies PoolRequest);
     const slot: Slot = { worker, job: undefined, stopping: undefined, served: 0 };
-    worker.on('message', (reply: PoolReply<Result>) => this.#onReply(slot, reply));
+    worker.on('message', (message: PoolReply<Result> | PoolEvent) => {
+      if ('type' in message) this.#options.onEvent?.(message.payload);
+      else this.#onReply(slot, message);
+    });
     worker.on('error', (error: Error) => this.#onDeath(slot, `the worker failed: ${error.message}`));
     worker.on('exit', (code) => this.#onDeath(slot, `the worker exited with code ${code}`));
     return slot;

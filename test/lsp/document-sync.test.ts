@@ -65,8 +65,8 @@ describe('document sync: didChange batches against the reference TextDocument', 
     store.open(URI, 'yaoxiang', 1, 'old = 2\nstale = 3\n');
     const document = store.change(URI, 2, [{ text: 'fresh = 1\n' }, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '// c\n' }]);
     assert.equal(document?.text.getText(), '// c\nfresh = 1\n');
-    assert.equal(document?.syntax.text, '// c\nfresh = 1\n');
-    assert.equal(document?.syntax.version, 2);
+    assert.equal(document?.syntax?.text, '// c\nfresh = 1\n');
+    assert.equal(document?.syntax?.version, 2);
     store.dispose();
   });
 
@@ -75,7 +75,7 @@ describe('document sync: didChange batches against the reference TextDocument', 
     store.open(URI, 'yaoxiang', 1, 'abc = 1\n');
     const document = store.change(URI, 2, [{ range: { start: { line: 0, character: 3 }, end: { line: 0, character: 0 } }, text: 'x' }]);
     assert.equal(document?.text.getText(), 'x = 1\n');
-    assert.equal(document?.syntax.text, 'x = 1\n');
+    assert.equal(document?.syntax?.text, 'x = 1\n');
     store.dispose();
   });
 
@@ -89,7 +89,7 @@ describe('document sync: didChange batches against the reference TextDocument', 
       { range: { start: { line: 0, character: 99 }, end: { line: 1, character: 0 } }, text: ';' },
     ]);
     assert.equal(document?.text.getText(), '爻😀yx = 1;b = 2\n');
-    assert.equal(document?.syntax.text, document?.text.getText());
+    assert.equal(document?.syntax?.text, document?.text.getText());
     store.dispose();
   });
 
@@ -116,12 +116,12 @@ describe('document sync: didChange batches against the reference TextDocument', 
         batches++;
         const context = `sequence ${sequence}, version ${version}: ${JSON.stringify({ initial, changes })}`;
         assert.equal(document.text.getText(), reference.getText(), context);
-        assert.equal(document.syntax.text, reference.getText(), context);
+        assert.equal(document.syntax?.text, reference.getText(), context);
         assert.equal(document.text.version, version, context);
       }
       const document = store.get(URI)!;
       const fresh = parseOrThrow(parser, reference.getText());
-      assert.equal(document.syntax.tree.rootNode.toString(), fresh.rootNode.toString(), `sequence ${sequence}: the incrementally edited tree`);
+      assert.equal(document.syntax?.tree.rootNode.toString(), fresh.rootNode.toString(), `sequence ${sequence}: the incrementally edited tree`);
       fresh.delete();
     }
     store.dispose();

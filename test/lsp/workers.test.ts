@@ -14,6 +14,7 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node.js';
 import type { ClientCapabilities, Hover } from 'vscode-languageserver-protocol';
 import { copyFixture, startClient, type LspClient } from '../support/lsp-client.ts';
 import { repoRoot } from '../support/paths.ts';
+import { median, timed } from '../support/timing.ts';
 
 const FIXTURE = join(repoRoot, 'test', 'lsp', 'fixture');
 // Not `+ ` × 20,000: its cost is in the per-file analysis every session does when the document opens, not in a request.
@@ -21,7 +22,6 @@ const SLOW_TEXT = `main = {\n  x = ${'a < '.repeat(20_000)}a\n}\n`;
 /** A client that pulls diagnostics, so that the slow work is a request of its own, with an id to cancel. */
 const PULLING: ClientCapabilities = { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } } };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const clients: LspClient[] = [];
 after(() => {
@@ -56,12 +56,6 @@ async function started(args: string[] = [], capabilities: ClientCapabilities = P
   const slowDiagnostics = (source?: CancellationTokenSource) =>
     source ? client.connection.sendRequest('textDocument/diagnostic', params, source.token) : client.connection.sendRequest('textDocument/diagnostic', params);
   return { client, slow, hover, slowDiagnostics };
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const begun = performance.now();
-  await work();
-  return performance.now() - begun;
 }
 
 describe('yaoxiang lsp: requests on worker threads', () => {

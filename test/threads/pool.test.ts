@@ -9,8 +9,8 @@ import type { TestJob } from './fixtures/pool-test-worker.ts';
 
 const script = new URL('./fixtures/pool-test-worker.js', import.meta.url);
 const pools: WorkerPool<TestJob, unknown>[] = [];
-const pool = (size: number, catchUp?: () => unknown[]) => {
-  const made = new WorkerPool<TestJob, unknown>({ script, size, ...(catchUp ? { catchUp } : {}) });
+const pool = (size: number, catchUp?: () => unknown[], onEvent?: (event: unknown) => void) => {
+  const made = new WorkerPool<TestJob, unknown>({ script, size, ...(catchUp ? { catchUp } : {}), ...(onEvent ? { onEvent } : {}) });
   pools.push(made);
   return made;
 };
@@ -107,6 +107,15 @@ describe('WorkerPool', () => {
     await Promise.all(spins.map((spin) => assert.rejects(spin)));
     note('change b');
     assert.deepEqual(await two.run({ kind: 'notes' }), ['open a', 'change a', 'change b']);
+  });
+
+  it('hands its owner what a worker tells unasked, in order, apart from the job\'s answer', async () => {
+    const told: unknown[] = [];
+    const one = pool(1, undefined, (event) => told.push(event));
+    assert.equal(await one.run({ kind: 'tell', events: [{ kind: 'opened', root: '/p' }, { kind: 'ready', root: '/p' }] }), 'told');
+    assert.deepEqual(told, [{ kind: 'opened', root: '/p' }, { kind: 'ready', root: '/p' }]);
+    // The events settled no job: the worker still serves.
+    assert.equal(await one.run({ kind: 'echo', value: 2 }), 2);
   });
 
   it('refuses jobs after dispose', async () => {

@@ -2,8 +2,7 @@
 import { TextDocumentSyncKind, type InitializeParams, type InitializeResult, type ServerCapabilities } from 'vscode-languageserver';
 import type { Encoding } from '../convert.ts';
 import { clientRoots } from '../roots.ts';
-import { Session } from '../session.ts';
-import type { WorkspaceOpened } from '../workspaces.ts';
+import type { Session, SessionConfig } from '../session.ts';
 import { SEMANTIC_TOKEN_LEGEND } from './semantic-tokens.ts';
 
 export const SERVER_INFO = { name: 'yaoxiang-analyzer', version: '0.1.0' };
@@ -54,13 +53,13 @@ export function wantsPullDiagnostics(params: InitializeParams): boolean {
  * at all for a missing folder, `/` or a home directory (roots.ts). The cwd is
  * never a root: a client that names no folder gets one per file opened.
  */
-export async function startSession(params: InitializeParams, opened: WorkspaceOpened): Promise<Session> {
-  return Session.start({
+export function sessionConfig(params: InitializeParams): SessionConfig {
+  return {
     clientFolders: clientRoots(params),
     encoding: negotiateEncoding(params),
     pullDiagnostics: wantsPullDiagnostics(params),
     clientWatchesFiles: params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
-  }, opened);
+  };
 }
 
 export function initializeResult(session: Session): InitializeResult {

@@ -27,3 +27,4 @@ export interface ResponseParts {
   message: string;
   data?: unknown;
 }
+

@@ -1,7 +1,9 @@
 // Language-server requests off the main thread: every request that analyses
 // runs on a worker of a pool (request-worker.ts), each worker with its own
 // session kept in step by notes (the documents' edits, files changed on disk).
-// The main thread reads and writes the protocol and keeps the documents, so a
+// The workers load and watch the projects and tell the main thread of them
+// (workspace-reports.ts). The main thread reads and writes the protocol and
+// keeps the documents' text, so a
 // hover on one file is answered while another worker spends seconds on a
 // pathological one; `$/cancelRequest` stops a request within the pool's grace
 // (a worker that does not hear it is replaced), and a request past its budget
@@ -10,6 +12,7 @@ import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-lan
 import { PoolTimeout, PoolWorkerError, WorkerPool } from '../../threads/pool.ts';
 import type { DocumentStore } from '../documents.ts';
 import type { SessionConfig } from '../session.ts';
+import type { WorkspaceEvent } from '../handlers/workspace-watch.ts';
 import type { DocumentNote, RequestJob, ResponseParts } from './protocol.ts';
 
 /** One worker for a slow request and one for the rest; each holds the project's index. */
@@ -22,6 +25,8 @@ export interface RequestPoolOptions {
   documents: DocumentStore;
   workers?: number;
   budgetMs?: number;
+  /** The workers' news of their projects (every worker's, replacements' too). */
+  onWorkspaceEvent?: (event: WorkspaceEvent) => void;
 }
 
 export class RequestPool {
@@ -35,6 +40,7 @@ export class RequestPool {
       workerData: options.config,
       size: options.workers ?? DEFAULT_REQUEST_WORKERS,
       catchUp: () => openNotes(options.documents),
+      ...(options.onWorkspaceEvent ? { onEvent: options.onWorkspaceEvent as (event: unknown) => void } : {}),
       log: (text) => void process.stderr.write(text),
     });
   }

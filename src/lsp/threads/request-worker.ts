@@ -4,16 +4,18 @@
 // heard while busy are applied together when the next request comes.
 import { workerData } from 'node:worker_threads';
 import { ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
-import { JobFailure, serveJobs } from '../../threads/pool-worker.ts';
+import { JobFailure, serveJobs, tellOwner } from '../../threads/pool-worker.ts';
 import type { Context } from '../handlers/context.ts';
 import { Session, type SessionConfig } from '../session.ts';
 import { CoalescedEdits } from './coalesced-edits.ts';
 import { workerHandlers } from './handlers.ts';
+import type { WorkspaceEvent } from '../handlers/workspace-watch.ts';
 import type { DocumentNote, RequestJob, ResponseParts } from './protocol.ts';
+import { reportWorkspaces } from './workspace-reports.ts';
 
 let session: Session | undefined;
-// Loading progress and the watch for changes on disk are the main thread's (it has the connection); a worker only answers.
-const ready = Session.start(workerData as SessionConfig, () => undefined).then((started) => {
+// The worker loads and watches its projects; the main thread, which has the connection, hears of them and tells the client.
+const ready = Session.start(workerData as SessionConfig, reportWorkspaces((event: WorkspaceEvent) => tellOwner(event))).then((started) => {
   session = started;
   started.workspaces.openClientFolders();
 });

@@ -27,4 +27,3 @@ export interface ResponseParts {
   message: string;
   data?: unknown;
 }
-

@@ -4,7 +4,7 @@
 // --force, and never leaves a temp file.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, linkSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, linkSync, mkdirSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -91,6 +91,24 @@ describe('fmt --write and rename --write refuse what a replace would damage', ()
     const renamed = run(['rename', name, 'total', 'sum', '--write'], dir);
     assert.equal(renamed.code, 0, renamed.stderr);
     assert.equal(readFileSync(join(dir, name), 'utf8'), 'pub sum = 1\n');
+    assert.deepEqual(leftovers(dir), []);
+  });
+
+  it('ENAMETOOLONG for one temp name mid-way: nothing written, no temp, no stack trace, exit 1', () => {
+    const dir = project({ 'utils.yx': 'pub total = 1\n', 'main.yx': 'use utils.{total}\nx = total + 1\n' });
+    // A folder so deep that its file's path fits PATH_MAX (4096) but the temp beside it does not.
+    let deep = dir;
+    while (deep.length + 251 < 4086 - 10) deep = join(deep, 'd'.repeat(250));
+    deep = join(deep, 'e'.repeat(4086 - deep.length - 1));
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(join(deep, 'm.yx'), 'use utils.{total}\ny = total\n');
+    const result = run(['rename', 'utils.yx', 'total', 'sum', '--write'], dir);
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stderr, /WRITE_FAILED: .*m\.yx: cannot write a temporary file beside it: ENAMETOOLONG/);
+    assert.match(result.stderr, /nothing was written \(1 of 3 file\(s\) refused\)/);
+    assert.doesNotMatch(result.stderr, /internal error|\n\s+at /);
+    assert.equal(readFileSync(join(dir, 'utils.yx'), 'utf8'), 'pub total = 1\n');
+    assert.equal(readFileSync(join(dir, 'main.yx'), 'utf8'), 'use utils.{total}\nx = total + 1\n');
     assert.deepEqual(leftovers(dir), []);
   });
 

@@ -21,6 +21,7 @@ const FMT_FILES = 100;
 interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
+  /** stdout and stderr together. */
   stderr: string;
   ms: number;
 }
@@ -33,8 +34,9 @@ interface Run {
 function runCli(args: string[], cwd: string, killAt?: { ms: number } | { events: number }): Promise<Run> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const kill = () => child.kill('SIGKILL');
     let timer: NodeJS.Timeout | undefined;
@@ -138,17 +140,27 @@ interface Tally {
   killedMidway: number;
   completed: number;
   rolledBack: number;
+  /** Kills that left a journal: the next command finished the renames (killed while committing) or removed the temps (before). */
+  recoveredForward: number;
+  recoveredBack: number;
+}
+
+/** What the next command's recovery did, counted. */
+function countRecovery(tally: { recoveredForward: number; recoveredBack: number }, output: string): void {
+  if (/completed an interrupted write/.test(output)) tally.recoveredForward++;
+  if (/undid an interrupted write/.test(output)) tally.recoveredBack++;
 }
 
 /**
  * The next command recovers: a plain `parse` (every command recovers first)
  * or `rename --recover`, alternately; it must succeed with nothing left behind.
  */
-async function nextCommand(dir: string, file: string, k: number): Promise<void> {
+async function nextCommand(dir: string, file: string, k: number): Promise<string> {
   const next = await runCli((k >> 1) % 2 === 0 ? ['parse', file] : ['rename', '--recover'], dir);
   assert.equal(next.code, 0, `the command after a kill failed: ${next.stderr}`);
   assert.doesNotMatch(next.stderr, /internal error|at .*\.js:\d+/);
   assert.deepEqual(leftovers(dir), [], 'temp files or a journal left after the next command');
+  return next.stderr;
 }
 
 describe('SIGKILL at random moments never leaves a half-written project', { skip: process.platform === 'win32' ? 'no SIGKILL' : false }, () => {
@@ -157,7 +169,7 @@ describe('SIGKILL at random moments never leaves a half-written project', { skip
     // Uncut runs in every lane at once measure how long a run lasts under the same load.
     const full = await uncutRuns(projects, ['rename', 'util.yx', NAMES[0], NAMES[1], '--write']);
     for (const dir of projects) assert.deepEqual(renameState(dir), { name: NAMES[1] });
-    const tally: Tally = { kills: 0, killedMidway: 0, completed: 0, rolledBack: 0 };
+    const tally: Tally = { kills: 0, killedMidway: 0, completed: 0, rolledBack: 0, recoveredForward: 0, recoveredBack: 0 };
     await Promise.all(projects.map(async (dir, lane) => {
       const random = mulberry32(23_000 + lane);
       for (let k = lane; k < KILLS_PER_COMMAND; k += LANES) {
@@ -165,7 +177,7 @@ describe('SIGKILL at random moments never leaves a half-written project', { skip
         assert.ok('name' in before, `lane ${lane} started mixed: ${JSON.stringify(before)}`);
         const to = before.name === NAMES[0] ? NAMES[1] : NAMES[0];
         const run = await runCli(['rename', 'util.yx', before.name, to, '--write'], dir, killPoint(random, k, full.ms, RENAME_FILES));
-        await nextCommand(dir, 'util.yx', k);
+        countRecovery(tally, await nextCommand(dir, 'util.yx', k));
         const after = renameState(dir);
         assert.ok('name' in after, `kill ${k} (${run.signal ?? run.code}) left a half-renamed project: ${JSON.stringify(after)}`);
         tally.kills++;
@@ -186,12 +198,13 @@ describe('SIGKILL at random moments never leaves a half-written project', { skip
     let kills = 0;
     let killedMidway = 0;
     let partly = 0;
+    const recovered = { recoveredForward: 0, recoveredBack: 0 };
     await Promise.all(projects.map(async (dir, lane) => {
       const random = mulberry32(2_300 + lane);
       for (let k = lane; k < KILLS_PER_COMMAND; k += LANES) {
         for (let i = 0; i < FMT_FILES; i++) writeFileSync(join(dir, `f${i}.yx`), messyText(i));
         const run = await runCli(['fmt', '--write'], dir, killPoint(random, k, full.ms, FMT_FILES));
-        await nextCommand(dir, 'f0.yx', k);
+        countRecovery(recovered, await nextCommand(dir, 'f0.yx', k));
         const state = fmtState(dir);
         assert.deepEqual(state.torn, [], `kill ${k} tore files`);
         kills++;
@@ -199,7 +212,7 @@ describe('SIGKILL at random moments never leaves a half-written project', { skip
         if (state.old > 0 && state.new > 0) partly++;
       }
     }));
-    process.stderr.write(`# fmt kill test: ${kills} kills, ${killedMidway} killed midway, ${partly} runs left some files formatted, uncut run ${Math.round(full.ms)} ms\n`);
+    process.stderr.write(`# fmt kill test: ${kills} kills, ${killedMidway} killed midway, ${JSON.stringify(recovered)}, ${partly} runs left some files formatted, uncut run ${Math.round(full.ms)} ms\n`);
     assert.equal(kills, KILLS_PER_COMMAND);
     assert.ok(killedMidway >= KILLS_PER_COMMAND / 2, `too few runs were actually killed: ${killedMidway}`);
   });

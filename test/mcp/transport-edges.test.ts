@@ -164,9 +164,46 @@ describe('HTTP', () => {
   });
 });
 
-function postBytes(port: number, body: Buffer, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+describe('HTTP+SSE (--sse)', () => {
+  test('invalid UTF-8 in source posted to /messages: 202, and MCP-INVALID-INPUT on the event stream', async () => {
+    const server = await startHttp(demoProject, ['--sse']);
+    const port = portOf(server.url);
+    const events: string[] = [];
+    let stream: ReturnType<typeof httpRequest> | undefined;
+    try {
+      const endpoint = await new Promise<string>((resolve, reject) => {
+        stream = httpRequest({ host: '127.0.0.1', port, path: '/sse', headers: { host: `localhost:${port}`, accept: 'text/event-stream' } }, (res) => {
+          res.setEncoding('utf8').on('data', (chunk: string) => {
+            events.push(chunk);
+            const found = /event: endpoint\ndata: (\S+)/.exec(events.join(''));
+            if (found) resolve(found[1]!);
+          });
+        });
+        stream.on('error', reject);
+        stream.end();
+      });
+      const posted = await postBytes(port, callWithInvalidSource(6), {}, endpoint);
+      assert.equal(posted.status, 202, posted.body);
+      const message = await new Promise<Record<string, any>>((resolve) => {
+        const poll = setInterval(() => {
+          const data = /event: message\ndata: (.*)\n/.exec(events.join(''));
+          if (data) {
+            clearInterval(poll);
+            resolve(JSON.parse(data[1]!) as Record<string, any>);
+          }
+        }, 10);
+      });
+      assertInvalidUtf8Result(message, 6);
+    } finally {
+      stream?.destroy();
+      await server.stop();
+    }
+  });
+});
+
+function postBytes(port: number, body: Buffer, headers: Record<string, string>, path = '/mcp'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: `localhost:${port}`, 'content-type': 'application/json', accept: ACCEPT, 'content-length': body.length, ...headers } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { host: `localhost:${port}`, 'content-type': 'application/json', accept: ACCEPT, 'content-length': body.length, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));

@@ -112,6 +112,23 @@ describe('fmt --write and rename --write refuse what a replace would damage', ()
     assert.deepEqual(leftovers(dir), []);
   });
 
+  it('a rename that fails mid-commit (an immutable file, with --force) undoes the renames already done', (t) => {
+    const files = { 'utils.yx': 'pub total = 1\n', 'a.yx': 'use utils.{total}\na = total\n', 'b.yx': 'use utils.{total}\nb = total\n', 'z.yx': 'use utils.{total}\nz = total\n' };
+    const dir = project(files);
+    // chattr +i: even root cannot rename over the file, though it reads and checks like any other.
+    if (spawnSync('chattr', ['+i', join(dir, 'z.yx')]).status !== 0) return t.skip('chattr +i is not available here (needs root and ext2/3/4)');
+    try {
+      const result = run(['rename', 'utils.yx', 'total', 'sum', '--write', '--force'], dir);
+      assert.equal(result.code, 1, result.stderr);
+      assert.match(result.stderr, /WRITE_FAILED: .*z\.yx: cannot be replaced: EPERM/);
+      assert.match(result.stderr, /nothing was written/);
+      for (const [name, text] of Object.entries(files)) assert.equal(readFileSync(join(dir, name), 'utf8'), text, `${name} was left renamed`);
+      assert.deepEqual(leftovers(dir), []);
+    } finally {
+      spawnSync('chattr', ['-i', join(dir, 'z.yx')]);
+    }
+  });
+
   it('rename --write is all or nothing: one refused file and no file is written', () => {
     const dir = project({ 'utils.yx': 'pub total = 1\n', 'main.yx': 'use utils.{total}\nx = total + 1\n' });
     chmodSync(join(dir, 'main.yx'), 0o444);

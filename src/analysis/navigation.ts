@@ -3,6 +3,7 @@
 import type { HumanRange } from '../syntax/positions.ts';
 import { LineIndex } from '../syntax/positions.ts';
 import type { ImportInfo } from './imports.ts';
+import { resolveStdImport } from './std/index.ts';
 import type { Binding, FileModel, NameUse, Span, SymbolKind } from './model/types.ts';
 
 export interface AnalyzedFile {
@@ -221,6 +222,20 @@ function canonical(files: ReadonlyMap<string, AnalyzedFile>, path: string, bindi
     if (home && exported) return { kind: 'binding', file: home.path, binding: exported.id };
   }
   return { kind: 'binding', file: path, binding: binding.id };
+}
+
+/**
+ * What a binding is where it is used: an imported function is a function and
+ * an imported record a record, at the `use` and at every use; only a whole
+ * module (`use std.io`, `use utils`) is an import.
+ */
+export function kindAtUse(files: ReadonlyMap<string, AnalyzedFile>, path: string, binding: Binding): SymbolKind {
+  if (binding.kind !== 'import' || binding.importedName === undefined || !binding.modulePath) return binding.kind;
+  const target = canonical(files, path, binding);
+  if (target.kind === 'binding' && target.file !== path) return files.get(target.file)!.model.bindings[target.binding]!.kind;
+  const std = resolveStdImport(binding.modulePath, binding.importedName);
+  if (!std?.export) return 'import';
+  return std.export.kind === 'function' ? 'function' : std.export.kind === 'type' ? 'type' : 'variable';
 }
 
 /** The project file an import binding's module resolves to. */

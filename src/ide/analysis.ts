@@ -14,7 +14,7 @@ import { semanticTokens, type SemanticToken } from '../analysis/editor/tokens.ts
 import type { Diagnostic } from '../analysis/diagnostics/types.ts';
 import type { TypecheckMode, TypecheckReport, TypeChecker } from '../analysis/infer/index.ts';
 import type { SymbolKind, Span } from '../analysis/model/types.ts';
-import { findReferences, targetAt, type Location, type SymbolIndex, type SymbolInfo } from '../analysis/navigation.ts';
+import { findReferences, kindAtUse, targetAt, type Location, type SymbolIndex, type SymbolInfo } from '../analysis/navigation.ts';
 import { parseReferenceQuery, referencesForQuery, type ReferenceQuery } from '../analysis/reference-query.ts';
 import { prepareRenameInWorkspace, renameInWorkspace, type PreparedRename, type WorkspaceRenameResult } from '../analysis/rename/index.ts';
 import type { HumanRange } from '../syntax/positions.ts';
@@ -138,7 +138,7 @@ export class Analysis {
 
   semanticTokens(path: string): SemanticToken[] {
     const file = this.files.get(path);
-    return file ? semanticTokens(file.tree, file.model) : [];
+    return file ? semanticTokens(file.tree, file.model, (binding) => kindAtUse(this.files, path, binding)) : [];
   }
 
   folds(path: string): FoldInfo[] {

@@ -10,6 +10,7 @@ export { checkFiles, collectFiles, type CheckedDiagnostic, type CheckedFiles } f
 export { createParser } from '../syntax/language.ts';
 export { parseOrThrow, SyntaxDocument, type TextChange } from '../syntax/document.ts';
 export { syntaxProblems, toJson, toSExpression, type JsonNode } from '../syntax/inspect.ts';
+export { walkFlat, type FlatNode, type FlatWalk } from '../syntax/flat-tree.ts';
 export { LineIndex, withTabStops, type HumanRange } from '../syntax/positions.ts';
 
 // Plain data the calls return.
@@ -37,6 +38,6 @@ export { decodeUtf8 as decodeSource } from '../workspace/utf8.ts';
 export { hashBytes, MAX_FILE_BYTES, readTextFile, type FileIdentity, type TextFile } from '../workspace/file-access.ts';
 export { writeFiles, type PlannedWrite, type WriteOutcome, type WriteRefusal } from '../workspace/write-transaction.ts';
 export { journalPath, recoverWrites, type Recovery } from '../workspace/write-journal.ts';
-export type { FileProblem, FileState, WorldStatus } from '../workspace/world.ts';
-export type { WorldDisk } from '../workspace/disk.ts';
+export type { DiskChangeListener, FileProblem, FileState, WorldStatus } from '../workspace/world.ts';
+export type { ListScope, WorldDisk } from '../workspace/disk.ts';
 export { FormatThreadError, type FormatJob, type FormatJobResult } from '../threads/format-thread.ts';

@@ -16,6 +16,7 @@ import { semanticTokenHandlers } from './handlers/semantic-tokens.ts';
 import { signatureHelp } from './handlers/signature.ts';
 import { foldingRanges, selectionRanges } from './handlers/structure.ts';
 import { documentSymbols, workspaceSymbols } from './handlers/symbols.ts';
+import { watchWorkspaces } from './handlers/workspace-watch.ts';
 import { didChange, didChangeWatchedFiles, didClose, didOpen } from './handlers/sync.ts';
 import type { Session } from './session.ts';
 
@@ -28,11 +29,13 @@ export function runLanguageServer(): Promise<void> {
   let session: Session | undefined;
 
   connection.onInitialize(async (params) => {
-    session = await startSession(params);
+    session = await startSession(params, watchWorkspaces(connection, diagnostics));
     context.start(session);
     return initializeResult(session);
   });
   connection.onInitialized(() => {
+    // After the answer to initialize: loading reports progress, which may not be sent before it.
+    session?.workspaces.openClientFolders();
     if (session?.config.clientWatchesFiles) {
       connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.yx' }, { globPattern: '**/yaoxiang.toml' }] })
         .catch((error: unknown) => process.stderr.write(`yaoxiang lsp: the client refused to watch files: ${error instanceof Error ? error.message : String(error)}\n`));
@@ -40,9 +43,9 @@ export function runLanguageServer(): Promise<void> {
   });
   connection.onShutdown(() => session?.dispose());
 
-  connection.onDidOpenTextDocument(didOpen(context, diagnostics));
-  connection.onDidChangeTextDocument(didChange(context, diagnostics));
-  connection.onDidCloseTextDocument(didClose(context, diagnostics));
+  connection.onDidOpenTextDocument(logFailure('didOpen', didOpen(context, diagnostics)));
+  connection.onDidChangeTextDocument(logFailure('didChange', didChange(context, diagnostics)));
+  connection.onDidCloseTextDocument(logFailure('didClose', didClose(context, diagnostics)));
   connection.onDidSaveTextDocument(() => diagnostics.schedule());
   connection.onDidChangeWatchedFiles(didChangeWatchedFiles(context, diagnostics));
   connection.languages.diagnostics.on(pullDiagnostics(context));
@@ -71,6 +74,11 @@ export function runLanguageServer(): Promise<void> {
     connection.onExit(() => resolve());
     connection.listen();
   });
+}
+
+/** A notification handler that waits (for its project's load): its failure is logged, never left to end the process. */
+function logFailure<P>(what: string, handler: (params: P) => Promise<void>): (params: P) => void {
+  return (params) => void handler(params).catch((error: unknown) => process.stderr.write(`yaoxiang lsp: ${what} failed: ${error instanceof Error ? error.stack : String(error)}\n`));
 }
 
 /** Anything written with console.* goes to stderr: stdout carries only the protocol. */

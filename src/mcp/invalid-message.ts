@@ -66,7 +66,7 @@ export function invalidUtf8Answer(bytes: Buffer): JSONRPCMessage | undefined {
   const args = (message.params as { arguments?: unknown } | undefined)?.arguments;
   const field = replacedField(args) ?? 'the request';
   const result = failure(new ToolError(ERROR_CODES.invalidInput, `${field} is not valid UTF-8 (${where}); send UTF-8 text`));
-  return { jsonrpc: '2.0', id, result } as JSONRPCMessage;
+  return { jsonrpc: '2.0', id, result };
 }
 
 /** Whether the bytes of one message are valid UTF-8 (native, no decoding). */

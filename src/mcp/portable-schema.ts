@@ -23,7 +23,7 @@ function rewrite(node: Json): Json {
   }
   const { type, ...rest } = out;
   if (!Array.isArray(type)) return out;
-  const branches = type.map((t) => ({ type: t, ...typeKeywords(rest, String(t)) }));
+  const branches = type.map((t) => ({ type: t, ...(typeof t === 'string' ? typeKeywords(rest, t) : {}) }));
   for (const branch of branches) for (const key of Object.keys(branch)) delete rest[key];
   if (rest.anyOf === undefined) return { ...rest, anyOf: branches };
   // An anyOf already there must hold too.

@@ -4,7 +4,17 @@ import { serializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/ser
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Host } from './host.ts';
 import { buildServer } from './server.ts';
+import type { ToolRunner } from './tool-pool.ts';
+import { holdWhileBusy } from './back-pressure.ts';
+import { shutdownWhenGone, watchClient } from './shutdown.ts';
 import { answerDroppedLines } from './stdio-guard.ts';
+
+/** Where tools/call runs (the worker pool) and how many calls it holds, for back-pressure and shutdown; in process when absent. */
+export interface CallRunner {
+  run: ToolRunner;
+  readonly pending: number;
+  dispose(): Promise<void>;
+}
 
 /**
  * How long requests still running when stdin ends may take to be answered.
@@ -13,47 +23,46 @@ import { answerDroppedLines } from './stdio-guard.ts';
  */
 export const STDIN_CLOSED_GRACE_MS = 10_000;
 
-export function serveOverStdio(host: Host, options: { graceMs?: number } = {}): { close(): Promise<void> } {
+export function serveOverStdio(host: Host, runner?: CallRunner, options: { graceMs?: number } = {}): { close(): Promise<void> } {
   const inFlight = new InFlight();
-  const guarded = process.stdin.pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message)), (message) => inFlight.received(message)));
+  const guarded = process.stdin
+    .pipe(holdWhileBusy(process.stdout, () => runner?.pending ?? 0))
+    .pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message)), (message) => inFlight.received(message)));
   // The SDK's transport closes itself, and can answer nothing more, when its input ends; so its input never
-  // ends: the end of stdin is seen here, and the process exits once the requests received are answered.
+  // ends: the end of stdin is seen here, and the shutdown waits until the requests received are answered.
   const input = guarded.pipe(new PassThrough(), { end: false });
   const output = new Writable({
     write(chunk: Buffer, _encoding, done) {
       inFlight.sent(chunk);
-      process.stdout.write(chunk, (error) => done(error ?? null));
+      // A failed write (EPIPE: the client is gone) is stdout's 'error', which starts the shutdown; the
+      // transport is not told too, or it would log each answer it could not deliver.
+      process.stdout.write(chunk, () => done());
     },
   });
-  const handle = serveStdio(() => buildServer(host), {
+  const handle = serveStdio(() => buildServer(host, runner?.run), {
     transport: new StdioServerTransport(input, output),
     // The SDK reports each line it drops with the whole zod issue list (about 60 lines); the
     // client has had its answer from the guard, so the reason fits on one line here.
     onerror: (error) => host.log(`stdio: ${oneLine(error.message)}`),
   });
-  let exiting = false;
-  const exit = () => {
-    if (exiting) return;
-    exiting = true;
-    void handle.close().finally(() => process.exit(0));
-  };
-  // stdin ended: nothing more can arrive, but what did is answered first (within the grace period).
-  const drainThenExit = () => {
-    if (exiting) return;
+  const shutdown = shutdownWhenGone({ cancelWork: () => runner?.dispose() ?? Promise.resolve(), close: () => handle.close(), log: host.log });
+  const graceMs = options.graceMs ?? STDIN_CLOSED_GRACE_MS;
+  let draining = false;
+  // stdin ended (seen once every line of it was passed on): what was received is answered first, within the
+  // grace period. stdout failed (EPIPE): nothing can be answered any more, so the shutdown starts at once.
+  watchClient(guarded, process.stdout, (reason) => {
+    if (reason === 'stdout failed') return shutdown(reason);
+    if (draining) return;
+    draining = true;
     const grace = setTimeout(() => {
-      host.log(`stdio: stdin closed; ${inFlight.size} request(s) still running after ${options.graceMs ?? STDIN_CLOSED_GRACE_MS} ms are dropped`);
-      exit();
-    }, options.graceMs ?? STDIN_CLOSED_GRACE_MS);
+      host.log(`stdio: stdin closed; ${inFlight.size} request(s) still running after ${graceMs} ms are dropped`);
+      shutdown(reason);
+    }, graceMs);
     inFlight.whenIdle(() => {
       clearTimeout(grace);
-      exit();
+      shutdown(reason);
     });
-  };
-  // The guard's stream ends once stdin has and every line of it was passed on.
-  guarded.once('end', drainThenExit);
-  process.stdin.once('error', drainThenExit);
-  // stdout gone (EPIPE): nothing can be answered any more.
-  process.stdout.once('error', exit);
+  });
   return handle;
 }
 

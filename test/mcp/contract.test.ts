@@ -51,7 +51,7 @@ test('workspace tools answer MCP-INDEXING with progress while the first load is 
 test('results are cut to the size limit where they can be, MCP-RESULT-TOO-LARGE where not; big sources are refused', async () => {
   const host = new Host({ root: { root: demoProject, source: 'explicit' }, limits: { maxResultChars: 2_000, maxSourceChars: 50_000 }, ...quiet });
   const source = 'x = 1\n'.repeat(500);
-  // The cut takes several retries with half the nodes each; the source is parsed once for all of them.
+  // parse_source sizes its nodes to the limit as it builds them; the source is parsed once.
   const parser = host.parser.bind(host);
   let parses = 0;
   host.parser = () => {
@@ -62,7 +62,7 @@ test('results are cut to the size limit where they can be, MCP-RESULT-TOO-LARGE 
   assert.equal(cut.isError, false);
   assert.equal(cut.structuredContent.truncated, true);
   assert.ok(cut.content[0]!.text.length <= 2_000);
-  assert.ok((cut.structuredContent.node_count as number) < 100, `${cut.structuredContent.node_count} nodes`);
+  assert.ok((cut.structuredContent.node_count as number) < 100, `${String(cut.structuredContent.node_count)} nodes`);
   assert.equal(parses, 1);
   const big = await callTool(host, 'format_source', { source }, signal);
   assert.equal(big.structuredContent.errorCode, 'MCP-RESULT-TOO-LARGE');

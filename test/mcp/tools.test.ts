@@ -49,10 +49,8 @@ for (const kind of CONNECTIONS) {
       const r = await call(c.client, 'parse_source', { source: 'x: Int = 1 + 2\n', max_depth: 1 });
       assert.equal(r.schemaVersion, '1.0');
       assert.equal(r.isError, false);
-      assert.equal(r.ast.type, 'source_file');
-      assert.deepEqual(r.ast.span, [1, 1, 2, 1]);
-      assert.equal(r.ast.children[0].type, 'declaration');
-      assert.equal(r.ast.children[0].children, undefined);
+      assert.deepEqual(r.nodes, ['-1 source_file 1:1-2:1', '0 declaration 1:1-1:15']);
+      assert.equal(r.node_count, 2);
       assert.equal(r.truncated, true);
       assert.deepEqual(r.diagnostics, []);
     });

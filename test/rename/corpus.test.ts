@@ -66,7 +66,9 @@ function casesOf(model: FileModel): Case[] {
   const seen = new Set<string>();
   const add = (c: Case) => {
     const key = `${c.scope} ${c.oldName}`;
-    if (!seen.has(key)) cases.push(c), seen.add(key);
+    if (seen.has(key)) return;
+    cases.push(c);
+    seen.add(key);
   };
   const top = model.bindings.filter((b) => model.scopes[b.scope]!.kind === 'module' && b.kind !== 'import');
   for (const b of top) add({ oldName: b.kind === 'method' || b.kind === 'field' ? `${b.container}.${b.name}` : b.name, scope: 'module' });

@@ -63,7 +63,7 @@ export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExpo
 class Checker {
   readonly result: InferenceResult = { diagnostics: [], ledger: new Map(), nodeTypes: new Map(), bindingTypes: new Map(), imports: new Map() };
   private readonly vars = new VarSupply();
-  private readonly scopes: Map<string, VarInfo>[] = [new Map()];
+  private readonly scopes: Map<string, VarInfo>[] = [new Map<string, VarInfo>()];
   private readonly checkedFunctions = new Set<string>();
   private statementKey = 0;
   private expectedReturn: Type | undefined;
@@ -578,7 +578,7 @@ class Checker {
     return this.withScope(() => {
       // The reference types the comprehension variable as `char`, whatever the iterable.
       if (variable) this.addVar(variable.text, CHAR, false, variable);
-      return { k: 'list', elem: element ? this.infer(element) : this.vars.fresh() } as Type;
+      return { k: 'list', elem: element ? this.infer(element) : this.vars.fresh() };
     });
   }
 

@@ -68,7 +68,7 @@ class ModelBuilder {
           continue;
         }
         for (;;) {
-          while (open.length > 0 && open[open.length - 1]!.depth >= depth) this.#stack.pop() && open.pop();
+          while (open.length > 0 && open[open.length - 1]!.depth >= depth) if (this.#stack.pop()) open.pop();
           if (cursor.gotoNextSibling()) break;
           if (depth === 0 || !cursor.gotoParent()) return;
           depth--;

@@ -20,8 +20,8 @@ async function formatEdits(context: Context, uri: string, options: FormattingOpt
   const session = context.session();
   const found = await session.file(uri, token);
   if (!found) return null;
-  const settings = resolveFormatOptions({ indent_width: options.tabSize, use_tabs: !options.insertSpaces }, session.host.manifest.fmt);
-  const { formatted, diagnostics } = await formatCancellably(session.host, found.file.text, settings, token);
+  const settings = resolveFormatOptions({ indent_width: options.tabSize, use_tabs: !options.insertSpaces }, found.host.manifest.fmt);
+  const { formatted, diagnostics } = await formatCancellably(found.host, found.file.text, settings, token);
   // The editor may have changed the text while the thread worked: edits for the old text would corrupt it.
   const now = await session.file(uri, token);
   if (now?.file.text !== found.file.text) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed while it was being formatted');

@@ -1,7 +1,12 @@
-// parse_source: the syntax tree of a snippet, bounded, with syntax diagnostics.
+// parse_source: the syntax tree of a snippet as a flat list of node lines,
+// bounded, with syntax diagnostics. One line per node, not a nested object:
+// clients that check results against the output schema (the Python SDK runs
+// jsonschema on every result) pay per JSON value, and a string checked by one
+// pattern costs a tenth of an object with a span array (measured in the bench).
 import * as z from 'zod';
-import { parseSource as parseText, toJson, withTabStops, type JsonNode } from '../../ide/index.ts';
-import { diagnosticSchema, requireSource, spanOf, spanSchema, toMcpDiagnostic } from '../contract.ts';
+import { parseSource as parseText, walkFlat, withTabStops, type FlatNode, type HumanRange } from '../../ide/index.ts';
+import { diagnosticSchema, requireSource, SCHEMA_VERSION, toMcpDiagnostic } from '../contract.ts';
+import { jsonLength, jsonStringLength } from './json-length.ts';
 import { defineTool, READ_ONLY } from './tool.ts';
 
 const MAX_DIAGNOSTICS = 100;
@@ -10,74 +15,73 @@ const input = z.object({
   source: z.string().describe('YaoXiang source text to parse').meta({ examples: ['main: () -> Void = () => {\n    io.println("hi")\n}\n'] }),
   tab_size: z.number().int().min(1).max(16).optional().describe('Count a tab as reaching the next multiple of this many columns in spans (default: a tab is one column)').meta({ examples: [4] }),
   max_depth: z.number().int().min(0).max(1_000).default(12).describe('Deepest tree level returned (root = 0); deeper nodes are cut and `truncated` is true').meta({ examples: [6] }),
-  max_nodes: z.number().int().min(1).max(50_000).default(1_000).describe('Most nodes returned, in document order; the rest are cut and `truncated` is true. Lowered automatically when the result would be too large').meta({ examples: [500] }),
+  max_nodes: z.number().int().min(1).max(50_000).default(1_000).describe('Most nodes returned, in document order; the rest are cut and `truncated` is true. Fewer when the result would be over the size limit').meta({ examples: [500] }),
   named_only: z.boolean().default(true).describe('Only named nodes (false adds keywords and punctuation)').meta({ examples: [true] }),
 });
 
-interface AstNode {
-  type: string;
-  field?: string;
-  span: number[];
-  text?: string;
-  missing?: true;
-  children?: AstNode[];
-}
-
-const astNode: z.ZodType<AstNode> = z.lazy(() =>
-  z.object({
-    type: z.string(),
-    field: z.string().optional(),
-    span: spanSchema,
-    text: z.string().optional(),
-    missing: z.literal(true).optional(),
-    children: z.array(astNode).optional(),
-  }),
-);
+/** One node: `PARENT TYPE L:C-L:C[ field=NAME][ missing][ text=TEXT]`; anonymous types are JSON-quoted, TEXT runs to the end. */
+export const NODE_LINE = /^(-1|0|[1-9][0-9]*) ([A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*") [1-9][0-9]*:[1-9][0-9]*-[1-9][0-9]*:[1-9][0-9]*( field=[A-Za-z_][A-Za-z0-9_]*)?( missing)?( text=[\s\S]*)?$/;
 
 const output = z.object({
-  ast: astNode.describe('Node types, field names and 1-based spans; leaves carry their text'),
+  nodes: z
+    .array(z.string().regex(NODE_LINE))
+    .describe(
+      'The tree in document order, one line per node: "PARENT TYPE START-END[ field=NAME][ missing][ text=TEXT]". PARENT is the index of the parent in this list (-1 for the root); ' +
+        'TYPE is bare for named nodes and JSON-quoted for keywords and punctuation; START-END is line:column-line:column, 1-based, end exclusive; field= names the field the node fills in its parent; ' +
+        'missing marks a token the parser inserted; text= is the source text of a node without children, to the end of the line. Example: "0 identifier 1:1-1:2 field=name text=x"',
+    ),
   node_count: z.number().int(),
   diagnostics: z.array(diagnosticSchema),
   total_diagnostics: z.number().int(),
-  truncated: z.boolean().describe('True when the tree was cut by max_depth or the node limit, or diagnostics were cut'),
+  truncated: z.boolean().describe('True when the tree was cut by max_depth, max_nodes or the size limit, or diagnostics were cut'),
 });
 
 export const parseSource = defineTool({
   name: 'parse_source',
   title: 'Parse YaoXiang source',
   description:
-    'Parse YaoXiang source text with the error-tolerant tree-sitter grammar and return its syntax tree (node types, fields, 1-based [line, col, endLine, endCol] spans) and syntax diagnostics with the reference compiler\'s codes (E0001…). ' +
-    'Syntax errors are data, not failures. The tree is bounded by max_depth and max_nodes; `truncated` says when it was cut. Does not read files.',
+    'Parse YaoXiang source text with the error-tolerant tree-sitter grammar and return its syntax tree as a flat list of node lines (parent index, node type, 1-based line:column span, field, leaf text) and syntax diagnostics with the reference compiler\'s codes (E0001…). ' +
+    'Syntax errors are data, not failures. The tree is bounded by max_depth, max_nodes and the result size limit; `truncated` says when it was cut. Does not read files.',
   input,
   output,
   annotations: READ_ONLY,
-  shrink: (args) => (args.max_nodes > 1 ? { ...args, max_nodes: Math.floor(args.max_nodes / 2) } : undefined),
   async run(args, host, _signal, scope) {
     const source = requireSource(args.source, host.limits);
-    // A retry for a smaller result changes only max_nodes: parse and diagnose once per call.
     const { tree, lines, diagnostics } = await scope.once('parsed', async () => {
       const parsed = parseText(await host.parser(), source);
       scope.onEnd(() => parsed.tree.delete());
       return parsed;
     });
-    const json = toJson(tree, source, { all: !args.named_only, maxDepth: args.max_depth, maxNodes: args.max_nodes });
     const tabs = args.tab_size === undefined ? undefined : withTabStops(lines, args.tab_size);
-    const convert = (node: JsonNode): AstNode => {
-      const range = { start: node.start, end: node.end };
-      const out: AstNode = { type: node.type, span: spanOf(tabs ? tabs(range) : range) };
-      if (node.field) out.field = node.field;
-      if (node.text !== undefined) out.text = node.text;
-      if (node.missing) out.missing = true;
-      if (node.children) out.children = node.children.map(convert);
-      return out;
-    };
     const shown = diagnostics.slice(0, MAX_DIAGNOSTICS).map((d) => toMcpDiagnostic(tabs ? { ...d, range: tabs(d.range) } : d));
-    return {
-      ast: convert(json.root),
-      node_count: json.nodeCount,
-      diagnostics: shown,
-      total_diagnostics: diagnostics.length,
-      truncated: json.truncated || diagnostics.length > MAX_DIAGNOSTICS,
-    };
+    const rest = { diagnostics: shown, total_diagnostics: diagnostics.length, truncated: diagnostics.length > MAX_DIAGNOSTICS };
+    // Sized while it is built: each line is counted as it is made and the walk stops before the
+    // limit, so the result is built and serialized once, never cut and rebuilt.
+    let room = host.limits.maxResultChars - envelopeLength(rest, args.max_nodes);
+    const nodes: string[] = [];
+    const walked = walkFlat(tree, source, { all: !args.named_only, maxDepth: args.max_depth, lines }, (node) => {
+      if (nodes.length >= args.max_nodes) return false;
+      const line = nodeLine(node, tabs);
+      room -= jsonStringLength(line) + (nodes.length > 0 ? 1 : 0);
+      // The root is always kept: an answer too large even so is refused by the registry's size check.
+      if (room < 0 && nodes.length > 0) return false;
+      nodes.push(line);
+      return true;
+    });
+    return { nodes, node_count: nodes.length, ...rest, truncated: walked.truncated || rest.truncated };
   },
 });
+
+function nodeLine(node: FlatNode, tabs: ((range: HumanRange) => HumanRange) | undefined): string {
+  const range = tabs ? tabs(node) : node;
+  let line = `${node.parent} ${node.named ? node.type : JSON.stringify(node.type)} ${range.start.line}:${range.start.column}-${range.end.line}:${range.end.column}`;
+  if (node.field) line += ` field=${node.field}`;
+  if (node.missing) line += ' missing';
+  if (node.text !== undefined) line += ` text=${node.text}`;
+  return line;
+}
+
+/** The serialized result without its node lines, with room for the widest node_count and `truncated: false`. */
+function envelopeLength(rest: { diagnostics: unknown[]; total_diagnostics: number; truncated: boolean }, maxNodes: number): number {
+  return jsonLength({ schemaVersion: SCHEMA_VERSION, isError: false, nodes: [], node_count: maxNodes, ...rest, truncated: false });
+}

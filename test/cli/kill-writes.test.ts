@@ -164,7 +164,7 @@ async function nextCommand(dir: string, file: string, k: number): Promise<string
 }
 
 describe('SIGKILL at random moments never leaves a half-written project', { skip: process.platform === 'win32' ? 'no SIGKILL' : false }, () => {
-  it(`rename --write on ${RENAME_FILES} files: ${KILLS_PER_COMMAND} kills, every project all-old or all-new after the next command`, { timeout: 120_000 }, async () => {
+  it(`rename --write on ${RENAME_FILES} files: ${KILLS_PER_COMMAND} kills, every project all-old or all-new after the next command`, { timeout: 600_000 }, async () => {
     const projects = Array.from({ length: LANES }, renameProject);
     // Uncut runs in every lane at once measure how long a run lasts under the same load.
     const full = await uncutRuns(projects, ['rename', 'util.yx', NAMES[0], NAMES[1], '--write']);
@@ -188,10 +188,10 @@ describe('SIGKILL at random moments never leaves a half-written project', { skip
     }));
     process.stderr.write(`# rename kill test: ${JSON.stringify(tally)}, uncut run ${Math.round(full.ms)} ms\n`);
     assert.equal(tally.kills, KILLS_PER_COMMAND);
-    assert.ok(tally.killedMidway >= KILLS_PER_COMMAND / 2, `too few runs were actually killed: ${JSON.stringify(tally)}`);
+    assert.ok(tally.killedMidway >= KILLS_PER_COMMAND * 0.4, `too few runs were actually killed: ${JSON.stringify(tally)}`);
   });
 
-  it(`fmt --write on ${FMT_FILES} files: ${KILLS_PER_COMMAND} kills, every file old or new, no temp left`, { timeout: 120_000 }, async () => {
+  it(`fmt --write on ${FMT_FILES} files: ${KILLS_PER_COMMAND} kills, every file old or new, no temp left`, { timeout: 600_000 }, async () => {
     const projects = Array.from({ length: LANES }, fmtProject);
     const full = await uncutRuns(projects, ['fmt', '--write']);
     for (const dir of projects) assert.deepEqual(fmtState(dir), { old: 0, new: FMT_FILES, torn: [] });
@@ -214,14 +214,14 @@ describe('SIGKILL at random moments never leaves a half-written project', { skip
     }));
     process.stderr.write(`# fmt kill test: ${kills} kills, ${killedMidway} killed midway, ${JSON.stringify(recovered)}, ${partly} runs left some files formatted, uncut run ${Math.round(full.ms)} ms\n`);
     assert.equal(kills, KILLS_PER_COMMAND);
-    assert.ok(killedMidway >= KILLS_PER_COMMAND / 2, `too few runs were actually killed: ${killedMidway}`);
+    assert.ok(killedMidway >= KILLS_PER_COMMAND * 0.4, `too few runs were actually killed: ${killedMidway}`);
   });
 });
 
 describe('a line appended during a write is kept or the write is refused', () => {
   const appended = '// appended by an editor\n';
 
-  it('rename --write: the appended line survives in every run, and the project is never half-renamed', { timeout: 60_000 }, async () => {
+  it('rename --write: the appended line survives in every run, and the project is never half-renamed', { timeout: 300_000 }, async () => {
     const dir = renameProject();
     const random = mulberry32(2323);
     const full = await runCli(['rename', 'util.yx', NAMES[0], NAMES[1], '--write'], dir);
@@ -248,7 +248,7 @@ describe('a line appended during a write is kept or the write is refused', () =>
     }
   });
 
-  it('fmt --write: the appended line survives in every run', { timeout: 60_000 }, async () => {
+  it('fmt --write: the appended line survives in every run', { timeout: 300_000 }, async () => {
     const dir = fmtProject();
     const random = mulberry32(2324);
     const full = await runCli(['fmt', '--write'], dir);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canMeasurePeaks, runChild, type ChildRun } from './child.ts';
 import { generateCheckable } from './generate.ts';
+import { summarizeProfile } from './profile.ts';
 import { formatMs, formatSummary, goalLine, interleave, median, ratio, summarize, type Run } from './stats.ts';
 
 const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
@@ -88,6 +89,13 @@ export async function benchCheck(log: (line: string) => void): Promise<void> {
     const bigCpu = median(bigRuns.slice(1).map((r) => r.cpuMs));
     log(`cold check, ${(Buffer.byteLength(generateCheckable(75_000)) / 1e6).toFixed(2)} MB file: CPU P50 ${formatMs(bigCpu)}, wall P50 ${formatMs(median(bigRuns.slice(1).map((r) => r.wallMs)))}, peak RSS ${Math.max(...bigRuns.map((r) => r.peakMiB)).toFixed(1)} MiB (n=3)`);
     log(goalLine(`CPU time / the baseline's ${formatMs(BASELINE_1_6_MB_CPU_MS)} (issue 24)`, bigCpu / BASELINE_1_6_MB_CPU_MS, 0.5, ratio));
+    const profileDir = path.join(dir, 'profile');
+    await runChild(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, cli, 'check', '--color', 'never', big]);
+    const profile = summarizeProfile(profileDir);
+    const share = (ms: number) => `${((100 * ms) / profile.totalMs).toFixed(0)}%`;
+    log(`  profile of one run (main thread, ${formatMs(profile.totalMs)} busy): web-tree-sitter node API ${share(profile.nodeApiMs)}, parse ${share(profile.parseMs)}, GC ${share(profile.gcMs)}`);
+    log(`  most self time: ${profile.top.map(([name, ms]) => `${name} ${share(ms)}`).join(', ')}`);
+    log(goalLine('node-API share of samples (issue 24)', (100 * profile.nodeApiMs) / profile.totalMs, 25, (p) => `${p.toFixed(0)}%`));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

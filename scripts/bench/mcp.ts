@@ -7,12 +7,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startHttp } from '../../test/mcp/support.ts';
 import { startRaw } from '../../test/support/raw-mcp.ts';
 import { generateYaoXiangLines } from './generate.ts';
 import { benchPythonClient } from './python-client.ts';
-import { formatSummary, goalLine, interleave, summarize } from './stats.ts';
+import { formatMs, formatSummary, goalLine, interleave, median, summarize } from './stats.ts';
 
 const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 const demo = path.join(repoRoot, 'examples/demo');
@@ -74,5 +75,53 @@ export async function benchMcp(log: (line: string) => void): Promise<void> {
     await raw.exited;
     await sdk.close();
   }
+  await benchHttpBesideSlowCall(log, source);
   await benchPythonClient(log, source);
+}
+
+/** A slow call: 300 kB of source asking for 50,000 nodes (about 0.6 s of parsing, diagnosing and walking on an idle machine). */
+const SLOW_ARGS = { source: 'x = 1\n'.repeat(50_000) + 'x = \n', max_nodes: 50_000 };
+/** Bounded in count and time: while tools run on the main thread, every call waits for a slow one. */
+const HTTP_CALLS = 100;
+const HTTP_BUDGET_MS = 45_000;
+
+/** Issue 21: parse_source over HTTP while another session on the same server runs slow calls back to back. */
+async function benchHttpBesideSlowCall(log: (line: string) => void, source: string): Promise<void> {
+  const server = await startHttp(demo);
+  const connect = async () => {
+    const client = new Client({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    return client;
+  };
+  const slow = await connect();
+  const fast = await connect();
+  try {
+    for (let i = 0; i < 10; i++) await fast.callTool({ name: 'parse_source', arguments: { source } });
+    let done = false;
+    const slowTimes: number[] = [];
+    const slowLoop = (async () => {
+      while (!done) {
+        const start = performance.now();
+        await slow.callTool({ name: 'parse_source', arguments: SLOW_ARGS });
+        slowTimes.push(performance.now() - start);
+      }
+    })();
+    const times: number[] = [];
+    const until = performance.now() + HTTP_BUDGET_MS;
+    for (let i = 0; i < HTTP_CALLS && performance.now() < until; i++) {
+      const start = performance.now();
+      const result = await fast.callTool({ name: 'parse_source', arguments: { source } });
+      times.push(performance.now() - start);
+      if (result.isError) throw new Error(JSON.stringify(result.content));
+    }
+    done = true;
+    await slowLoop;
+    log(`parse_source over HTTP (TypeScript SDK client, legacy era) while another session runs slow calls (300 kB, 50,000 nodes: median ${formatMs(median(slowTimes))}, ${slowTimes.length} of them):`);
+    log(`  ${formatSummary(summarize(times))}${times.length < HTTP_CALLS ? `, stopped after ${HTTP_BUDGET_MS / 1000} s` : ''}`);
+    log(goalLine('parse_source P99 over HTTP beside a slow call', summarize(times).p99, 10));
+  } finally {
+    await fast.close();
+    await slow.close();
+    await server.stop();
+  }
 }

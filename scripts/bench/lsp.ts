@@ -1,9 +1,11 @@
 // The language server as an editor sees it: hover, definition, references and
-// rename round trips over stdio on a 1,000-line file (target: under 50 ms).
+// rename round trips over stdio on a 1,000-line file (target: under 50 ms),
+// then edit → diagnostics on a 2,500-line file (lsp-edit.ts).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startClient } from '../../test/support/lsp-client.ts';
+import { benchEditToDiagnostics } from './lsp-edit.ts';
 import { formatMs, median, percentile } from './stats.ts';
 
 const ROUNDS = 30;
@@ -39,6 +41,7 @@ export async function benchLsp(log: (line: string) => void): Promise<void> {
   } finally {
     await client.stop();
   }
+  await benchEditToDiagnostics(log);
 }
 
 /** 190 five-line functions, then a `main` calling the first one 48 times: 1,000 lines without syntax errors. */

@@ -4,6 +4,8 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { buildFileModel } from '../../src/analysis/model/build.ts';
+import { analysisQuery, queriedDefinitions } from '../../src/analysis/model/queries.ts';
 import { findReferences, targetsNamed } from '../../src/analysis/navigation.ts';
 import { World } from '../../src/workspace/world.ts';
 import { formatMs, median, percentile } from './stats.ts';
@@ -83,6 +85,30 @@ export async function benchWorkspace(log: (line: string) => void): Promise<void>
     refTimes.push(performance.now() - t);
   }
   log(`  findReferences of an exported function, ${refTimes.length} runs: median ${formatMs(median(refTimes))}, p95 ${formatMs(percentile(refTimes, 95))}`);
+
+  const memberTimes: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    const t = performance.now();
+    for (const target of targetsNamed(files.value, `Shape${round * 37}.area`)) findReferences(files.value, target);
+    memberTimes.push(performance.now() - t);
+  }
+  log(`  findReferences of a method (types by definition), ${memberTimes.length} runs: median ${formatMs(median(memberTimes))}, p95 ${formatMs(percentile(memberTimes, 95))}`);
+
+  // The binding model (its walk, with definition kinds from queries/definitions.scm) next to that query alone:
+  // the query's share of building the model.
+  const definitions = await analysisQuery('definitions');
+  const trees = [...files.value.values()].map((f) => f.tree);
+  const walk: number[] = [];
+  const queried: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    let t = performance.now();
+    for (const tree of trees) buildFileModel(tree);
+    walk.push(performance.now() - t);
+    t = performance.now();
+    for (const tree of trees) queriedDefinitions(definitions, tree);
+    queried.push(performance.now() - t);
+  }
+  log(`  binding model of all files (walk + definitions query): median ${formatMs(median(walk))}; the definitions query alone: median ${formatMs(median(queried))} (walk alone ≈ ${formatMs(median(walk) - median(queried))}, ×${(median(walk) / Math.max(1e-9, median(walk) - median(queried))).toFixed(2)})`);
   world.dispose();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -34,7 +34,7 @@ export function listImports(tree: Tree, importerPath: string, exists: FileExists
     if (!node) continue;
     const path = node.childForFieldName('path');
     if (!path) continue;
-    const module = path.namedChildren.filter((n) => n?.type === 'identifier').map((n) => n!.text).join('.');
+    const module = path.namedChildren.filter((n) => n?.type === 'identifier').map((n) => n.text).join('.');
     const items: ImportedItem[] = [];
     for (const item of node.childForFieldName('items')?.namedChildren ?? []) {
       if (item?.type !== 'use_item') continue;

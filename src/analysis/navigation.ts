@@ -3,7 +3,9 @@
 import type { HumanRange } from '../syntax/positions.ts';
 import { LineIndex } from '../syntax/positions.ts';
 import type { ImportInfo } from './imports.ts';
+import { resolveStdImport } from './std/index.ts';
 import type { Binding, FileModel, NameUse, Span, SymbolKind } from './model/types.ts';
+import { containerType, receiverType, sameType, typeDefinition, type MembersOf, type TypeIdentity } from './receivers.ts';
 
 export interface AnalyzedFile {
   /** Relative to the project root, `/` separators. */
@@ -32,7 +34,8 @@ export interface Location {
 
 export type Target =
   | { kind: 'binding'; file: string; binding: number }
-  | { kind: 'member'; type: string; name: string };
+  /** `definition`: the type the member belongs to; without it, every type named `type`. */
+  | { kind: 'member'; type: string; name: string; definition?: TypeIdentity };
 
 const MATCH_RANK = ['exact', 'case-insensitive', 'prefix', 'word', 'subsequence'] as const;
 
@@ -121,8 +124,12 @@ function wordsOf(name: string): string[] {
 
 export { MATCH_RANK };
 
-/** The binding or member named by a position, following imports to the exported binding. */
-export function targetAt(files: ReadonlyMap<string, AnalyzedFile>, path: string, offset: number): Target | undefined {
+/**
+ * The binding or member named by a position, following imports to the
+ * exported binding. `members` (the checker's receiver types) places a member
+ * use on its receiver's type.
+ */
+export function targetAt(files: ReadonlyMap<string, AnalyzedFile>, path: string, offset: number, members?: MembersOf): Target | undefined {
   const file = files.get(path);
   if (!file) return undefined;
   const within = (span: Span) => span.start <= offset && offset <= span.end;
@@ -131,7 +138,9 @@ export function targetAt(files: ReadonlyMap<string, AnalyzedFile>, path: string,
   const use = file.model.uses.find((u) => within(u.span));
   if (!use) return undefined;
   if (use.kind === 'member') {
-    if (use.objectType) return { kind: 'member', type: use.objectType, name: use.name };
+    const checked = members?.(path);
+    const typeName = checked?.receivers.get(use.span.start) ?? use.objectType;
+    if (typeName) return memberTarget(typeName, use.name, receiverType(files, file, use, checked));
     // `utils.total` after `use utils`: the module's exported binding.
     const object = use.objectBinding === undefined ? undefined : file.model.bindings[use.objectBinding];
     const modulePath = object?.kind === 'import' && object.importedName === undefined ? resolvedFile(file, object) : undefined;
@@ -146,7 +155,7 @@ export function targetAt(files: ReadonlyMap<string, AnalyzedFile>, path: string,
 /** Targets named by `name` (`Point.draw` for a member), optionally in one file. */
 export function targetsNamed(files: ReadonlyMap<string, AnalyzedFile>, name: string, inFile?: string): Target[] {
   const dot = name.indexOf('.');
-  if (dot > 0) return [{ kind: 'member', type: name.slice(0, dot), name: name.slice(dot + 1) }];
+  if (dot > 0) return membersNamed(files, name.slice(0, dot), name.slice(dot + 1), inFile);
   const found: Target[] = [];
   const candidates = inFile ? [files.get(inFile)].filter((f): f is AnalyzedFile => f !== undefined) : [...files.values()];
   for (const exportedOnly of [true, false]) {
@@ -168,20 +177,29 @@ export function targetsNamed(files: ReadonlyMap<string, AnalyzedFile>, name: str
   return found;
 }
 
-/** The definition and every use of a target, across the workspace. */
-export function findReferences(files: ReadonlyMap<string, AnalyzedFile>, target: Target): Location[] {
+/**
+ * The definition and every use of a target, across the workspace. A member's
+ * uses are those whose receiver is of its type; `members` gives the checker's
+ * receiver types, without it only the model's guesses count.
+ */
+export function findReferences(files: ReadonlyMap<string, AnalyzedFile>, target: Target, members?: MembersOf): Location[] {
   const locations: Location[] = [];
   const add = (file: AnalyzedFile, span: Span, isDefinition: boolean) => {
     const range = file.lines.humanRange(span.start, span.end);
     locations.push({ file: file.path, range, lineText: file.lines.lineText(range.start.line - 1), isDefinition });
   };
   if (target.kind === 'member') {
+    const { definition } = target;
     for (const file of files.values()) {
       for (const b of file.model.bindings) {
-        if ((b.kind === 'method' || b.kind === 'field') && b.container === target.type && b.name === target.name) add(file, b.span, true);
+        if ((b.kind !== 'method' && b.kind !== 'field') || b.name !== target.name) continue;
+        if (definition ? sameType(containerType(files, file, b), definition) : b.container === target.type) add(file, b.span, true);
       }
-      for (const u of file.model.uses) {
-        if (u.kind === 'member' && u.objectType === target.type && u.name === target.name) add(file, u.span, false);
+      const uses = file.model.uses.filter((u) => u.kind === 'member' && u.name === target.name);
+      if (uses.length === 0) continue;
+      const checked = definition ? members?.(file.path) : undefined;
+      for (const u of uses) {
+        if (definition ? sameType(receiverType(files, file, u, checked), definition) : u.objectType === target.type) add(file, u.span, false);
       }
     }
     return sortLocations(locations);
@@ -211,7 +229,7 @@ export function findReferences(files: ReadonlyMap<string, AnalyzedFile>, target:
 
 function canonical(files: ReadonlyMap<string, AnalyzedFile>, path: string, binding: Binding): Target {
   if (binding.kind === 'method' || binding.kind === 'field') {
-    return { kind: 'member', type: binding.container ?? '', name: binding.name };
+    return memberTarget(binding.container ?? '', binding.name, containerType(files, files.get(path)!, binding));
   }
   if (binding.kind === 'import' && binding.importedName) {
     const file = files.get(path)!;
@@ -221,6 +239,35 @@ function canonical(files: ReadonlyMap<string, AnalyzedFile>, path: string, bindi
     if (home && exported) return { kind: 'binding', file: home.path, binding: exported.id };
   }
   return { kind: 'binding', file: path, binding: binding.id };
+}
+
+/**
+ * What a binding is where it is used: an imported function is a function and
+ * an imported record a record, at the `use` and at every use; only a whole
+ * module (`use std.io`, `use utils`) is an import.
+ */
+export function kindAtUse(files: ReadonlyMap<string, AnalyzedFile>, path: string, binding: Binding): SymbolKind {
+  if (binding.kind !== 'import' || binding.importedName === undefined || !binding.modulePath) return binding.kind;
+  const target = canonical(files, path, binding);
+  if (target.kind === 'binding' && target.file !== path) return files.get(target.file)!.model.bindings[target.binding]!.kind;
+  const std = resolveStdImport(binding.modulePath, binding.importedName);
+  if (!std?.export) return 'import';
+  return std.export.kind === 'function' ? 'function' : std.export.kind === 'type' ? 'type' : 'variable';
+}
+
+function memberTarget(type: string, name: string, definition: TypeIdentity | undefined): Target {
+  return { kind: 'member', type, name, ...(definition ? { definition } : {}) };
+}
+
+/** `Type.member` by name: one target per type of that name (in `inFile`, as that file sees it), or by name alone when none is known. */
+function membersNamed(files: ReadonlyMap<string, AnalyzedFile>, type: string, name: string, inFile?: string): Target[] {
+  if (inFile) return [memberTarget(type, name, typeDefinition(files, inFile, type))];
+  const definitions: TypeIdentity[] = [];
+  for (const file of files.values()) {
+    const definition = typeDefinition(files, file.path, type);
+    if (definition?.file === file.path) definitions.push(definition);
+  }
+  return definitions.length > 0 ? definitions.map((d) => memberTarget(type, name, d)) : [memberTarget(type, name, undefined)];
 }
 
 /** The project file an import binding's module resolves to. */

@@ -1,6 +1,7 @@
 // The ways a caller names what to find references of: `total`, `Point.shift`,
 // `utils.yx:total` (a name in one file) or `main.yx:8:10` (1-based position).
 import { findReferences, targetAt, targetsNamed, type AnalyzedFile, type Location } from './navigation.ts';
+import type { MembersOf } from './receivers.ts';
 
 export type ReferenceQuery =
   | { kind: 'position'; file: string; line: number; column: number }
@@ -17,13 +18,14 @@ export function parseReferenceQuery(query: string): ReferenceQuery {
 /**
  * Every location of what the query names, definitions first per target.
  * `file` in the query must already be a key of `files` (the caller resolves paths).
+ * `members`: the checker's receiver types, for members (see findReferences).
  */
-export function referencesForQuery(files: ReadonlyMap<string, AnalyzedFile>, query: ReferenceQuery): Location[] {
+export function referencesForQuery(files: ReadonlyMap<string, AnalyzedFile>, query: ReferenceQuery, members?: MembersOf): Location[] {
   if (query.kind === 'position') {
     const state = files.get(query.file);
     if (!state) return [];
-    const target = targetAt(files, query.file, state.lines.fromHuman({ line: query.line, column: query.column }));
-    return target ? findReferences(files, target) : [];
+    const target = targetAt(files, query.file, state.lines.fromHuman({ line: query.line, column: query.column }), members);
+    return target ? findReferences(files, target, members) : [];
   }
-  return targetsNamed(files, query.name, query.file).flatMap((t) => findReferences(files, t));
+  return targetsNamed(files, query.name, query.file).flatMap((t) => findReferences(files, t, members));
 }

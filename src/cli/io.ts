@@ -1,16 +1,8 @@
 // Reading source text for the CLI, with errors a person can act on.
 import { decodeSource, MAX_FILE_BYTES, readTextFile, type TextFile } from '../ide/index.ts';
+import { SourceReadError } from './exit.ts';
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-export class SourceReadError extends Error {
-  override name = 'SourceReadError';
-}
-
-/** Exit codes shared by every subcommand. */
-export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
+export { EXIT, SourceReadError, UsageError } from './exit.ts';
 
 /** Decodes UTF-8 strictly; a leading BOM is kept so that diagnostics can report it. */
 export function decodeUtf8(bytes: Uint8Array, name: string): string {

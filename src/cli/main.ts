@@ -1,7 +1,7 @@
 // The `yaoxiang` command: dispatches to one module per subcommand. Each command's
 // module is imported only when that command runs: importing them all up front
 // (the MCP SDK, the language server, the analysis) cost 0.3 s before `--help`.
-import { EXIT, SourceReadError, UsageError } from './io.ts';
+import { EXIT, SourceReadError, UsageError } from './exit.ts';
 
 const help = `Usage: yaoxiang <command> [options]
 

@@ -5,9 +5,13 @@ import { Host } from '../mcp/host.ts';
 import { DEFAULT_HTTP_TIMEOUTS, parseAddress, parseAllowedOrigin, serveOverHttp } from '../mcp/http.ts';
 import { DEFAULT_SESSION_LIMITS } from '../mcp/sessions.ts';
 import { serveOverStdio } from '../mcp/stdio.ts';
+import { ToolPool } from '../mcp/tool-pool.ts';
 import { UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 import { surviveUnhandledRejections } from './process-guards.ts';
+
+/** One worker for a slow call and one for everything else; more cost memory (one index each) on a machine with few cores. */
+const DEFAULT_WORKERS = 2;
 
 export const mcpHelp = `Usage: yaoxiang mcp [--project-root DIR] [--http [--addr HOST:PORT] [--require-token HEX] [--sse] [HTTP options]]
 
@@ -30,6 +34,10 @@ Options:
   --max-source-chars N     largest source argument (default ${DEFAULT_LIMITS.maxSourceChars})
   --max-result-chars N     largest result (default ${DEFAULT_LIMITS.maxResultChars}, about 16k tokens)
   --index-wait-ms N        how long workspace tools wait for the first index (default ${DEFAULT_LIMITS.indexWaitMs})
+  --call-timeout-ms N      stop a tool call that runs longer, answering MCP-TIMEOUT (default ${DEFAULT_LIMITS.callTimeoutMs};
+                           also YAOXIANG_CALL_TIMEOUT_MS)
+  --workers N              worker threads running tool calls, each with its own index of the project
+                           (default ${DEFAULT_WORKERS}; also YAOXIANG_WORKERS)
   -h, --help               show this help`;
 
 export async function runMcp(argv: string[], out: (text: string) => void): Promise<number> {
@@ -49,6 +57,8 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
       'max-source-chars': { type: 'string' },
       'max-result-chars': { type: 'string' },
       'index-wait-ms': { type: 'string' },
+      'call-timeout-ms': { type: 'string', default: process.env.YAOXIANG_CALL_TIMEOUT_MS },
+      workers: { type: 'string', default: process.env.YAOXIANG_WORKERS },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -84,14 +94,22 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
       ...positive(values['max-source-chars'], '--max-source-chars', 'maxSourceChars'),
       ...positive(values['max-result-chars'], '--max-result-chars', 'maxResultChars'),
       ...positive(values['index-wait-ms'], '--index-wait-ms', 'indexWaitMs'),
+      ...positive(values['call-timeout-ms'], '--call-timeout-ms', 'callTimeoutMs'),
     },
   });
+  const workers = positive(values.workers, '--workers', 'n').n ?? DEFAULT_WORKERS;
+  // Every option is checked before the workers start: a usage error then ends the process at once.
+  const sessions = {
+    ...positive(values['max-sessions'], '--max-sessions', 'max'),
+    ...positive(values['session-idle-ms'], '--session-idle-ms', 'idleMs'),
+  };
   // Whoever started us may be gone and have taken stderr with it: a log line then must not crash the server (EPIPE).
   process.stderr.on('error', () => undefined);
   surviveUnhandledRejections('mcp');
-  host.startIndexing();
+  // The workers index the project, each for itself; this thread only speaks the protocol.
+  const pool = new ToolPool({ root: host.root, limits: host.limits, watch: false, workers, log: host.log });
   if (!address) {
-    serveOverStdio(host);
+    serveOverStdio(host, pool);
     host.log(`serving ${host.root.root} on stdio`);
   } else {
     const served = await serveOverHttp(host, {
@@ -101,12 +119,11 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
       sse: values.sse,
       allowedOrigins,
       timeouts,
-      sessions: {
-        ...positive(values['max-sessions'], '--max-sessions', 'max'),
-        ...positive(values['session-idle-ms'], '--session-idle-ms', 'idleMs'),
-      },
+      sessions,
       maxBodyBytes: host.limits.maxSourceChars * 4 + 1024 * 1024,
-    }).catch((error: NodeJS.ErrnoException) => {
+      run: pool.run,
+    }).catch(async (error: NodeJS.ErrnoException) => {
+      await pool.dispose();
       throw new UsageError(`cannot listen on ${values.addr}: ${error.message}`);
     });
     host.log(`serving ${host.root.root} on ${served.url}${values.sse ? ' (and HTTP+SSE on /sse)' : ''}`);

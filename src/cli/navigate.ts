@@ -30,7 +30,7 @@ export async function runSymbols(argv: string[], out: (text: string) => void): P
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { ...common, kind: { type: 'string', multiple: true }, limit: { type: 'string', default: '50' } } });
   if (values.help) return help(out, symbolsHelp);
   const query = single(positionals, 'QUERY');
-  const kinds = (values.kind ?? []) as string[];
+  const kinds = values.kind ?? [];
   for (const kind of kinds) if (!SYMBOL_KINDS.includes(kind as SymbolKind)) throw new UsageError(`unknown kind ${JSON.stringify(kind)}; one of ${SYMBOL_KINDS.join(', ')}`);
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number');

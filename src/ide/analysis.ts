@@ -14,8 +14,9 @@ import { semanticTokens, type SemanticToken } from '../analysis/editor/tokens.ts
 import type { Diagnostic } from '../analysis/diagnostics/types.ts';
 import type { TypecheckMode, TypecheckReport, TypeChecker } from '../analysis/infer/index.ts';
 import type { SymbolKind, Span } from '../analysis/model/types.ts';
-import { findReferences, targetAt, type Location, type SymbolIndex, type SymbolInfo } from '../analysis/navigation.ts';
+import { findReferences, kindAtUse, targetAt, type Location, type SymbolIndex, type SymbolInfo } from '../analysis/navigation.ts';
 import { parseReferenceQuery, referencesForQuery, type ReferenceQuery } from '../analysis/reference-query.ts';
+import type { MembersOf } from '../analysis/receivers.ts';
 import { prepareRenameInWorkspace, renameInWorkspace, type PreparedRename, type WorkspaceRenameResult } from '../analysis/rename/index.ts';
 import type { HumanRange } from '../syntax/positions.ts';
 import { resolveInProject } from '../workspace/root.ts';
@@ -78,13 +79,21 @@ export class Analysis {
 
   /** `name`, `Type.member`, `file.yx:name` or `file.yx:line:col`; the file part must already be a path of the snapshot. */
   references(query: ReferenceQuery): Location[] {
-    return referencesForQuery(this.files, query);
+    return referencesForQuery(this.files, query, this.#members);
   }
 
   referencesAt(path: string, offset: number): Location[] | undefined {
-    const target = targetAt(this.files, path, offset);
-    return target ? findReferences(this.files, target) : undefined;
+    const target = targetAt(this.files, path, offset, this.#members);
+    return target ? findReferences(this.files, target, this.#members) : undefined;
   }
+
+  /** The checker's receiver types of a file's member accesses (checked on demand, cached by the checker). */
+  readonly #members: MembersOf = (path) => {
+    const file = this.files.get(path);
+    if (!file) return undefined;
+    const { receivers, structModules } = this.#checker.fileResult(this.files, file).inference;
+    return { receivers, structModules };
+  };
 
   hasTargetAt(path: string, offset: number): boolean {
     return targetAt(this.files, path, offset) !== undefined;
@@ -138,7 +147,7 @@ export class Analysis {
 
   semanticTokens(path: string): SemanticToken[] {
     const file = this.files.get(path);
-    return file ? semanticTokens(file.tree, file.model) : [];
+    return file ? semanticTokens(file.tree, file.model, (binding) => kindAtUse(this.files, path, binding)) : [];
   }
 
   folds(path: string): FoldInfo[] {

@@ -6,16 +6,18 @@ import type { Parser, Tree } from 'web-tree-sitter';
 import { TypeChecker } from '../analysis/infer/index.ts';
 import { createParser } from '../syntax/language.ts';
 import { FormatThread, type FormatJob, type FormatJobResult } from '../threads/format-thread.ts';
-import type { WorldDisk } from '../workspace/disk.ts';
+import type { ListScope, WorldDisk } from '../workspace/disk.ts';
 import type { Manifest } from '../workspace/manifest.ts';
 import type { ProjectRoot } from '../workspace/root.ts';
 import { fail, ok, type Result } from '../workspace/errors.ts';
-import { World, type FileProblem, type WorldStatus } from '../workspace/world.ts';
+import { World, type DiskChangeListener, type FileProblem, type WorldStatus } from '../workspace/world.ts';
 import { Analysis } from './analysis.ts';
 
 export interface AnalysisHostOptions {
   /** The file system the World reads; tests inject faults here. */
   disk?: WorldDisk;
+  /** 'folder': only the root's own files, not its subfolders (a lone file's folder). */
+  scope?: ListScope;
 }
 
 export class AnalysisHost {
@@ -27,7 +29,7 @@ export class AnalysisHost {
 
   constructor(root: ProjectRoot, options: AnalysisHostOptions = {}) {
     this.root = root;
-    this.#world = new World(root, options.disk ? { disk: options.disk } : {});
+    this.#world = new World(root, { ...(options.disk ? { disk: options.disk } : {}), ...(options.scope ? { scope: options.scope } : {}) });
   }
 
   /** Starts the first load (once); resolves when every file is read. */
@@ -86,6 +88,11 @@ export class AnalysisHost {
   /** The editor's file watcher says files changed: the next snapshot re-reads them. */
   invalidate(): void {
     this.#world.invalidate();
+  }
+
+  /** Changes the host's own watcher sees on disk (after load({ watch: true })); returns the unsubscribe. */
+  onDiskChange(listener: DiskChangeListener): () => void {
+    return this.#world.onDiskChange(listener);
   }
 
   /** Formats on a worker thread, so that other calls and cancellation are heard meanwhile. */

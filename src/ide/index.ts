@@ -38,6 +38,6 @@ export { decodeUtf8 as decodeSource } from '../workspace/utf8.ts';
 export { hashBytes, MAX_FILE_BYTES, readTextFile, type FileIdentity, type TextFile } from '../workspace/file-access.ts';
 export { writeFiles, type PlannedWrite, type WriteOutcome, type WriteRefusal } from '../workspace/write-transaction.ts';
 export { journalPath, recoverWrites, type Recovery } from '../workspace/write-journal.ts';
-export type { FileProblem, FileState, WorldStatus } from '../workspace/world.ts';
-export type { WorldDisk } from '../workspace/disk.ts';
+export type { DiskChangeListener, FileProblem, FileState, WorldStatus } from '../workspace/world.ts';
+export type { ListScope, WorldDisk } from '../workspace/disk.ts';
 export { FormatThreadError, type FormatJob, type FormatJobResult } from '../threads/format-thread.ts';

@@ -1,14 +1,17 @@
-// The server's state: the analysis host (every project file, open documents as
-// overlays, the checker's cache, the format thread) and the open documents.
+// The server's state: the projects (an analysis host each: every project file,
+// open documents as overlays, the checker's cache, the format thread; see
+// workspaces.ts) and the open documents.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Parser } from 'web-tree-sitter';
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Position } from 'vscode-languageserver';
-import { AnalysisHost, createParser, type Analysis, type FileState, type ProjectRoot } from '../ide/index.ts';
-import { relativePath, toOffset, type Encoding } from './convert.ts';
+import { createParser, type Analysis, type AnalysisHost, type FileState } from '../ide/index.ts';
+import { toOffset, type Encoding } from './convert.ts';
 import { DocumentStore, type OpenDocument } from './documents.ts';
+import { Workspaces, type Located, type WorkspaceOpened } from './workspaces.ts';
 
 export interface SessionConfig {
-  root: ProjectRoot;
+  /** The client's folders that can be projects (roots.ts: clientRoots); files elsewhere get a root of their own. */
+  clientFolders: readonly string[];
   encoding: Encoding;
   /** The client asks for diagnostics (LSP 3.17 pull model) instead of being sent them. */
   pullDiagnostics: boolean;
@@ -19,6 +22,8 @@ export interface SessionConfig {
 /** A request's file: the workspace snapshot, the file and the cursor offset. */
 export interface AtPosition {
   analysis: Analysis;
+  /** The file's project: its format settings and format thread. */
+  host: AnalysisHost;
   file: FileState;
   path: string;
   offset: number;
@@ -26,38 +31,30 @@ export interface AtPosition {
 
 export class Session {
   readonly config: SessionConfig;
-  readonly host: AnalysisHost;
+  readonly workspaces: Workspaces;
   readonly documents: DocumentStore;
 
-  private constructor(config: SessionConfig, documentParser: Parser) {
+  private constructor(config: SessionConfig, documentParser: Parser, opened: WorkspaceOpened) {
     this.config = config;
-    this.host = new AnalysisHost(config.root);
+    this.workspaces = new Workspaces(config.clientFolders, opened);
     this.documents = new DocumentStore(documentParser, config.encoding);
   }
 
-  static async start(config: SessionConfig): Promise<Session> {
-    const session = new Session(config, await createParser());
-    await session.host.load({ watch: true });
-    return session;
-  }
-
-  get root(): string {
-    return this.config.root.root;
+  /** Ready at once: projects load in the background as they are first needed. */
+  static async start(config: SessionConfig, opened: WorkspaceOpened): Promise<Session> {
+    return new Session(config, await createParser(), opened);
   }
 
   get encoding(): Encoding {
     return this.config.encoding;
   }
 
-  pathOf(uri: string): string | undefined {
-    return relativePath(this.root, uri);
-  }
-
-  /** A snapshot of every file, open documents as they are in the editor. */
-  async analysis(): Promise<Analysis> {
-    const snapshot = await this.host.snapshot();
-    if (!snapshot.ok) throw new ResponseError(LSPErrorCodes.ContentModified, snapshot.error.message);
-    return snapshot.value;
+  /** Every project's snapshot, for workspace-wide requests. */
+  async analyses(): Promise<Analysis[]> {
+    return Promise.all(this.workspaces.all().map(async ({ host, ready }) => {
+      await ready;
+      return snapshotOf(host);
+    }));
   }
 
   async at(uri: string, position: Position, token?: CancellationToken): Promise<AtPosition | undefined> {
@@ -68,31 +65,53 @@ export class Session {
 
   async file(uri: string, token?: CancellationToken): Promise<Omit<AtPosition, 'offset'> | undefined> {
     await checkpoint(token);
-    const path = this.pathOf(uri);
-    if (path === undefined) return undefined;
-    const analysis = await this.analysis();
+    const located = this.workspaces.locate(uri);
+    if (!located) return undefined;
+    // A request that comes while the project loads waits for it rather than failing.
+    await located.workspace.ready;
+    const analysis = await snapshotOf(located.workspace.host);
     // Bringing the snapshot up to date takes file-system turns, in which a cancellation may have arrived.
     if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
-    const file = analysis.file(path);
-    return file ? { analysis, file, path } : undefined;
+    const file = analysis.file(located.path);
+    return file ? { analysis, host: located.workspace.host, file, path: located.path } : undefined;
   }
 
-  /** Puts an open document's text and tree in front of the file on disk. */
-  overlay(document: OpenDocument): void {
-    const path = this.pathOf(document.uri);
-    if (path !== undefined) this.host.setOverlay(path, document.syntax.text, document.syntax.version, document.syntax.tree.copy());
+  /**
+   * Puts an open document's text and tree in front of the file on disk, once
+   * its project has loaded; by then the document may have changed again, or
+   * closed, so its state at that moment is what goes in.
+   */
+  async overlay(uri: string): Promise<void> {
+    const located = this.workspaces.locate(uri);
+    if (!located) return;
+    await located.workspace.ready;
+    const document = this.documents.get(uri);
+    if (document) setOverlay(located, document);
   }
 
   async close(uri: string): Promise<void> {
     this.documents.close(uri);
-    const path = this.pathOf(uri);
-    if (path !== undefined) await this.host.clearOverlay(path);
+    const located = this.workspaces.locate(uri);
+    if (!located) return;
+    await located.workspace.ready;
+    // Opened again while the project loaded: the new document's overlay stays.
+    if (!this.documents.get(uri)) await located.workspace.host.clearOverlay(located.path);
   }
 
   dispose(): void {
     this.documents.dispose();
-    this.host.dispose();
+    this.workspaces.dispose();
   }
+}
+
+async function snapshotOf(host: AnalysisHost): Promise<Analysis> {
+  const snapshot = await host.snapshot();
+  if (!snapshot.ok) throw new ResponseError(LSPErrorCodes.ContentModified, snapshot.error.message);
+  return snapshot.value;
+}
+
+function setOverlay({ workspace, path }: Located, document: OpenDocument): void {
+  workspace.host.setOverlay(path, document.syntax.text, document.syntax.version, document.syntax.tree.copy());
 }
 
 /** Lets a pending `$/cancelRequest` arrive, then gives up if it did. */

@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   pathOutsideProject: 'MCP-PATH-OUTSIDE-PROJECT',
   indexing: 'MCP-INDEXING',
   resultTooLarge: 'MCP-RESULT-TOO-LARGE',
+  // The call ran past its time budget (--call-timeout-ms) and was stopped.
+  timeout: 'MCP-TIMEOUT',
   // A project file on disk the server cannot serve (left out of every workspace result until it changes).
   fileUnreadable: 'MCP-FILE-UNREADABLE',
   fileInvalidUtf8: 'MCP-FILE-INVALID-UTF8',
@@ -40,6 +42,8 @@ export interface Limits {
   maxResultChars: number;
   /** How long workspace tools wait for the first index before answering MCP-INDEXING. */
   indexWaitMs: number;
+  /** How long one tools/call may take, waiting for a worker included, before it is stopped with MCP-TIMEOUT. */
+  callTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -47,6 +51,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxSourceChars: 2 * 1024 * 1024,
   maxResultChars: 64_000,
   indexWaitMs: 10_000,
+  callTimeoutMs: 10_000,
 };
 
 /** `[startLine, startCol, endLine, endCol]`, 1-based, end exclusive: short for agents, still exact. */

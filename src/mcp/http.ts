@@ -21,6 +21,7 @@ import { classifyMessage } from './invalid-message.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { buildServer } from './server.ts';
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from './sessions.ts';
+import type { ToolRunner } from './tool-pool.ts';
 
 export const MCP_PATH = '/mcp';
 export const SSE_PATH = '/sse';
@@ -53,6 +54,8 @@ export interface HttpOptions {
   allowedOrigins?: readonly string[];
   timeouts?: Partial<HttpTimeouts>;
   sessions?: Partial<SessionLimits>;
+  /** Runs tools/call (the worker pool); in process when absent. */
+  run?: ToolRunner;
 }
 
 /** Names a loopback client can put in Host (and a page on this machine in Origin). */
@@ -101,7 +104,7 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
   const sessions = new SessionTable<NodeStreamableHTTPServerTransport | SSEServerTransport>({ ...DEFAULT_SESSION_LIMITS, ...options.sessions });
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
-  const modern = toNodeHandler(createMcpHandler(() => buildServer(host), { legacy: 'reject', onerror: (error) => host.log(`http: ${error.message}`) }));
+  const modern = toNodeHandler(createMcpHandler(() => buildServer(host, options.run), { legacy: 'reject', onerror: (error) => host.log(`http: ${error.message}`) }));
 
   const tooManySessions = (res: ServerResponse, retryAfterSeconds: number) => {
     res.setHeader('retry-after', String(retryAfterSeconds));
@@ -127,7 +130,7 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
       transport.onclose = () => {
         if (transport.sessionId) sessions.remove(transport.sessionId);
       };
-      await buildServer(host).connect(transport);
+      await buildServer(host, options.run).connect(transport);
       return await transport.handleRequest(req, res, body);
     } finally {
       admitted.release();
@@ -143,7 +146,7 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
       // The stream is this session's open response: it stays busy, never idle, until the client goes.
       sessions.use(transport.sessionId, res);
       transport.onclose = () => sessions.remove(transport.sessionId);
-      await buildServer(host).connect(transport);
+      await buildServer(host, options.run).connect(transport);
     } finally {
       admitted.release();
     }

@@ -8,13 +8,14 @@ import type { Host } from './host.ts';
 import { CallScope } from './tools/call-scope.ts';
 import { TOOLS } from './tools/index.ts';
 import type { ToolDefinition } from './tools/tool.ts';
+import type { ToolRunner } from './tool-pool.ts';
 
 export const SERVER_NAME = 'yaoxiang';
 export const SERVER_VERSION = '0.1.0';
 
 const INSTRUCTIONS =
   'Code intelligence for the YaoXiang (爻象) language. Lines and columns are 1-based everywhere; spans are [startLine, startCol, endLine, endCol] with the end exclusive. ' +
-  'Paths are relative to the project root. Syntax and type errors in code are data (isError false); isError true carries an errorCode: MCP-INVALID-INPUT, MCP-PROJECT-NOT-FOUND, MCP-PATH-OUTSIDE-PROJECT, MCP-INDEXING (retry shortly), MCP-RESULT-TOO-LARGE (ask for less), MCP-FILE-UNREADABLE, MCP-FILE-INVALID-UTF8, MCP-FILE-TOO-LARGE (a project file on disk that cannot be served; fix it and retry).';
+  'Paths are relative to the project root. Syntax and type errors in code are data (isError false); isError true carries an errorCode: MCP-INVALID-INPUT, MCP-PROJECT-NOT-FOUND, MCP-PATH-OUTSIDE-PROJECT, MCP-INDEXING (retry shortly), MCP-RESULT-TOO-LARGE (ask for less), MCP-TIMEOUT (the call ran past its time budget; ask for less), MCP-FILE-UNREADABLE, MCP-FILE-INVALID-UTF8, MCP-FILE-TOO-LARGE (a project file on disk that cannot be served; fix it and retry).';
 
 type ObjectSchema = { [key: string]: unknown; type: 'object' };
 
@@ -43,10 +44,11 @@ export function listTools(): ListedTool[] {
   return listed;
 }
 
-export function buildServer(host: Host): Server {
+/** `run` runs tools/call: on the server's worker pool (tool-pool.ts), or in process when not given. */
+export function buildServer(host: Host, run: ToolRunner = (name, args, signal) => callTool(host, name, args, signal)): Server {
   const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION, title: 'YaoXiang analyzer' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler('tools/list', () => ({ tools: listTools() }));
-  server.setRequestHandler('tools/call', (request, ctx) => callTool(host, request.params.name, request.params.arguments, stopSignal(ctx.mcpReq.signal, ctx.http?.req?.signal)));
+  server.setRequestHandler('tools/call', (request, ctx) => run(request.params.name, request.params.arguments, stopSignal(ctx.mcpReq.signal, ctx.http?.req?.signal)));
   return server;
 }
 

@@ -3,27 +3,30 @@ import { serializeMessage } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Host } from './host.ts';
 import { buildServer } from './server.ts';
+import type { ToolRunner } from './tool-pool.ts';
+import { holdWhileBusy } from './back-pressure.ts';
+import { shutdownWhenGone, watchClient } from './shutdown.ts';
 import { answerDroppedLines } from './stdio-guard.ts';
 
-export function serveOverStdio(host: Host): { close(): Promise<void> } {
-  const input = process.stdin.pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message))));
-  const handle = serveStdio(() => buildServer(host), {
+/** Where tools/call runs (the worker pool) and how many calls it holds, for back-pressure and shutdown; in process when absent. */
+export interface CallRunner {
+  run: ToolRunner;
+  readonly pending: number;
+  dispose(): Promise<void>;
+}
+
+export function serveOverStdio(host: Host, runner?: CallRunner): { close(): Promise<void> } {
+  const input = process.stdin
+    .pipe(holdWhileBusy(process.stdout, () => runner?.pending ?? 0))
+    .pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message))));
+  const handle = serveStdio(() => buildServer(host, runner?.run), {
     transport: new StdioServerTransport(input, process.stdout),
     // The SDK reports each line it drops with the whole zod issue list (about 60 lines); the
     // client has had its answer from the guard, so the reason fits on one line here.
     onerror: (error) => host.log(`stdio: ${oneLine(error.message)}`),
   });
-  // The client is gone once stdin ends or breaks, or stdout does (EPIPE): nothing
-  // more can arrive or be answered. Work still running is dropped, not answered.
-  let exiting = false;
-  const exit = () => {
-    if (exiting) return;
-    exiting = true;
-    void handle.close().finally(() => process.exit(0));
-  };
-  process.stdin.once('end', exit);
-  process.stdin.once('close', exit);
-  process.stdout.once('error', exit);
+  const shutdown = shutdownWhenGone({ cancelWork: () => runner?.dispose() ?? Promise.resolve(), close: () => handle.close(), log: host.log });
+  watchClient(process.stdin, process.stdout, shutdown);
   return handle;
 }
 

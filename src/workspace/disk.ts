@@ -10,6 +10,9 @@ import { toPosix } from './root.ts';
 
 export const IGNORED_DIRECTORIES = ['.git', '.yaoxiang', 'target', 'node_modules'];
 
+/** A whole project tree, or one folder's own files (a lone file's folder, which may be a home directory). */
+export type ListScope = 'tree' | 'folder';
+
 export interface FileStamp {
   size: number;
   mtimeMs: number;
@@ -20,8 +23,11 @@ export interface FileBytes extends FileStamp {
 }
 
 export interface WorldDisk {
-  /** Every .yx file below `root`, relative with `/`, sorted; symbolic links are not followed. */
-  list(root: string): Promise<string[]>;
+  /**
+   * Every .yx file below `root`, relative with `/`, sorted; symbolic links are
+   * not followed. With `scope` 'folder', only the files directly in `root`.
+   */
+  list(root: string, scope?: ListScope): Promise<string[]>;
   /** The stamp of a regular file; undefined when the path names nothing, or something else. Throws when it cannot be examined. */
   stat(absolute: string): Promise<FileStamp | undefined>;
   /**
@@ -33,8 +39,8 @@ export interface WorldDisk {
 }
 
 export const nodeDisk: WorldDisk = {
-  async list(root) {
-    const found = await globby('**/*.yx', {
+  async list(root, scope = 'tree') {
+    const found = await globby(scope === 'folder' ? '*.yx' : '**/*.yx', {
       cwd: root,
       gitignore: true,
       ignore: IGNORED_DIRECTORIES.map((dir) => `**/${dir}/**`),

@@ -21,7 +21,7 @@ export function parseManifest(text: string): { manifest: Manifest; problems: Man
   const problems: ManifestProblem[] = [];
   let data: Record<string, unknown> = {};
   try {
-    data = parseToml(text) as Record<string, unknown>;
+    data = parseToml(text);
   } catch (error) {
     const e = error as { message: string; line?: number; column?: number };
     problems.push({ message: `yaoxiang.toml is not valid TOML: ${e.message.split('\n')[0]}`, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}) });

@@ -5,7 +5,8 @@ import { fail, ok, type Result } from './errors.ts';
 
 export const MANIFEST_FILE = 'yaoxiang.toml';
 
-export type ProjectRootSource = 'explicit' | 'manifest' | 'cwd';
+/** 'folder': the folder of a lone file that no yaoxiang.toml above it claims (single-file mode). */
+export type ProjectRootSource = 'explicit' | 'manifest' | 'cwd' | 'folder';
 
 export interface ProjectRoot {
   /** Absolute, symlinks resolved. */

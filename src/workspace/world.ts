@@ -10,10 +10,10 @@ import { listImports } from '../analysis/imports.ts';
 import { SymbolIndex } from '../analysis/navigation.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
-import { MANIFEST_FILE, type ProjectRoot } from './root.ts';
+import { MANIFEST_FILE, toPosix, type ProjectRoot } from './root.ts';
 import { parseManifest, type Manifest, type ManifestProblem } from './manifest.ts';
 import { MAX_FILE_BYTES } from './file-access.ts';
-import { nodeDisk, type FileBytes, type FileStamp, type WorldDisk } from './disk.ts';
+import { nodeDisk, type FileBytes, type FileStamp, type ListScope, type WorldDisk } from './disk.ts';
 import { fail, ok, type Result, type WorkspaceErrorCode } from './errors.ts';
 import { firstInvalidUtf8Offset } from './utf8.ts';
 
@@ -52,13 +52,20 @@ export interface FileProblem {
 
 export interface WorldOptions {
   disk?: WorldDisk;
+  /** 'folder': the root's own files only, listed and watched without descending (single-file mode). */
+  scope?: ListScope;
 }
+
+/** Told of a change on disk below the root: the path relative to it, when the system says. */
+export type DiskChangeListener = (relative: string | undefined) => void;
 
 export class World {
   readonly root: ProjectRoot;
   manifest: Manifest = { fmt: {}, i18n: {} };
   manifestProblems: ManifestProblem[] = [];
   readonly #disk: WorldDisk;
+  readonly #scope: ListScope;
+  readonly #diskListeners = new Set<DiskChangeListener>();
   readonly #files = new Map<string, FileState>();
   readonly #problems = new Map<string, FileProblem>();
   readonly #overlays = new Map<string, { text: string; version: number }>();
@@ -80,6 +87,17 @@ export class World {
     this.root = root;
     this.#realRoot = root.root;
     this.#disk = options.disk ?? nodeDisk;
+    this.#scope = options.scope ?? 'tree';
+  }
+
+  /**
+   * Calls `listener` whenever the World's own watcher sees a change (only when
+   * loaded with `watch`), so that a front end can act without being asked,
+   * e.g. re-diagnose open files. Returns the unsubscribe.
+   */
+  onDiskChange(listener: DiskChangeListener): () => void {
+    this.#diskListeners.add(listener);
+    return () => this.#diskListeners.delete(listener);
   }
 
   get status(): WorldStatus {
@@ -189,6 +207,7 @@ export class World {
 
   dispose(): void {
     this.#disposed = true;
+    this.#diskListeners.clear();
     this.#watcher?.close();
     for (const file of this.#files.values()) file.tree.delete();
     this.#files.clear();
@@ -260,7 +279,7 @@ export class World {
   /** The .yx files on disk, or undefined when the root cannot be listed at all. */
   async #discover(): Promise<string[] | undefined> {
     try {
-      return await this.#disk.list(this.root.root);
+      return await this.#disk.list(this.root.root, this.#scope);
     } catch {
       return undefined;
     }
@@ -377,8 +396,10 @@ export class World {
 
   #startWatching(): void {
     try {
-      this.#watcher = watch(this.root.root, { recursive: true, persistent: false }, () => {
+      this.#watcher = watch(this.root.root, { recursive: this.#scope === 'tree', persistent: false }, (_event, filename) => {
         this.#dirty = true;
+        const relative = typeof filename === 'string' ? toPosix(filename) : undefined;
+        for (const listener of this.#diskListeners) listener(relative);
       });
       this.#watcher.on('error', () => {
         this.#watcher?.close();

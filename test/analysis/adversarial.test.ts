@@ -112,8 +112,8 @@ const passes: Array<[string, (input: Input) => void | Promise<void>]> = [
   ['parse_source', async ({ source }) => {
     const result = await callTool(host, 'parse_source', { source, max_depth: 1_000, named_only: false }, signal);
     // Refused only for what the tool documents: a source over the size limit or not valid Unicode.
-    if (result.isError) assert.equal(result.structuredContent!.errorCode, 'MCP-INVALID-INPUT', JSON.stringify(result.structuredContent));
-    else assert.equal(typeof result.structuredContent!.node_count, 'number');
+    if (result.isError) assert.equal(result.structuredContent.errorCode, 'MCP-INVALID-INPUT', JSON.stringify(result.structuredContent));
+    else assert.equal(typeof result.structuredContent.node_count, 'number');
   }],
   ['document symbols', ({ editor }) => void documentOutline(editor().file.model)],
   ['semantic tokens', ({ editor }) => void semanticTokens(editor().tree, editor().file.model)],
@@ -218,7 +218,7 @@ describe('the MCP layer', () => {
     for (const source of ['x = "\uD800"\n', 'y = \uDC00\n', 'z = "a\uDBFFb"\n', '\uDFFF']) {
       const result = await callTool(host, 'parse_source', { source }, signal);
       assert.equal(result.isError, true, JSON.stringify(source));
-      assert.equal(result.structuredContent!.errorCode, 'MCP-INVALID-INPUT');
+      assert.equal(result.structuredContent.errorCode, 'MCP-INVALID-INPUT');
     }
     const paired = await callTool(host, 'parse_source', { source: 'x = "\uD83D\uDE00"\n' }, signal);
     assert.equal(paired.isError, false, 'a surrogate pair is fine');

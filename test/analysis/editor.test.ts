@@ -12,6 +12,7 @@ import { foldingRanges, selectionRanges } from '../../src/analysis/editor/struct
 import { semanticTokens } from '../../src/analysis/editor/tokens.ts';
 import { parseOrThrow } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
+import { kindAtUse } from '../../src/analysis/navigation.ts';
 import { analyzeFixture, parseFixture } from '../support/fixture.ts';
 
 const parser = await createParser();
@@ -140,6 +141,39 @@ describe('semantic tokens', () => {
     const { files, tree } = setup('mut n = 1$0\nf = (a: Int) => a + n\n');
     const tokens = semanticTokens(tree, files.get('main.yx')!.model).map((t) => `${t.start}-${t.end}:${t.type}:${t.modifiers.join(',')}`);
     assert.deepEqual(tokens, ['0-3:keyword:', '4-5:variable:declaration', '8-9:number:', '10-11:function:declaration,readonly', '15-16:parameter:declaration,readonly', '18-21:type:', '26-27:parameter:', '30-31:variable:']);
+  });
+});
+
+describe('imported names keep their kind', () => {
+  const source = `
+//- /geo.yx
+pub Point: Type = { x: Int, y: Int }
+pub total: (xs: List(Int)) -> Int = (xs) => 0
+//- /main.yx
+use geo.{Point, total}
+use std.io.{println}
+use std.io
+main = {
+    p: Point = Point(x = 1, y = 2)
+    println(total([p.x]))
+    $0
+}
+`;
+  it('in semantic tokens, at the use statement and at every use', () => {
+    const { files, tree, text } = setup(source);
+    const kindOf = (b: Parameters<typeof kindAtUse>[2]) => kindAtUse(files, 'main.yx', b);
+    const tokens = semanticTokens(tree, files.get('main.yx')!.model, kindOf)
+      .filter((t) => ['Point', 'total', 'println', 'io'].includes(text.slice(t.start, t.end)))
+      .map((t) => `${text.slice(t.start, t.end)}:${t.type}`);
+    assert.deepEqual(tokens, ['Point:struct', 'total:function', 'io:namespace', 'println:function', 'io:namespace', 'Point:struct', 'Point:struct', 'println:function', 'total:function']);
+  });
+  it('in completion and hover', () => {
+    const { files, cursor, text } = setup(source);
+    const kinds = new Map(completionsAt(files, cursor.file, cursor.offset).map((c) => [c.label, c.kind]));
+    assert.deepEqual(['Point', 'total', 'println', 'io'].map((n) => kinds.get(n)), ['record', 'function', 'function', 'import']);
+    const at = text.indexOf('total([');
+    assert.equal(hoverAt(files, cursor.file, at, () => undefined)?.kind, 'function');
+    assert.equal(hoverAt(files, cursor.file, text.indexOf('println('), () => 'fn')?.kind, 'function');
   });
 });
 

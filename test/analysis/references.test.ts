@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findReferences, targetAt, targetsNamed } from '../../src/analysis/navigation.ts';
+import { checkedFixture } from '../support/checked-fixture.ts';
 import { analyzeFixture, parseFixture } from '../support/fixture.ts';
 
 /** References of what is under `$0` must be exactly the marked ranges. */
@@ -13,6 +14,19 @@ function check(source: string): void {
   const actual = findReferences(files, target).map((l) => `${l.file}:${l.range.start.line}:${l.range.start.column}-${l.range.end.column}`).sort();
   const expected = fixture.marks.map((m) => `${m.file}:${m.line}:${m.column}-${m.endColumn}`).sort();
   assert.deepEqual(actual, expected);
+}
+
+/** `check`, with the checker's receiver types: a member use belongs to its receiver's inferred type. */
+function checkTyped(source: string): void {
+  const fixture = parseFixture(source);
+  assert.ok(fixture.cursor, 'the fixture needs a $0 cursor');
+  const { files, members } = checkedFixture(fixture);
+  const target = targetAt(files, fixture.cursor.file, fixture.cursor.offset, members);
+  assert.ok(target, `nothing to find at ${fixture.cursor.file}:${fixture.cursor.line}:${fixture.cursor.column}`);
+  const actual = findReferences(files, target, members).map((l) => `${l.file}:${l.range.start.line}:${l.range.start.column}-${l.range.end.column}`).sort();
+  const expected = fixture.marks.map((m) => `${m.file}:${m.line}:${m.column}-${m.endColumn}`).sort();
+  assert.deepEqual(actual, expected);
+  for (const file of files.values()) file.tree.delete();
 }
 
 describe('findReferences', () => {
@@ -162,6 +176,75 @@ distance: (a: &Point, b: &Point) -> Float = a.x - b.x$0
 //                                            ^
 //                                                  ^
 `));
+});
+
+describe('members by the type of their receiver', () => {
+  it('keeps same-named types of other files apart', () => checkTyped(`
+//- /geo.yx
+pub Point: Type = { x: Int, y: Int }
+//                  ^
+pub origin: () -> Point = () => Point(0, 0)
+pub norm: (p: Point) -> Int = (p) => p.x + p.y
+//                                     ^
+//- /shapes.yx
+Point: Type = { x: Float, y: Float }
+left: (p: Point) -> Float = (p) => p.x
+//- /main.yx
+use std.io
+use geo.{Point, origin}
+main = {
+    p: Point = origin()
+    io.println(p.x$0)
+//               ^
+}
+`));
+
+  it('follows &, nested fields, method calls and plain assignments', () => checkTyped(`
+use std.io
+Point: Type = { x: Int, y: Int }
+//              ^
+Window: Type = { target: Point, view: &Point }
+Other: Type = { x: Int }
+Point.moved: (self: Point, dx: Int) -> Point = (self, dx) => Point(self.x + dx, self.y)
+//                                                                      ^
+main = {
+    p = Point(1, 2)
+    view = &p
+    io.println(view.x$0)
+//                  ^
+    q2 = p.moved(1)
+    io.println(q2.x)
+//                ^
+    w = Window(p, &p)
+    io.println(w.view.x)
+//                    ^
+    io.println(w.target.x)
+//                      ^
+    o = Other(3)
+    io.println(o.x)
+}
+`));
+
+  it('finds a field from its declaration, through the query by name in its file', () => {
+    const fixture = parseFixture(`
+//- /geo.yx
+pub Point: Type = { x: Int, y: Int }
+//- /shapes.yx
+Point: Type = { x: Int, y: Int }
+main = {
+    p = Point(1, 2)
+    r = &p
+    io.println(r.x)
+}
+`);
+    const { files, members } = checkedFixture(fixture);
+    const found = (name: string, inFile?: string) => targetsNamed(files, name, inFile).flatMap((t) => findReferences(files, t, members))
+      .map((l) => `${l.file}:${l.range.start.line}:${l.range.start.column}`);
+    assert.deepEqual(found('Point.x', 'shapes.yx'), ['shapes.yx:1:17', 'shapes.yx:5:18']);
+    assert.deepEqual(found('Point.x', 'geo.yx'), ['geo.yx:1:21']);
+    assert.deepEqual(found('Point.x').sort(), ['geo.yx:1:21', 'shapes.yx:1:17', 'shapes.yx:5:18']);
+    for (const file of files.values()) file.tree.delete();
+  });
 });
 
 describe('targetsNamed', () => {

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { cliPath } from '../support/paths.ts';
+import { fileURLToPath } from 'node:url';
+import { cliPath, repoRoot } from '../support/paths.ts';
 
 function run(args: string[]) {
   const result = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' });
@@ -29,5 +30,14 @@ describe('yaoxiang', () => {
     const result = run(['explain', 'E0001']);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^Error E0001\n/);
+  });
+
+  it('loads only the dispatcher for --help and an unknown command: no analysis, no grammar', () => {
+    const trace = new URL('../support/module-trace.js', import.meta.url).href;
+    for (const args of [['--help'], ['nonsense']]) {
+      const result = spawnSync(process.execPath, ['--import', trace, cliPath, ...args], { encoding: 'utf8' });
+      const loaded = [...result.stderr.matchAll(/^module (file:\S+)$/gm)].map((m) => fileURLToPath(m[1]!).slice(repoRoot.length + 1));
+      assert.deepEqual(loaded.sort(), ['bin/yaoxiang.js', 'dist/src/cli/exit.js', 'dist/src/cli/main.js'], args.join(' '));
+    }
   });
 });

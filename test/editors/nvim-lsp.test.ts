@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { copyFixture } from '../support/lsp-client.ts';
-import { FORMATTED_MESSY } from '../support/lsp-fixture.ts';
+import { FORMATTED_MESSY, HOVER_DISTANCE, IMMUTABLE_COUNT_MESSAGE } from '../support/lsp-fixture.ts';
 import { cliPath, repoRoot } from '../support/paths.ts';
 import { nvimBinaries, runLuaScript, skipUnlessRuns } from './headless-nvim.ts';
 
@@ -57,13 +57,9 @@ for (const nvim of nvimBinaries()) {
       assert.equal(result.git_root, repo, '.git marks the root');
       assert.deepEqual(result.diagnostics, [{
         code: 'E2010', lnum: 10, col: 8, end_col: 13, source: 'yaoxiang',
-        message: "Cannot assign to immutable variable 'count'\nhelp: Use 'mut' to declare a mutable variable",
+        message: IMMUTABLE_COUNT_MESSAGE,
       }]);
-      assert.equal(result.hover, [
-        '```yaoxiang', 'distance: fn(&Point, &Point) -> float64', '```', '',
-        '```yaoxiang', 'pub distance: (a: &Point, b: &Point) -> Float', '```', '',
-        'Euclidean distance.', '', '*function in geometry.yx*',
-      ].join('\n'));
+      assert.equal(result.hover, HOVER_DISTANCE);
       assert.deepEqual(result.definition, { file: geometry, row: 13, col: 4 });
       assert.deepEqual(result.formatted, FORMATTED_MESSY);
       // The files on disk are unchanged (Neovim does not save); their buffers carry the new name.

@@ -53,7 +53,7 @@ function expectations(root: Node): Expectation[] {
   walk(root, (cursor) => {
     const node = cursor.currentNode;
     const type = node.type;
-    if (!node.isNamed && KEYWORDS[type]) add(node, KEYWORDS[type]!, 'keyword');
+    if (!node.isNamed && KEYWORDS[type]) add(node, KEYWORDS[type], 'keyword');
     else if (type === 'visibility' || type === 'mutability') add(node, ['Keyword', 'keyword'], 'modifier');
     else if (type === 'string' || type === 'multiline_string') add(node, ['String', 'string'], 'string');
     else if (type === 'integer') add(node, ['Number', 'number'], 'number');

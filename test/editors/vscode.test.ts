@@ -1,15 +1,16 @@
 // The VS Code extension, without VS Code: its manifest declares the language,
-// the activation and the server setting; extension.js, loaded in Node against
-// stub `vscode` and `vscode-languageclient/node` modules, starts a
-// LanguageClient on `yaoxiang lsp` over stdio and stops it on deactivate; and
-// the packaged dist/yaoxiang.vsix (scripts/package-vscode.sh) carries the
-// extension with its runtime dependencies.
+// the TextMate grammar, the activation and the server setting; src/extension.js,
+// loaded in Node against stub `vscode` and `vscode-languageclient/node` modules,
+// starts a LanguageClient on `yaoxiang lsp` over stdio for saved and untitled
+// documents and stops it on deactivate; the esbuild bundle needs nothing but
+// `vscode` and Node's own modules; and the packaged dist/yaoxiang.vsix
+// (scripts/package-vscode.sh) carries the bundle and the grammar, no node_modules.
 //
-// The .vsix check is skipped when there is no package, unless
+// The bundle and .vsix checks are skipped when there is no package, unless
 // YAOXIANG_REQUIRE_VSIX=1 (set by .ci/run, which packages it first).
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -25,10 +26,12 @@ interface Manifest {
   activationEvents: string[];
   contributes: {
     languages: Array<{ id: string; extensions: string[]; configuration: string }>;
+    grammars: Array<{ language: string; scopeName: string; path: string }>;
     configuration: { properties: Record<string, { type: string; items?: { type: string }; default: unknown }> };
   };
-  dependencies: Record<string, string>;
+  dependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
+  scripts: Record<string, string>;
 }
 
 function readJson<T>(path: string): T {
@@ -74,14 +77,21 @@ class LanguageClient {
 module.exports = { LanguageClient, TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 } };
 `;
 
-/** A folder holding a copy of extension.js beside stub modules; loads a fresh copy each call. */
-function stubbedExtension(dir: string): () => { activate(context: unknown): unknown; deactivate(): unknown } {
+// For loading the bundle, whose vscode-languageclient subclasses vscode's
+// classes as it loads: every property is a class, and so is every property of those.
+const ANY_VSCODE = `
+const anything = { get(target, key) { if (!(key in target)) target[key] = new Proxy(class {}, anything); return target[key]; } };
+module.exports = new Proxy({}, anything);
+`;
+
+/** A folder holding a copy of `source` (default src/extension.js) beside stub modules; loads a fresh copy each call. */
+function stubbedExtension(dir: string, source = join(extensionDir, 'src', 'extension.js')): () => { activate(context: unknown): unknown; deactivate(): unknown } {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'commonjs' }));
   mkdirSync(join(dir, 'node_modules', 'vscode'), { recursive: true });
   writeFileSync(join(dir, 'node_modules', 'vscode', 'index.js'), STUB_VSCODE);
   mkdirSync(join(dir, 'node_modules', 'vscode-languageclient'), { recursive: true });
   writeFileSync(join(dir, 'node_modules', 'vscode-languageclient', 'node.js'), STUB_CLIENT);
-  copyFileSync(join(extensionDir, 'extension.js'), join(dir, 'extension.js'));
+  copyFileSync(source, join(dir, 'extension.js'));
   const require = createRequire(join(dir, 'extension.js'));
   return () => {
     const path = require.resolve('./extension.js');
@@ -125,7 +135,7 @@ describe('VS Code extension', () => {
 
   it('declares the yaoxiang language for .yx, activates on it and has the server setting', () => {
     assert.equal(manifest.name, 'yaoxiang');
-    assert.equal(manifest.main, './extension.js');
+    assert.equal(manifest.main, './dist/extension.js');
     assert.equal(manifest.engines.vscode, '^1.85.0');
     assert.deepEqual(manifest.activationEvents, ['onLanguage:yaoxiang']);
     const language = manifest.contributes.languages.find((l) => l.id === 'yaoxiang');
@@ -136,8 +146,17 @@ describe('VS Code extension', () => {
     assert.equal(setting.type, 'array');
     assert.equal(setting.items?.type, 'string');
     assert.deepEqual(setting.default, ['yaoxiang', 'lsp']);
-    assert.match(manifest.dependencies['vscode-languageclient'] ?? '', /^\^9\./);
-    assert.ok(manifest.devDependencies['@vscode/vsce'], '@vscode/vsce');
+    // Bundled into dist/extension.js, so nothing is installed at run time.
+    assert.deepEqual(manifest.dependencies ?? {}, {});
+    assert.match(manifest.devDependencies['vscode-languageclient'] ?? '', /^\^9\./);
+    for (const tool of ['@vscode/vsce', 'esbuild']) assert.ok(manifest.devDependencies[tool], tool);
+    assert.match(manifest.scripts['bundle'] ?? '', /esbuild src\/extension\.js --bundle .*--external:vscode .*--outfile=dist\/extension\.js/);
+    assert.equal(manifest.scripts['vscode:prepublish'], 'npm run bundle');
+    assert.deepEqual(manifest.contributes.grammars, [
+      { language: 'yaoxiang', scopeName: 'source.yaoxiang', path: './syntaxes/yaoxiang.tmLanguage.json' },
+    ]);
+    const grammar = readJson<{ scopeName: string }>(join(extensionDir, 'syntaxes', 'yaoxiang.tmLanguage.json'));
+    assert.equal(grammar.scopeName, 'source.yaoxiang');
     const lock = readJson<{ packages: Record<string, { version: string }> }>(join(extensionDir, 'package-lock.json'));
     assert.match(lock.packages['node_modules/vscode-languageclient']?.version ?? '', /^9\./);
 
@@ -159,7 +178,10 @@ describe('VS Code extension', () => {
     const client = recorded.clients[0]!;
     assert.equal(client.id, 'yaoxiang');
     assert.deepEqual(client.serverOptions, { command: 'yaoxiang', args: ['lsp'], transport: 0 });
-    assert.deepEqual(client.clientOptions.documentSelector, [{ scheme: 'file', language: 'yaoxiang' }]);
+    assert.deepEqual(client.clientOptions.documentSelector, [
+      { scheme: 'file', language: 'yaoxiang' },
+      { scheme: 'untitled', language: 'yaoxiang' },
+    ]);
     assert.deepEqual(recorded.watchers, ['**/*.yx', '**/yaoxiang.toml']);
     assert.deepEqual(client.clientOptions.synchronize.fileEvents.map((w: { glob: string }) => w.glob), recorded.watchers);
     assert.ok(context.subscriptions.length >= 2, 'watchers are disposed with the extension');
@@ -192,14 +214,33 @@ describe('VS Code extension', () => {
 
   const required = process.env.YAOXIANG_REQUIRE_VSIX === '1';
   const skip = !existsSync(vsixPath) && !required ? 'no dist/yaoxiang.vsix (bash scripts/package-vscode.sh)' : false;
-  it('dist/yaoxiang.vsix carries the manifest, extension.js and vscode-languageclient', { skip }, () => {
+  it('dist/yaoxiang.vsix carries the manifest, the bundle and the grammar, and no node_modules or sources', { skip }, () => {
     assert.ok(existsSync(vsixPath), `${vsixPath} (bash scripts/package-vscode.sh)`);
     const entries = zipEntries(vsixPath);
-    for (const name of ['extension.vsixmanifest', 'extension/package.json', 'extension/extension.js', 'extension/language-configuration.json']) {
+    for (const name of [
+      'extension.vsixmanifest',
+      'extension/package.json',
+      'extension/dist/extension.js',
+      'extension/language-configuration.json',
+      'extension/syntaxes/yaoxiang.tmLanguage.json',
+    ]) {
       assert.ok(entries.includes(name), name);
     }
-    assert.ok(entries.includes('extension/node_modules/vscode-languageclient/node.js'), 'vscode-languageclient/node.js');
-    assert.ok(entries.includes('extension/node_modules/vscode-languageclient/package.json'), 'vscode-languageclient/package.json');
-    assert.ok(!entries.some((e) => e.startsWith('extension/node_modules/@vscode/vsce/')), 'no dev dependencies');
+    assert.deepEqual(entries.filter((e) => e.startsWith('extension/node_modules/') || e.startsWith('extension/src/')), []);
+  });
+
+  it('the bundle needs only `vscode` and Node\'s modules, and exports activate and deactivate', { skip }, () => {
+    const bundle = join(extensionDir, 'dist', 'extension.js');
+    assert.ok(existsSync(bundle), `${bundle} (bash scripts/package-vscode.sh)`);
+    const required = new Set([...readFileSync(bundle, 'utf8').matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]!));
+    const foreign = [...required].filter((name) => name !== 'vscode' && !builtinModules.includes(name.replace(/^node:/, '')));
+    assert.deepEqual(foreign, []);
+    assert.ok(required.has('vscode'));
+    const dir = mkdtempSync(join(scratch, 'bundle-'));
+    const load = stubbedExtension(dir, bundle);
+    writeFileSync(join(dir, 'node_modules', 'vscode', 'index.js'), ANY_VSCODE);
+    const extension = load();
+    assert.equal(typeof extension.activate, 'function');
+    assert.equal(typeof extension.deactivate, 'function');
   });
 });

@@ -111,7 +111,7 @@ describe('formatting the shared corpus', { skip: sharedCorpusDir ? false : 'no .
 });
 
 
-/** The source with `/* bN */` after every 5th token and `// lN` at the end of every 3rd line that ends a token. */
+// The source with `/* bN */` after every 5th token and `// lN` at the end of every 3rd line that ends a token.
 function withComments(source: string, parser: Parser): string {
   const tree = parseOrThrow(parser, source);
   const ends: number[] = [];

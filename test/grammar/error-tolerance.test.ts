@@ -18,7 +18,7 @@ const ALPHABET = [
 ];
 
 function topLevel(tree: Tree, text: string): string[] {
-  return tree.rootNode.namedChildren.map((node) => `${node!.type} ${text.slice(node!.startIndex, node!.endIndex)}`);
+  return tree.rootNode.namedChildren.map((node) => `${node.type} ${text.slice(node.startIndex, node.endIndex)}`);
 }
 
 describe('error tolerance', () => {

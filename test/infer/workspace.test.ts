@@ -110,6 +110,7 @@ describe('yaoxiang check with type errors', () => {
     assert.match(text.stderr, /error \[E1042\] Cannot find field 'z' in struct 'Point'\n --> .*main\.yx:8:11\n/);
     assert.match(text.stderr, /help: Check the available fields of the struct/);
     assert.match(text.stderr, /Summary: 3 error\(s\), 0 warning\(s\)/);
+    // eslint-disable-next-line no-control-regex -- ESC starts the colour codes this looks for
     assert.doesNotMatch(text.stderr, /\x1b\[/, 'no colour when stderr is not a TTY');
   });
 });

@@ -282,7 +282,7 @@ describe('yaoxiang lsp: completion, signatures, hints, tokens, structure, fixes'
     const items = await request<Array<{ label: string; kind: number; detail?: string }>>('textDocument/completion', { textDocument: { uri: main }, position: { line: 7, character: 10 } });
     const labels = items.map((i) => i.label);
     assert.deepEqual(items.slice(0, 8).map((i) => [i.label, i.kind, i.detail]), [
-      ['io', 9, 'std.io'], ['Point', 9, 'geometry'], ['distance', 9, 'geometry'], ['main', 6, undefined],
+      ['io', 9, 'std.io'], ['Point', 22, 'geometry'], ['distance', 3, 'geometry'], ['main', 6, undefined],
       ['greeting', 6, undefined], ['p', 6, 'Point'], ['o', 6, 'Point'], ['d', 6, undefined],
     ]);
     assert.ok(!labels.includes('count'), 'count is bound after the cursor');
@@ -323,7 +323,7 @@ describe('yaoxiang lsp: completion, signatures, hints, tokens, structure, fixes'
       decoded.push(`${line}:${character}+${full.data[i + 2]} ${legend.tokenTypes[full.data[i + 3]!]}/${full.data[i + 4]}`);
     }
     assert.deepEqual(decoded.slice(0, 12), [
-      '0:0+24 comment/0', '1:0+3 keyword/0', '1:4+3 namespace/0', '1:8+4 namespace/0', '1:14+4 namespace/3',
+      '0:0+24 comment/0', '1:0+3 keyword/0', '1:4+3 namespace/0', '1:8+4 namespace/0', '1:14+4 function/3',
       '3:0+24 comment/0', '4:0+3 keyword/0', '4:4+5 struct/3', '4:11+4 keyword/0', '4:20+1 property/3', '4:23+5 type/0', '4:30+1 property/3',
     ]);
     const delta = await request<{ resultId: string; edits: Array<{ start: number; deleteCount: number; data: number[] }> }>('textDocument/semanticTokens/full/delta', { textDocument: { uri }, previousResultId: full.resultId });

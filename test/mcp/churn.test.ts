@@ -112,7 +112,7 @@ test('1,000 files, half deleted while a watching World loads: it catches up with
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
-    if (last) throw last;
+    if (last) throw last as Error;
   } finally {
     world.dispose();
     rmSync(dir, { recursive: true, force: true });

@@ -62,7 +62,7 @@ test('results are cut to the size limit where they can be, MCP-RESULT-TOO-LARGE 
   assert.equal(cut.isError, false);
   assert.equal(cut.structuredContent.truncated, true);
   assert.ok(cut.content[0]!.text.length <= 2_000);
-  assert.ok((cut.structuredContent.node_count as number) < 100, `${cut.structuredContent.node_count} nodes`);
+  assert.ok((cut.structuredContent.node_count as number) < 100, `${String(cut.structuredContent.node_count)} nodes`);
   assert.equal(parses, 1);
   const big = await callTool(host, 'format_source', { source }, signal);
   assert.equal(big.structuredContent.errorCode, 'MCP-RESULT-TOO-LARGE');

@@ -18,7 +18,7 @@ const CODES = { UNREADABLE: 'MCP-FILE-UNREADABLE', INVALID_UTF8: 'MCP-FILE-INVAL
 type Structured = Record<string, any>;
 
 async function tool(host: Host, name: string, args: Record<string, unknown>): Promise<Structured> {
-  return (await callTool(host, name, args, signal)).structuredContent as Structured;
+  return (await callTool(host, name, args, signal)).structuredContent;
 }
 
 function isFileOnDisk(dir: string, file: string): boolean {

@@ -185,7 +185,7 @@ describe('hostile paths', () => {
           const result = await callTool(host, field.tool, field.args(c.path), signal);
           const text = result.content.map((b) => ('text' in b ? b.text : '')).join('\n');
           texts.push(text);
-          const structured = result.structuredContent as Record<string, unknown>;
+          const structured = result.structuredContent;
           const detail = `${field.name} ${JSON.stringify(c.path.slice(0, 80))}: ${text.slice(0, 400)}`;
           for (const secret of leaks()) assert.ok(!text.includes(secret), `leaked ${secret}: ${detail}`);
           if (expected === 'name-query') {

@@ -70,7 +70,7 @@ export async function startHttp(projectRoot: string, extraArgs: string[] = []): 
   let log = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL from the server:\n${log}`)), 20_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       log += chunk.toString();
       const match = /on (http:\/\/\S+\/mcp)/.exec(log);
       if (match) {

@@ -66,7 +66,9 @@ function casesOf(model: FileModel): Case[] {
   const seen = new Set<string>();
   const add = (c: Case) => {
     const key = `${c.scope} ${c.oldName}`;
-    if (!seen.has(key)) cases.push(c), seen.add(key);
+    if (seen.has(key)) return;
+    cases.push(c);
+    seen.add(key);
   };
   const top = model.bindings.filter((b) => model.scopes[b.scope]!.kind === 'module' && b.kind !== 'import');
   for (const b of top) add({ oldName: b.kind === 'method' || b.kind === 'field' ? `${b.container}.${b.name}` : b.name, scope: 'module' });
@@ -119,5 +121,34 @@ describe('rename on ../shared/corpus', { skip: sharedCorpusDir ? false : 'no ../
     for (const code of refusals.keys()) assert.ok(['RENAME_AMBIGUOUS', 'RENAME_UNRESOLVED_MEMBER'].includes(code), `${code}: ${refusals.get(code)!.slice(0, 5).join('; ')}`);
     t.diagnostic(`${renamed} renames round-tripped; refused: ${[...refusals].map(([code, list]) => `${code} ${list.length}`).join(', ') || 'none'}`);
     assert.ok(renamed > 300, `only ${renamed} renames round-tripped`);
+  });
+
+  it('refuses, with the reason, a local renamed to another name of its scope', async (t) => {
+    let conflicts = 0;
+    for (const file of files) {
+      const name = relative(sharedCorpusDir!, file);
+      if (referenceRejected.has(name)) continue;
+      const text = readFileSync(file, 'utf8');
+      const model = modelOf(text);
+      const functions = model.bindings.filter((b) => model.scopes[b.scope]!.kind === 'module' && b.kind === 'function');
+      for (const fn of functions) {
+        const locals = model.bindings.filter((b) => (b.kind === 'variable' || b.kind === 'parameter') && model.scopes[b.scope]!.kind !== 'module'
+          && fn.declaration.start <= b.span.start && b.span.end <= fn.declaration.end);
+        for (const local of locals.slice(0, 3)) {
+          const other = locals.find((b) => b.scope === local.scope && b.name !== local.name);
+          if (!other) continue;
+          const label = `${name}: ${local.name} -> ${other.name} (function:${fn.name})`;
+          const result = await renameInSource(text, local.name, other.name, `function:${fn.name}`);
+          assert.equal(result.source, text, label);
+          assert.ok(result.diagnostics.length > 0, `${label} was accepted`);
+          const [refusal] = result.diagnostics;
+          assert.ok(['RENAME_CONFLICT', 'RENAME_AMBIGUOUS'].includes(refusal!.code), `${label}: ${refusal!.code}`);
+          assert.ok(refusal!.message.includes(JSON.stringify(refusal!.code === 'RENAME_CONFLICT' ? other.name : local.name)), `${label}: ${refusal!.message}`);
+          if (refusal!.code === 'RENAME_CONFLICT') conflicts++;
+        }
+      }
+    }
+    t.diagnostic(`${conflicts} renames to a name of the same scope refused as conflicts`);
+    assert.ok(conflicts > 20, `only ${conflicts} conflicts`);
   });
 });

@@ -178,6 +178,7 @@ main = {
 `));
 
   it('a method: its declaration and calls on values of its type only', () => check(`
+use std.io
 Point: Type = { x: Float, y: Float }
 Circle: Type = { r: Float }
 Point.draw: (self: Point) -> Void = { io.println(self.x) }
@@ -189,6 +190,7 @@ main = {
     c.draw()
 }
 `, ['Point.draw', 'render'], `
+use std.io
 Point: Type = { x: Float, y: Float }
 Circle: Type = { r: Float }
 Point.render: (self: Point) -> Void = { io.println(self.x) }

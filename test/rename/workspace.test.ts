@@ -23,12 +23,19 @@ async function check(before: string, newName: string, after: string, name?: stri
   }
 }
 
-async function refuses(before: string, newName: string, code: string): Promise<void> {
+/** Refused with `code`; the reason matches `message`, and points at the `^^^` mark when there is one. */
+async function refuses(before: string, newName: string, code: string, message?: RegExp): Promise<void> {
   const fixture = parseFixture(before);
   const files = analyzeFixture(fixture);
   const result = await renameInWorkspace(files, fixture.cursor!.file, { line: fixture.cursor!.line, column: fixture.cursor!.column }, newName);
   assert.deepEqual(result.changes, []);
   assert.deepEqual([...new Set(result.diagnostics.map((d) => d.code))], [code], JSON.stringify(result.diagnostics));
+  if (message) assert.match(result.diagnostics[0]!.message, message);
+  const mark = fixture.marks[0];
+  if (mark) {
+    const { range } = result.diagnostics[0]!;
+    assert.deepEqual([range.start.line, range.start.column, range.end.column], [mark.line, mark.column, mark.endColumn]);
+  }
 }
 
 describe('renameInWorkspace', () => {
@@ -138,6 +145,34 @@ main = {
 }
 `));
 
+  it('renames a field of one type, not the same-named field of another file\'s same-named type', () => check(`
+//- /geo.yx
+pub Point: Type = { x$0: Int, y: Int }
+pub norm: (p: Point) -> Int = (p) => p.x + p.y
+//- /shapes.yx
+Point: Type = { x: Int, y: Int }
+left: (p: Point) -> Int = (p) => p.x
+//- /main.yx
+use geo.{Point}
+main = {
+    p: Point = Point(1, 2)
+    q = p.x
+}
+`, 'px', `
+//- /geo.yx
+pub Point: Type = { px: Int, y: Int }
+pub norm: (p: Point) -> Int = (p) => p.px + p.y
+//- /shapes.yx
+Point: Type = { x: Int, y: Int }
+left: (p: Point) -> Int = (p) => p.x
+//- /main.yx
+use geo.{Point}
+main = {
+    p: Point = Point(1, 2)
+    q = p.px
+}
+`));
+
   it('refuses when an importer has its own binding of the new name', () => refuses(`
 //- /utils.yx
 pub tot$0al = 1
@@ -154,6 +189,58 @@ pub tot$0al = 1
 use utils.{total, sum}
 x = total + sum
 `, 'sum', 'RENAME_CONFLICT'));
+
+  it('refuses when the checker would see a different program: a local renamed to an inner loop variable is E2013', () => refuses(`
+use std.io
+create_matrix: (size: Int) -> List(List(Int)) = (size) => {
+    mut mat$0rix = []
+    for i in 0..size {
+        mut row = []
+        for j in 0..size {
+        //  ^
+            row = row + [i * j]
+        }
+        matrix = matrix + [row]
+    }
+    return matrix
+}
+main = { io.println(create_matrix(2)) }
+`, 'j', 'RENAME_CONFLICT', /E2013 .*Cannot shadow existing variable 'j'/));
+
+  it('refuses when a diagnostic of the program would go away: the meaning changes either way', () => refuses(`
+use std.io
+main = {
+    mut x = 0
+    for x$0 in 0..3 {
+    //  ^
+        io.println(x)
+    }
+}
+`, 'y', 'RENAME_CONFLICT', /E2013 .* would go away/));
+
+  it('checks an importer against the renamed exports: a type renamed in both files stays well-typed', () => check(`
+//- /geo.yx
+pub Po$0int: Type = { x: Int, y: Int }
+pub origin: () -> Point = () => Point(0, 0)
+//- /main.yx
+use std.io
+use geo.{Point, origin}
+main = {
+    p: Point = origin()
+    io.println(p.x)
+}
+`, 'Spot', `
+//- /geo.yx
+pub Spot: Type = { x: Int, y: Int }
+pub origin: () -> Spot = () => Spot(0, 0)
+//- /main.yx
+use std.io
+use geo.{Spot, origin}
+main = {
+    p: Spot = origin()
+    io.println(p.x)
+}
+`));
 
   it('refuses a name that is not a binding', () => refuses(`
 x = 1 +$0 2

@@ -15,8 +15,8 @@ export function parseCorpusFile(text: string): CorpusCase[] {
   const cases: CorpusCase[] = [];
   const headers = [...text.matchAll(HEADER)];
   headers.forEach((header, i) => {
-    const bodyStart = header.index! + header[0].length;
-    const bodyEnd = i + 1 < headers.length ? headers[i + 1]!.index! : text.length;
+    const bodyStart = header.index + header[0].length;
+    const bodyEnd = i + 1 < headers.length ? headers[i + 1]!.index : text.length;
     const body = text.slice(bodyStart, bodyEnd);
     const divider = /^-{3,}\n/m.exec(body);
     if (!divider) throw new Error(`corpus case ${JSON.stringify(header[2])} has no --- divider`);

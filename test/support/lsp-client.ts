@@ -25,11 +25,24 @@ export interface LspClient {
   exited: Promise<number | null>;
   /** The methods of the requests the server sent the client, in order. */
   serverRequests: string[];
+  /** How long the server took to answer `initialize`. */
+  initializeMs: number;
+  /** Every `$/progress` the server sent, in order. */
+  progress: Array<{ token: string | number; value: { kind: string } & Record<string, unknown> }>;
 }
 
 export interface ClientBehaviour {
   /** Answer every request the server sends with MethodNotFound, as a client that implements none of them. */
   refuseServerRequests?: boolean;
+  /** What `initialize` names as the workspace (by default `root`, as rootUri and the one folder); null for none. */
+  rootUri?: string | null;
+  workspaceFolders?: Array<{ uri: string; name: string }> | null;
+  /** The server's working directory; by default `root`. */
+  cwd?: string;
+  /** Variables set for the server on top of this process's (HOME, for one). */
+  env?: Record<string, string>;
+  /** More arguments after `lsp --stdio` (a generous request budget, which a later --call-timeout-ms overrides: tests on a loaded machine are slow). */
+  args?: string[];
 }
 
 /** A copy of `fixture` in a temporary folder, so tests may change files on disk. */
@@ -40,7 +53,7 @@ export function copyFixture(fixture: string): string {
 }
 
 export async function startClient(root: string, capabilities: ClientCapabilities = {}, behaviour: ClientBehaviour = {}): Promise<LspClient> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [cliPath, 'lsp', '--stdio'], { cwd: root, stdio: 'pipe' });
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [cliPath, 'lsp', '--stdio', '--call-timeout-ms', '600000', ...(behaviour.args ?? [])], { cwd: behaviour.cwd ?? root, stdio: 'pipe', env: { ...process.env, ...behaviour.env } });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
   const protocolErrors: Error[] = [];
@@ -60,16 +73,19 @@ export async function startClient(root: string, capabilities: ClientCapabilities
   const serverRequests: string[] = [];
   connection.onRequest((method) => {
     serverRequests.push(method);
-    const implemented = method === 'client/registerCapability' || method === 'workspace/diagnostic/refresh';
+    const implemented = method === 'client/registerCapability' || method === 'workspace/diagnostic/refresh' || method === 'window/workDoneProgress/create';
     return implemented && !behaviour.refuseServerRequests ? null : new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${method}`);
   });
+  const progress: LspClient['progress'] = [];
+  connection.onNotification('$/progress', (params: LspClient['progress'][number]) => progress.push(params));
   connection.listen();
-  const initialize = await connection.sendRequest<InitializeResult>('initialize', {
-    processId: process.pid,
-    rootUri: pathToFileURL(root).href,
-    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'fixture' }],
-    capabilities,
-  });
+  const rootUri = behaviour.rootUri === undefined ? pathToFileURL(root).href : behaviour.rootUri;
+  const workspaceFolders = behaviour.workspaceFolders === undefined ? [{ uri: pathToFileURL(root).href, name: 'fixture' }] : behaviour.workspaceFolders;
+  // Node's start and the server's modules load before the message is read: timed from the first answer the process can give.
+  await connection.sendRequest('$/yaoxiang/notARequest').catch(() => undefined);
+  const asked = performance.now();
+  const initialize = await connection.sendRequest<InitializeResult>('initialize', { processId: process.pid, rootUri, workspaceFolders, capabilities });
+  const initializeMs = performance.now() - asked;
   await connection.sendNotification('initialized', {});
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
@@ -83,6 +99,8 @@ export async function startClient(root: string, capabilities: ClientCapabilities
     child,
     exited,
     serverRequests,
+    initializeMs,
+    progress,
     async stop() {
       await connection.sendRequest('shutdown');
       await connection.sendNotification('exit');

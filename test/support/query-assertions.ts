@@ -30,7 +30,7 @@ export function parseAssertions(tree: Tree, text: string): Assertion[] {
       return;
     }
     const [, arrow, bang, name] = match;
-    const columns = arrow === '<-' ? [start] : [...body.matchAll(/\^/g)].map((m) => start + m.index!);
+    const columns = arrow === '<-' ? [start] : [...body.matchAll(/\^/g)].map((m) => start + m.index);
     for (const column of columns) {
       assertions.push({ row: target, column, name: name!, negative: bang === '!', line: row + 1 });
     }

@@ -19,7 +19,7 @@ export interface RawServer {
 }
 
 export async function startRaw(projectRoot: string, options: { stderr?: 'pipe' | number; args?: string[] } = {}): Promise<RawServer> {
-  const child = spawn(process.execPath, [cliPath, 'mcp', '--project-root', projectRoot, '--index-wait-ms', '600000', ...(options.args ?? [])], { stdio: ['pipe', 'pipe', options.stderr ?? 'pipe'] });
+  const child = spawn(process.execPath, [cliPath, 'mcp', '--project-root', projectRoot, '--index-wait-ms', '600000', '--call-timeout-ms', '600000', ...(options.args ?? [])], { stdio: ['pipe', 'pipe', options.stderr ?? 'pipe'] });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const messages: Array<Record<string, any>> = [];

@@ -94,8 +94,9 @@
   (string)
   (multiline_string)
   (fstring)
-  (char)
 ] @string
+
+(char) @string
 
 (pair
   key: (string) @property)
@@ -116,8 +117,9 @@
 
 ; Keywords, operators, punctuation
 
+"use" @keyword
+
 [
-  "use"
   "as"
   "ref"
   "unsafe"

@@ -1,7 +1,6 @@
 // The `source` target: mutated real programs and random text through the
 // parser and every analysis pass, each input in the sandboxed worker.
 import { readFileSync } from 'node:fs';
-import fc from 'fast-check';
 import { listYxFiles } from '../../../test/support/files.ts';
 import { examplesDir, sharedCorpusDir } from '../../../test/support/paths.ts';
 import { fuzzLoop, type Problem } from '../loop.ts';
@@ -50,7 +49,7 @@ export async function fuzzSource(options: TargetOptions): Promise<TargetReport> 
   let shown = 0;
   try {
     const stats = await fuzzLoop<string>({
-      arbitrary: sourceInput(seeds) as fc.Arbitrary<string>,
+      arbitrary: sourceInput(seeds),
       run: async (source) => {
         const before = refusals();
         const problem = await checkInSandbox(sandbox, source);

@@ -6,9 +6,11 @@ import { checkSource, type Tally } from './check.ts';
 
 const port = parentPort!;
 const parser = await createParser();
-port.on('message', async ({ id, input }: { id: number; input: string }) => {
+async function answer({ id, input }: { id: number; input: string }): Promise<void> {
   const events: Array<Parameters<Tally>[0]> = [];
   const result = await checkSource(parser, input, (event) => void events.push(event));
   port.postMessage({ id, result, events });
-});
+}
+// A rejection is the fuzzer's own bug: left unhandled, it ends the worker, which the parent reports.
+port.on('message', (message: { id: number; input: string }) => void answer(message));
 port.postMessage({ ready: true });

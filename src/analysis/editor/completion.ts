@@ -4,7 +4,7 @@
 import { CONTEXTUAL_KEYWORDS, KEYWORDS as RESERVED_WORDS, type Keyword } from '../../syntax/vocabulary.ts';
 import { GLOBALS, stdModule } from '../std/index.ts';
 import type { Binding, SymbolKind } from '../model/types.ts';
-import { resolvedFile, type AnalyzedFile } from '../navigation.ts';
+import { kindAtUse, resolvedFile, type AnalyzedFile } from '../navigation.ts';
 import { visibleBindings } from './scope.ts';
 
 export type CompletionKind = SymbolKind | 'module' | 'constant' | 'keyword';
@@ -37,10 +37,10 @@ export function completionsAt(files: ReadonlyMap<string, AnalyzedFile>, path: st
   const before = file.text.slice(Math.max(0, offset - 200), offset);
   const member = /([A-Za-z_][A-Za-z_0-9]*)\s*\.\s*[A-Za-z_0-9]*$/.exec(before);
   if (member) return memberCandidates(files, file, member[1]!, offset - member[0].length);
-  return scopeCandidates(file, offset);
+  return scopeCandidates(files, file, offset);
 }
 
-function scopeCandidates(file: AnalyzedFile, offset: number): CompletionCandidate[] {
+function scopeCandidates(files: ReadonlyMap<string, AnalyzedFile>, file: AnalyzedFile, offset: number): CompletionCandidate[] {
   const seen = new Set<string>();
   const out: CompletionCandidate[] = [];
   const add = (candidate: CompletionCandidate) => {
@@ -48,7 +48,7 @@ function scopeCandidates(file: AnalyzedFile, offset: number): CompletionCandidat
     seen.add(candidate.label);
     out.push(candidate);
   };
-  for (const binding of visibleBindings(file.model, offset)) add(fromBinding(binding));
+  for (const binding of visibleBindings(file.model, offset)) add(fromBinding(binding, kindAtUse(files, file.path, binding)));
   for (const global of GLOBALS) {
     if (global.name.includes('.')) continue;
     add({ label: global.name, kind: global.kind === 'value' ? 'constant' : global.kind, ...(global.checkerType ? { detail: global.checkerType } : {}) });
@@ -67,7 +67,7 @@ function memberCandidates(files: ReadonlyMap<string, AnalyzedFile>, file: Analyz
         .map((e) => ({ label: e.name, kind: e.kind === 'type' ? 'type' : e.kind, ...(e.signature ? { detail: e.signature } : {}) }));
     }
     const home = files.get(resolvedFile(file, binding) ?? '');
-    if (home) return home.model.bindings.filter((b) => b.exported && b.isPublic && b.kind !== 'import').map(fromBinding);
+    if (home) return home.model.bindings.filter((b) => b.exported && b.isPublic && b.kind !== 'import').map((b) => fromBinding(b));
     return [];
   }
   const typeName = binding?.typeName ?? (binding?.kind === 'record' ? binding.name : undefined);
@@ -85,7 +85,7 @@ function memberCandidates(files: ReadonlyMap<string, AnalyzedFile>, file: Analyz
   return out;
 }
 
-function fromBinding(binding: Binding): CompletionCandidate {
+function fromBinding(binding: Binding, kind: SymbolKind = binding.kind): CompletionCandidate {
   const detail = binding.kind === 'import' ? binding.modulePath : binding.typeName ?? binding.container;
-  return { label: binding.name, kind: binding.kind, ...(detail ? { detail } : {}) };
+  return { label: binding.name, kind, ...(detail ? { detail } : {}) };
 }

@@ -1,6 +1,6 @@
 // Hover: the inferred type of the name under the cursor, the line that
 // declares it and the doc comment written above that declaration.
-import type { AnalyzedFile } from '../navigation.ts';
+import { kindAtUse, type AnalyzedFile } from '../navigation.ts';
 import type { Span, SymbolKind } from '../model/types.ts';
 import { declaredAt, nameSpanAt } from './target.ts';
 
@@ -31,7 +31,7 @@ export function hoverAt(files: ReadonlyMap<string, AnalyzedFile>, path: string, 
   const declared = declaredAt(files, path, offset);
   const home = declared?.file ? files.get(declared.file) : undefined;
   if (declared?.binding && home) {
-    info.kind = declared.binding.kind;
+    info.kind = kindAtUse(files, home.path, declared.binding);
     info.file = home.path;
     info.declaration = declarationHead(home.text, declared.binding.declaration);
     const docs = docCommentAbove(home.text, declared.binding.declaration.start);

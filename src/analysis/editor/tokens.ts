@@ -31,8 +31,11 @@ const LITERALS: Record<string, TokenType> = {
   line_comment: 'comment', block_comment: 'comment', boolean: 'keyword', visibility: 'keyword', mutability: 'keyword',
 };
 
-/** Tokens in document order, never overlapping. */
-export function semanticTokens(tree: Tree, model: FileModel): SemanticToken[] {
+/**
+ * Tokens in document order, never overlapping. `kindOf` says what a binding
+ * is where it is used (navigation's kindAtUse: an imported function is a function).
+ */
+export function semanticTokens(tree: Tree, model: FileModel, kindOf: (binding: Binding) => SymbolKind = (b) => b.kind): SemanticToken[] {
   const bindingAt = new Map<number, Binding>();
   for (const b of model.bindings) bindingAt.set(b.span.start, b);
   const useAt = new Map(model.uses.map((u) => [u.span.start, u] as const));
@@ -55,7 +58,7 @@ export function semanticTokens(tree: Tree, model: FileModel): SemanticToken[] {
       return false;
     }
     if (type === 'type_identifier') {
-      tokens.push({ start: node.startIndex, end: node.endIndex, type: globalName(node.text) ? 'type' : classifyType(model, node.text), modifiers: [] });
+      tokens.push({ start: node.startIndex, end: node.endIndex, type: globalName(node.text) ? 'type' : classifyType(model, node.text, kindOf), modifiers: [] });
       return false;
     }
     if (type !== 'identifier') return true;
@@ -65,14 +68,14 @@ export function semanticTokens(tree: Tree, model: FileModel): SemanticToken[] {
     }
     const declared = bindingAt.get(node.startIndex);
     if (declared) {
-      tokens.push({ start: node.startIndex, end: node.endIndex, type: BY_KIND[declared.kind], modifiers: ['declaration', ...(declared.mutable ? [] : ['readonly' as const])] });
+      tokens.push({ start: node.startIndex, end: node.endIndex, type: BY_KIND[kindOf(declared)], modifiers: ['declaration', ...(declared.mutable ? [] : ['readonly' as const])] });
       return false;
     }
     const use = useAt.get(node.startIndex);
     const target = use?.binding === undefined ? undefined : model.bindings[use.binding];
     let kind: TokenType;
     const modifiers: TokenModifier[] = [];
-    if (target) kind = BY_KIND[target.kind];
+    if (target) kind = BY_KIND[kindOf(target)];
     else if (use?.kind === 'member') kind = typesAbove[depth - 2] === 'call_expression' && cursor.currentFieldName === 'field' ? 'method' : 'property';
     else if (globalName(node.text)) {
       kind = parent === 'call_expression' ? 'function' : 'variable';
@@ -84,7 +87,13 @@ export function semanticTokens(tree: Tree, model: FileModel): SemanticToken[] {
   return tokens.sort((a, b) => a.start - b.start);
 }
 
-function classifyType(model: FileModel, name: string): TokenType {
-  const binding = model.bindings.find((b) => b.name === name && (b.kind === 'record' || b.kind === 'interface' || b.kind === 'generic' || b.kind === 'type'));
-  return binding ? BY_KIND[binding.kind] : 'type';
+const TYPE_KINDS: ReadonlySet<SymbolKind> = new Set(['record', 'interface', 'generic', 'type']);
+
+function classifyType(model: FileModel, name: string, kindOf: (binding: Binding) => SymbolKind): TokenType {
+  for (const binding of model.bindings) {
+    if (binding.name !== name || (binding.kind !== 'import' && !TYPE_KINDS.has(binding.kind))) continue;
+    const kind = kindOf(binding);
+    if (TYPE_KINDS.has(kind)) return BY_KIND[kind];
+  }
+  return 'type';
 }

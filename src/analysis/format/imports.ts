@@ -10,7 +10,7 @@ export function importPath(node: Node, source: string): string {
   if (!path) return '';
   return path.children
     .filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment')
-    .map((c) => source.slice(c!.startIndex, c!.endIndex))
+    .map((c) => source.slice(c.startIndex, c.endIndex))
     .join('');
 }
 

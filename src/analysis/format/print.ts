@@ -101,7 +101,7 @@ export class Printer {
       case 'match_block':
         return this.matchBlock(node);
       case 'module_path':
-        return this.#directComment(node) ? verbatim(this.text(node)) : node.children.filter((c) => c !== null).map((c) => this.text(c!)).join('');
+        return this.#directComment(node) ? verbatim(this.text(node)) : node.children.filter((c) => c !== null).map((c) => this.text(c)).join('');
       case 'use_statement':
         return this.useStatement(node);
       case 'lambda_parameters':
@@ -251,7 +251,7 @@ export class Printer {
 
   /** The block's doc; `oneLine` when it may print as `{ stmt }`, which needs a group around it (its own or an `if` chain's). */
   #layBlock(node: Node): { doc: Doc; oneLine: boolean } {
-    let inner = node.children.filter((c): c is Node => c !== null).slice(1, -1);
+    const inner = node.children.filter((c): c is Node => c !== null).slice(1, -1);
     // Comments on the line of `{` stay there: `main = { // entry point`.
     const openRow = node.startPosition.row;
     const onOpenLine: Node[] = [];

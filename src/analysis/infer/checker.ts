@@ -34,7 +34,18 @@ interface VarInfo {
   type: Type;
   scheme?: Scheme;
   mutable: boolean;
+  /** Start of the name token that declared it; absent for names pre-declared at module level or by `use`. */
+  declaredAt?: number;
+  /** A std prelude name, bound nowhere in the file. */
+  prelude?: true;
 }
+
+/**
+ * What the checker's name lookup found for an identifier: the declaring name
+ * token (its start offset), a module-level name (a pre-declared function or
+ * type, or a `use` item), a prelude name, or nothing (E1001).
+ */
+export type Resolution = number | 'module' | 'prelude' | 'unknown';
 
 export interface InferenceResult {
   diagnostics: RawDiagnostic[];
@@ -50,6 +61,16 @@ export interface InferenceResult {
    * their real types (the ownership layer reads parameter modes from these).
    */
   imports: Map<string, Type>;
+  /**
+   * Member accesses `e.name`: the name of the record (or named) type of `e`
+   * after `&`, `&mut` and `*`, by the start offset of `name`. What navigation
+   * needs to give a field or method use to the type it belongs to.
+   */
+  receivers: Map<number, string>;
+  /** Records registered from another project file's `use`: the module path each came from (the first wins, as in `structs`). */
+  structModules: Map<string, string>;
+  /** Identifier reads and assignment targets the checker looked up, by start offset (what navigation's model must agree with). */
+  resolutions: Map<number, Resolution>;
 }
 
 const PRELUDE = preludeValues();
@@ -61,9 +82,9 @@ export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExpo
 }
 
 class Checker {
-  readonly result: InferenceResult = { diagnostics: [], ledger: new Map(), nodeTypes: new Map(), bindingTypes: new Map(), imports: new Map() };
+  readonly result: InferenceResult = { diagnostics: [], ledger: new Map(), nodeTypes: new Map(), bindingTypes: new Map(), imports: new Map(), receivers: new Map(), structModules: new Map(), resolutions: new Map() };
   private readonly vars = new VarSupply();
-  private readonly scopes: Map<string, VarInfo>[] = [new Map()];
+  private readonly scopes: Map<string, VarInfo>[] = [new Map<string, VarInfo>()];
   private readonly checkedFunctions = new Set<string>();
   private statementKey = 0;
   private expectedReturn: Type | undefined;
@@ -88,7 +109,11 @@ class Checker {
   private importInterface(path: string): ModuleInterface | undefined {
     const module = this.moduleExports(path);
     if (!module) return undefined;
-    for (const [name, type] of module.structs) if (!this.structs.has(name)) this.structs.set(name, type);
+    for (const [name, type] of module.structs) {
+      if (this.structs.has(name)) continue;
+      this.structs.set(name, type);
+      this.result.structModules.set(name, path);
+    }
     for (const [name, scheme] of module.methods) if (!this.methods.has(name)) this.methods.set(name, scheme);
     return module;
   }
@@ -122,7 +147,11 @@ class Checker {
       if (info) return info;
     }
     const prelude = PRELUDE.get(name);
-    return prelude ? { type: this.instance(prelude), scheme: prelude, mutable: false } : undefined;
+    return prelude ? { type: this.instance(prelude), scheme: prelude, mutable: false, prelude: true } : undefined;
+  }
+
+  private recordResolution(node: Node, info: VarInfo | undefined): void {
+    this.result.resolutions.set(node.startIndex, info === undefined ? 'unknown' : info.prelude ? 'prelude' : info.declaredAt ?? 'module');
   }
 
   private inCurrentScope(name: string): boolean {
@@ -130,7 +159,7 @@ class Checker {
   }
 
   private addVar(name: string, type: Type, mutable: boolean, nameNode?: Node): void {
-    this.scopes[this.scopes.length - 1]!.set(name, { type, mutable });
+    this.scopes[this.scopes.length - 1]!.set(name, { type, mutable, ...(nameNode ? { declaredAt: nameNode.startIndex } : {}) });
     this.result.ledger.set(`${this.statementKey}:${name}`, asDeclared(type));
     if (nameNode) this.result.bindingTypes.set(nameNode.startIndex, type);
   }
@@ -141,11 +170,16 @@ class Checker {
    * local `helper = 40` is an int to the ownership layer even where a
    * function `helper` exists.
    */
-  private assignVar(name: string, type: Type): void {
+  private assignVar(name: string, type: Type, target?: Node): void {
     this.result.ledger.set(`${this.statementKey}:${name}`, asDeclared(type));
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const info = this.scopes[i]!.get(name);
-      if (info) { info.type = type; delete info.scheme; return; }
+      if (info) {
+        info.type = type;
+        delete info.scheme;
+        if (target) this.recordResolution(target, info);
+        return;
+      }
     }
   }
 
@@ -222,7 +256,7 @@ class Checker {
       type = this.vars.fresh();
     }
     if (this.lookup(name) && (this.inCurrentScope(name) || this.scopes.some((s) => s.has(name)))) {
-      this.assignVar(name, type);
+      this.assignVar(name, type, nameNode);
       this.result.bindingTypes.set(nameNode.startIndex, type);
       return;
     }
@@ -309,7 +343,7 @@ class Checker {
       if (annotation?.type === 'function_type') {
         for (const p of signatureParameters(annotation)) {
           if (params.some((q) => q.name === p.name)) continue;
-          this.addVar(p.name, p.annotation ? instantiate(this.annotation(p.annotation), generics) : this.vars.fresh(), p.mutable);
+          this.addVar(p.name, p.annotation ? instantiate(this.annotation(p.annotation), generics) : this.vars.fresh(), p.mutable, p.node);
         }
       }
       if (expressionBody) this.infer(expressionBody);
@@ -332,7 +366,7 @@ class Checker {
       return;
     }
     // The reference keys these with no statement, so the ownership layer never finds them.
-    for (const n of names) this.scopes[this.scopes.length - 1]!.set(n.text, { type: this.vars.fresh(), mutable: false });
+    for (const n of names) this.scopes[this.scopes.length - 1]!.set(n.text, { type: this.vars.fresh(), mutable: false, declaredAt: n.startIndex });
   }
 
   /** R3: a statement-level `if` condition must be exactly `bool`; the span is the `if` keyword. */
@@ -518,7 +552,7 @@ class Checker {
         const right = node.childForFieldName('right');
         const left = node.childForFieldName('left');
         const type = right ? this.infer(right) : ERROR;
-        if (left?.type === 'identifier') this.assignVar(left.text, type);
+        if (left?.type === 'identifier') this.assignVar(left.text, type, left);
         return VOID;
       }
       case 'lambda': return this.inferLambda(node);
@@ -538,6 +572,7 @@ class Checker {
   private inferName(node: Node): Type {
     const name = node.text;
     const info = this.lookup(name);
+    this.recordResolution(node, info);
     if (info) return info.scheme ? this.instance(info.scheme) : info.type;
     if (BUILTIN_TYPE_NAMES.has(name)) return META;
     this.report('E1001', TYPE_MESSAGES.E1001(name), node);
@@ -578,7 +613,7 @@ class Checker {
     return this.withScope(() => {
       // The reference types the comprehension variable as `char`, whatever the iterable.
       if (variable) this.addVar(variable.text, CHAR, false, variable);
-      return { k: 'list', elem: element ? this.infer(element) : this.vars.fresh() } as Type;
+      return { k: 'list', elem: element ? this.infer(element) : this.vars.fresh() };
     });
   }
 
@@ -632,7 +667,7 @@ class Checker {
           this.report('E2010', TYPE_MESSAGES.E2010(name), firstToken(statement));
           return;
         }
-        this.assignVar(name, init);
+        this.assignVar(name, init, nameNode);
         return;
       }
     } else if (outer && this.inCurrentScope(name)) {
@@ -787,6 +822,8 @@ class Checker {
     let resolved = prune(objectType);
     while (resolved.k === 'ref') resolved = prune(resolved.inner);
     resolved = this.resolveNamed(resolved);
+    const fieldNode = node.childForFieldName('field');
+    if (fieldNode && (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== ''))) this.result.receivers.set(fieldNode.startIndex, resolved.name.replace(/^\*+/, ''));
     if (resolved.k === 'struct') {
       const found = resolved.fields.find((f) => f.name === field);
       if (found) return found.scheme ? this.instance(found.scheme) : found.type;

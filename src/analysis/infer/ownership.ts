@@ -40,7 +40,7 @@ export function ownershipDiagnostics(tree: Tree, env: OwnershipEnv): RawDiagnost
     if (!binding || binding.memberOf !== undefined || !binding.value) continue;
     const value = binding.value;
     let params: ReturnType<typeof lambdaParameters> = [];
-    let body: Node[] = [];
+    let body: Node[];
     let bare = false;
     if (value.type === 'lambda') {
       params = lambdaParameters(value);
@@ -66,7 +66,7 @@ class FunctionWalk {
   private readonly states = new Map<string, VarState>();
   private readonly mutability = new Map<string, boolean>();
   private readonly scopeVars: string[][] = [];
-  private readonly scopeKeys: Map<string, number>[] = [new Map()];
+  private readonly scopeKeys: Map<string, number>[] = [new Map<string, number>()];
   private readonly tokens: Token[] = [];
   private readonly pending: { token: Token; node: number; span: Span }[] = [];
   private readonly predecessors: number[][] = [[]];

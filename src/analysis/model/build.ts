@@ -2,7 +2,11 @@
 // function, lambda, loop, match arm, comprehension), bindings and the uses of
 // names, each resolved to a binding of the file where one is in scope.
 // The walk is iterative, so deeply nested code cannot overflow the stack.
+// What kind a definition is (function, record, interface, generic, type) comes
+// from the captures of queries/definitions.scm, the source of the grammar's
+// tags.scm; the walk decides only what that query does not capture.
 import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
+import { definitionKinds } from './queries.ts';
 import type { Binding, FileModel, NameUse, Scope, ScopeKind, Span, SymbolKind, UseKind } from './types.ts';
 
 const STATEMENTS = new Set(['declaration', 'assignment', 'destructuring_assignment', 'type_definition', 'use_statement']);
@@ -24,7 +28,7 @@ const SCOPE_KINDS: Record<string, ScopeKind> = {
 
 export function buildFileModel(tree: Tree): FileModel {
   const root = tree.rootNode;
-  const builder = new ModelBuilder(root);
+  const builder = new ModelBuilder(root, definitionKinds(tree));
   builder.run(root);
   return { scopes: builder.scopes, bindings: builder.bindings, uses: builder.uses };
 }
@@ -44,7 +48,11 @@ class ModelBuilder {
   readonly #text: string;
   readonly #textStart: number;
 
-  constructor(root: Node) {
+  /** What queries/definitions.scm calls each definition (by name start); the walk's own rule covers what it does not capture. */
+  readonly #kinds: ReadonlyMap<number, SymbolKind>;
+
+  constructor(root: Node, kinds: ReadonlyMap<number, SymbolKind>) {
+    this.#kinds = kinds;
     this.#text = root.text;
     this.#textStart = root.startIndex;
   }
@@ -68,7 +76,7 @@ class ModelBuilder {
           continue;
         }
         for (;;) {
-          while (open.length > 0 && open[open.length - 1]!.depth >= depth) this.#stack.pop() && open.pop();
+          while (open.length > 0 && open[open.length - 1]!.depth >= depth) if (this.#stack.pop()) open.pop();
           if (cursor.gotoNextSibling()) break;
           if (depth === 0 || !cursor.gotoParent()) return;
           depth--;
@@ -148,7 +156,7 @@ class ModelBuilder {
         const target = statement.childForFieldName('target');
         const type = statement.childForFieldName('type');
         if (target?.type === 'identifier') {
-          const kind: SymbolKind = type?.type === 'function_type' || statement.childForFieldName('value')?.type === 'lambda' ? 'function' : 'variable';
+          const kind: SymbolKind = this.#kinds.get(target.startIndex) ?? (statement.childForFieldName('value')?.type === 'lambda' ? 'function' : 'variable');
           this.#bind(target, kind, scope, statement, { ...modifiers, ...typeInfo(type) });
         } else if (target?.type === 'member_expression') {
           this.#bindMethod(target, statement, scope, modifiers);
@@ -164,7 +172,7 @@ class ModelBuilder {
             this.#handled.add(left.id);
             this.uses.push({ name: left.text, span: spanOf(left), kind: 'write', binding: existing });
           } else if (existing === undefined || !hoisted || this.bindings[existing]!.scope !== scope) {
-            const kind: SymbolKind = right?.type === 'lambda' ? 'function' : 'variable';
+            const kind: SymbolKind = this.#kinds.get(left.startIndex) ?? 'variable';
             this.#bind(left, kind, scope, statement, { ...modifiers, ...constructorType(right) });
           } else {
             // A later top-level assignment to the same name writes the first one.
@@ -193,7 +201,7 @@ class ModelBuilder {
         if (!name) break;
         const definition = statement.childForFieldName('definition');
         const parameters = statement.childForFieldName('parameters');
-        const kind: SymbolKind = definition?.type !== 'record_type' ? 'type' : parameters ? 'generic' : isInterface(definition) ? 'interface' : 'record';
+        const kind: SymbolKind = this.#kinds.get(name.startIndex) ?? (definition?.type !== 'record_type' ? 'type' : parameters ? 'generic' : isInterface(definition) ? 'interface' : 'record');
         this.#bind(name, kind, scope, statement, modifiers);
         if (definition?.type === 'record_type') this.#bindFields(definition, name.text, scope);
         break;
@@ -266,7 +274,11 @@ class ModelBuilder {
     switch (node.type) {
       case 'lambda': {
         const parameters = node.childForFieldName('parameters');
-        for (const parameter of parameters?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner);
+        // `f: (p: Point) -> Int = (p) => p.x`: the lambda's `p` has the signature's type.
+        const implementsSignature = node.parent?.type === 'declaration' && node.parent.childForFieldName('value')?.id === node.id;
+        const outer = this.scopes[scope]?.parent;
+        const signatureType = (name: string) => (implementsSignature ? this.bindings.find((b) => b.kind === 'parameter' && b.scope === outer && b.name === name)?.typeName : undefined);
+        for (const parameter of parameters?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner, signatureType);
         break;
       }
       case 'declaration': {
@@ -296,16 +308,18 @@ class ModelBuilder {
     }
   }
 
-  #bindParameter(parameter: Node | null, scope: number, owner: string | undefined): void {
+  #bindParameter(parameter: Node | null, scope: number, owner: string | undefined, signatureType?: (name: string) => string | undefined): void {
     if (parameter?.type !== 'parameter') return;
     const name = parameter.childForFieldName('name');
     if (name?.type !== 'identifier') return;
+    const annotated = typeInfo(parameter.childForFieldName('type'));
+    const typeName = annotated.typeName ?? signatureType?.(name.text);
     this.#bind(name, 'parameter', scope, parameter, {
       exported: false,
       // `mut` can only lead a parameter.
       mutable: parameter.firstChild?.type === 'mutability',
       ...(owner ? { container: owner } : {}),
-      ...typeInfo(parameter.childForFieldName('type')),
+      ...(typeName ? { typeName } : {}),
     });
   }
 
@@ -315,12 +329,14 @@ class ModelBuilder {
     for (let current = scope; current !== undefined; current = this.scopes[current]!.parent) {
       const ids = this.#names.get(current)?.get(name);
       if (!ids) continue;
-      const isModule = this.scopes[current]!.kind === 'module';
-      // In blocks a binding is visible after it is made; at module level everywhere.
+      const kind = this.scopes[current]!.kind;
+      // In blocks a binding is visible after it is made; at module level everywhere, and in
+      // a comprehension too: `[x * x for x in xs]` uses `x` before the `for` that binds it.
+      const everywhere = kind === 'module' || kind === 'comprehension';
       for (let i = ids.length - 1; i >= 0; i--) {
         const binding = this.bindings[ids[i]!]!;
         if (binding.kind === 'method' || binding.kind === 'field') continue;
-        if (isModule || binding.span.start <= at) return binding.id;
+        if (everywhere || binding.span.start <= at) return binding.id;
       }
     }
     return undefined;

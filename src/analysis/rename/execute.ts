@@ -1,23 +1,31 @@
-// Turns plans into per-file edits once every affected file passes verification.
+// Turns plans into per-file edits once every affected file passes verification:
+// first the model (verify.ts), then, over all edited files together, the checker (meaning.ts).
 import { LineIndex } from '../../syntax/positions.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import { spanEdits, textEdits } from './edits.ts';
+import { typeDiagnosticChanges, type EditedFile, type TreeOf } from './meaning.ts';
 import { verifyPlan } from './verify.ts';
 import type { FileChange, FilePlan, Reparse } from './types.ts';
 
-export function executePlans(plans: readonly FilePlan[], newName: string, reparse: Reparse): { changes: FileChange[]; diagnostics: Diagnostic[] } {
-  const changes: FileChange[] = [];
+/** `treeOf` gives the trees of project files the edited ones import, as they are now. */
+export function executePlans(plans: readonly FilePlan[], newName: string, reparse: Reparse, treeOf: TreeOf): { changes: FileChange[]; diagnostics: Diagnostic[] } {
+  const edited: EditedFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const plan of plans) {
-    const edits = spanEdits(plan.spans, newName).filter((e) => plan.file.text.slice(e.start, e.end) !== newName);
-    if (edits.length === 0) continue;
-    const verified = verifyPlan(plan, edits, newName, reparse);
-    if (verified.diagnostics.length > 0) {
-      diagnostics.push(...verified.diagnostics.map((d) => (plans.length > 1 ? { ...d, message: `${plan.file.path}: ${d.message}` } : d)));
-      continue;
+  const inFile = (plan: FilePlan, d: Diagnostic) => (plans.length > 1 ? { ...d, message: `${plan.file.path}: ${d.message}` } : d);
+  try {
+    for (const plan of plans) {
+      const edits = spanEdits(plan.spans, newName).filter((e) => plan.file.text.slice(e.start, e.end) !== newName);
+      if (edits.length === 0) continue;
+      const verified = verifyPlan(plan, edits, newName, reparse);
+      if (verified.tree) edited.push({ plan, edits, source: verified.source, tree: verified.tree });
+      diagnostics.push(...verified.diagnostics.map((d) => inFile(plan, d)));
     }
-    changes.push({ file: plan.file.path, edits: textEdits(new LineIndex(plan.file.text), edits), source: verified.source });
+    if (diagnostics.length > 0) return { changes: [], diagnostics };
+    const meaning = typeDiagnosticChanges(edited, treeOf, newName);
+    if (meaning.length > 0) return { changes: [], diagnostics: meaning.map((m) => inFile(m.plan, m.refusal)) };
+    const changes: FileChange[] = edited.map((e) => ({ file: e.plan.file.path, edits: textEdits(new LineIndex(e.plan.file.text), e.edits), source: e.source }));
+    return { changes: changes.sort((a, b) => a.file.localeCompare(b.file)), diagnostics };
+  } finally {
+    for (const e of edited) e.tree.delete();
   }
-  if (diagnostics.length > 0) return { changes: [], diagnostics };
-  return { changes: changes.sort((a, b) => a.file.localeCompare(b.file)), diagnostics };
 }

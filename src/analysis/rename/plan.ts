@@ -61,13 +61,19 @@ export function planBinding(file: RenameFile, binding: Binding): Planned {
 }
 
 /** `Type.name` in every file: declarations, member uses on `Type` values, `Type(name = …)` arguments. */
-export function planMember(files: readonly RenameFile[], type: string, name: string): Planned {
+/**
+ * `ownsType(file)`: whether `type` in that file is the renamed type (another
+ * file may define its own `Point`); a file where it is not only has to have no
+ * member uses of unknown type.
+ */
+export function planMember(files: readonly RenameFile[], type: string, name: string, ownsType: (file: RenameFile) => boolean = () => true): Planned {
   const plans: FilePlan[] = [];
-  const isField = files.some((f) => f.model.bindings.some((b) => b.kind === 'field' && b.container === type && b.name === name));
+  const isField = files.some((f) => ownsType(f) && f.model.bindings.some((b) => b.kind === 'field' && b.container === type && b.name === name));
   for (const file of files) {
     const at = rangeOf(file);
     const unresolved = unresolvedMemberUses(file.model, name);
     if (unresolved.length > 0) return refused(unresolvedMember(name, unresolved[0]!.span, at, `the type of the object is not known, so it may be a ${type}`));
+    if (!ownsType(file)) continue;
     const { bindings, spans } = memberSpans(file.model, type, name);
     const patterns = isField ? structPatternFields(file, name) : [];
     if (patterns.length > 0) return refused(unresolvedMember(name, patterns[0]!, at, 'a `{ field }` pattern is not tied to a type'));

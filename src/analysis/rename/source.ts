@@ -22,7 +22,7 @@ export async function renameInSource(source: string, oldName: string, newName: s
     if (tree.rootNode.hasError) return unchanged([refusal(RENAME_CODES.syntaxError, 'the source has syntax errors; fix them before renaming')]);
     const planned = planInFile({ path: '<source>', text: source, tree, model, imports: [] }, oldName, scope);
     if (!planned.ok) return unchanged(planned.diagnostics);
-    const { changes, diagnostics } = executePlans(planned.plans, newName, reparse);
+    const { changes, diagnostics } = executePlans(planned.plans, newName, reparse, () => undefined);
     if (diagnostics.length > 0) return unchanged(diagnostics);
     const change = changes[0];
     return change ? { source: change.source, edits: change.edits, diagnostics: [] } : unchanged([]);

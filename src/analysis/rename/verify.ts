@@ -1,6 +1,8 @@
 // The safety net of every rename: the edited file is parsed again and each
 // binding and use must correspond one to one with the original, resolving to
 // the same binding. Any difference means a capture, in either direction.
+// (meaning.ts then asks the checker.)
+import type { Tree } from 'web-tree-sitter';
 import { LineIndex, type HumanRange } from '../../syntax/positions.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { Binding, FileModel, NameUse, Span } from '../model/types.ts';
@@ -9,8 +11,11 @@ import { isMember } from './occurrences.ts';
 import { refusal } from './refusal.ts';
 import { RENAME_CODES, type FilePlan, type Reparse, type SpanEdit } from './types.ts';
 
-/** The edited text of a plan and the refusals its re-analysis gives (empty when it is safe). */
-export function verifyPlan(plan: FilePlan, edits: readonly SpanEdit[], newName: string, reparse: Reparse): { source: string; diagnostics: Diagnostic[] } {
+/**
+ * The edited text of a plan and the refusals its re-analysis gives (empty when
+ * it is safe). A safe plan also returns the edited tree, which the caller deletes.
+ */
+export function verifyPlan(plan: FilePlan, edits: readonly SpanEdit[], newName: string, reparse: Reparse): { source: string; tree?: Tree; diagnostics: Diagnostic[] } {
   const { file } = plan;
   const source = applyEdits(file.text, edits);
   const lines = new LineIndex(file.text);
@@ -21,15 +26,13 @@ export function verifyPlan(plan: FilePlan, edits: readonly SpanEdit[], newName: 
   }
   // Only names changed, so the old tree is reused: the reparse costs little next to the model.
   const { tree, model } = reparse(source, { tree: file.tree, text: file.text, edits });
-  try {
-    if (tree.rootNode.hasError && !file.tree.rootNode.hasError) {
-      return { source, diagnostics: [refusal(RENAME_CODES.syntaxError, `the renamed file ${file.path} would not parse`)] };
-    }
-    const problem = firstDifference(file.model, model, edits, newName);
-    return { source, diagnostics: problem ? [describe(problem, file.model, newName, at)] : [] };
-  } finally {
+  const refused = (diagnostic: Diagnostic) => {
     tree.delete();
-  }
+    return { source, diagnostics: [diagnostic] };
+  };
+  if (tree.rootNode.hasError && !file.tree.rootNode.hasError) return refused(refusal(RENAME_CODES.syntaxError, `the renamed file ${file.path} would not parse`));
+  const problem = firstDifference(file.model, model, edits, newName);
+  return problem ? refused(describe(problem, file.model, newName, at)) : { source, tree, diagnostics: [] };
 }
 
 /** Other bindings named `newName` in a scope that gets a renamed binding. */

@@ -6,10 +6,12 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import type { Binding } from '../model/types.ts';
 import { resolvedFile, targetAt, targetsNamed, type AnalyzedFile, type Target } from '../navigation.ts';
 import { executePlans } from './execute.ts';
+import type { TreeOf } from './meaning.ts';
 import { checkNewName } from './name.ts';
 import { isMember } from './occurrences.ts';
 import { reparser } from './parse.ts';
 import { ambiguous, isAliasedImport, isModuleScope, planBinding, planMember, rangeOf, refused, type Planned } from './plan.ts';
+import { sameType, typeDefinition } from '../receivers.ts';
 import { refusal } from './refusal.ts';
 import { RENAME_CODES, type FilePlan, type RenameFile, type WorkspaceRenameResult } from './types.ts';
 
@@ -24,7 +26,7 @@ export type WorkspaceFile = AnalyzedFile & { tree?: Tree };
 export async function renameInWorkspace(files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, newName: string): Promise<WorkspaceRenameResult> {
   const invalid = checkNewName(newName);
   if (invalid.length > 0) return { changes: [], diagnostics: invalid };
-  return withPlan(files, file, at, newName, (planned, _name, reparse) => (planned.ok ? executePlans(planned.plans, newName, reparse) : { changes: [], diagnostics: planned.diagnostics }));
+  return withPlan(files, file, at, newName, (planned, _name, reparse, treeOf) => (planned.ok ? executePlans(planned.plans, newName, reparse, treeOf) : { changes: [], diagnostics: planned.diagnostics }));
 }
 
 export type PreparedRename = { ok: true; name: string } | { ok: false; diagnostics: Diagnostic[] };
@@ -41,10 +43,10 @@ export async function prepareRenameInWorkspace(files: ReadonlyMap<string, Worksp
 /** Resolves the target and plans its rename, then hands the plan to `use` while the trees it opened are alive. */
 async function withPlan<T>(
   files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, newName: string | undefined,
-  use: (planned: Planned, name: string, reparse: Awaited<ReturnType<typeof reparser>>) => T,
+  use: (planned: Planned, name: string, reparse: Awaited<ReturnType<typeof reparser>>, treeOf: TreeOf) => T,
 ): Promise<T> {
   const reparse = await reparser();
-  const refuse = (diagnostic: Diagnostic) => use(refused(diagnostic), '', reparse);
+  const refuse = (diagnostic: Diagnostic) => use(refused(diagnostic), '', reparse, () => undefined);
   const home = files.get(file);
   if (!home) return refuse(refusal(RENAME_CODES.notFound, `${file} is not a file of the workspace`));
   const target = typeof at === 'string' ? targetNamed(files, home, at) : targetAtPosition(files, home, at);
@@ -65,9 +67,14 @@ async function withPlan<T>(
     const broken = [...files.values()].find((f) => mentions(f, target.name) && renameFile(f).tree.rootNode.hasError);
     if (broken) return refuse(refusal(RENAME_CODES.syntaxError, `${broken.path} has syntax errors; fix them before renaming`));
     const planned = target.kind === 'member'
-      ? planMember([...files.values()].filter((f) => mentions(f, target.name)).map(renameFile), target.type, target.name)
+      ? planMember([...files.values()].filter((f) => mentions(f, target.name)).map(renameFile), target.type, target.name, ownsType(files, target))
       : planExported(files, renameFile, target, newName);
-    return use(planned, target.name, reparse);
+    // What the checker sees of an imported project file, opened like an affected one.
+    const treeOf = (path: string) => {
+      const dependency = files.get(path);
+      return dependency ? renameFile(dependency).tree : undefined;
+    };
+    return use(planned, target.name, reparse, treeOf);
   } finally {
     for (const tree of owned) tree.delete();
   }
@@ -173,6 +180,12 @@ function mergePlans(plans: readonly FilePlan[]): FilePlan[] {
     }
   }
   return [...byFile.values()];
+}
+
+/** For a member of a known type, the files whose `Type` is that definition (the same-named type of another file is another type). */
+function ownsType(files: ReadonlyMap<string, WorkspaceFile>, target: Target & { kind: 'member' }): (file: RenameFile) => boolean {
+  const { definition } = target;
+  return definition ? (file) => sameType(typeDefinition(files, file.path, target.type), definition) : () => true;
 }
 
 function mentions(file: WorkspaceFile, name: string): boolean {

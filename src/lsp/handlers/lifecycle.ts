@@ -1,9 +1,9 @@
-// initialize: the project root, the position encoding and what we serve.
+// initialize: the client's folders, the position encoding and what we serve.
 import { TextDocumentSyncKind, type InitializeParams, type InitializeResult, type ServerCapabilities } from 'vscode-languageserver';
-import { fileURLToPath } from 'node:url';
-import { detectProjectRoot } from '../../ide/index.ts';
 import type { Encoding } from '../convert.ts';
+import { clientRoots } from '../roots.ts';
 import { Session } from '../session.ts';
+import type { WorkspaceOpened } from '../workspaces.ts';
 import { SEMANTIC_TOKEN_LEGEND } from './semantic-tokens.ts';
 
 export const SERVER_INFO = { name: 'yaoxiang-analyzer', version: '0.1.0' };
@@ -49,17 +49,18 @@ export function wantsPullDiagnostics(params: InitializeParams): boolean {
   return params.capabilities.textDocument?.diagnostic !== undefined && params.capabilities.workspace?.diagnostics?.refreshSupport === true;
 }
 
-export async function startSession(params: InitializeParams): Promise<Session> {
-  const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
-  const explicit = folder?.startsWith('file:') ? fileURLToPath(folder) : params.rootPath ?? undefined;
-  const root = detectProjectRoot({ ...(explicit ? { explicit } : {}), cwd: process.cwd() });
-  if (!root.ok) throw new Error(root.error.message);
+/**
+ * Answers at once whatever the folders hold: no tree is read here, and none
+ * at all for a missing folder, `/` or a home directory (roots.ts). The cwd is
+ * never a root: a client that names no folder gets one per file opened.
+ */
+export async function startSession(params: InitializeParams, opened: WorkspaceOpened): Promise<Session> {
   return Session.start({
-    root: root.value,
+    clientFolders: clientRoots(params),
     encoding: negotiateEncoding(params),
     pullDiagnostics: wantsPullDiagnostics(params),
     clientWatchesFiles: params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
-  });
+  }, opened);
 }
 
 export function initializeResult(session: Session): InitializeResult {

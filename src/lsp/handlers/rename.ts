@@ -35,7 +35,7 @@ export function rename(context: Context) {
     const changes: Record<string, TextEdit[]> = {};
     for (const change of result.changes) {
       const lines = at.analysis.file(change.file)!.lines;
-      changes[uriOf(session.root, change.file)] = change.edits.map((e) => ({ range: humanToRange(lines, e.range, session.encoding), newText: e.newText }));
+      changes[uriOf(at.analysis.root, change.file)] = change.edits.map((e) => ({ range: humanToRange(lines, e.range, session.encoding), newText: e.newText }));
     }
     return { changes };
   };

@@ -31,33 +31,37 @@ export function workspaceSymbols(context: Context) {
   return async (params: WorkspaceSymbolParams, token: CancellationToken): Promise<SymbolInformation[]> => {
     const session = context.session();
     await checkpoint(token);
-    const analysis = await session.analysis();
+    const analyses = await session.analyses();
     // An empty query asks for every symbol (LSP 3.17): the declarations of each file's outline.
-    if (params.query.trim() === '') return everyDeclaration(session.root, analysis, session.encoding);
-    const found = await analysis.symbols(params.query, { limit: WORKSPACE_SYMBOL_LIMIT });
-    // Bringing the snapshot up to date takes file-system turns, in which a cancellation may have arrived.
-    await checkpoint(token);
-    return found.symbols.flatMap((symbol) => {
-      const file = analysis.file(symbol.file);
-      if (!file || symbol.kind === 'import') return [];
-      return [{
-        name: symbol.name,
-        kind: toSymbolKind(symbol.kind),
-        location: toLocation(session.root, symbol.file, file.lines, symbol.range, session.encoding),
-        ...(symbol.container ? { containerName: symbol.container } : {}),
-      }];
-    });
+    if (params.query.trim() === '') return analyses.flatMap((analysis) => everyDeclaration(analysis, session.encoding)).slice(0, WORKSPACE_SYMBOL_LIMIT);
+    const symbols: SymbolInformation[] = [];
+    for (const analysis of analyses) {
+      const found = await analysis.symbols(params.query, { limit: WORKSPACE_SYMBOL_LIMIT });
+      // Bringing the snapshot up to date takes file-system turns, in which a cancellation may have arrived.
+      await checkpoint(token);
+      symbols.push(...found.symbols.flatMap((symbol) => {
+        const file = analysis.file(symbol.file);
+        if (!file || symbol.kind === 'import') return [];
+        return [{
+          name: symbol.name,
+          kind: toSymbolKind(symbol.kind),
+          location: toLocation(analysis.root, symbol.file, file.lines, symbol.range, session.encoding),
+          ...(symbol.container ? { containerName: symbol.container } : {}),
+        }];
+      }));
+    }
+    return symbols.slice(0, WORKSPACE_SYMBOL_LIMIT);
   };
 }
 
-function everyDeclaration(root: string, analysis: Analysis, encoding: Encoding): SymbolInformation[] {
+function everyDeclaration(analysis: Analysis, encoding: Encoding): SymbolInformation[] {
   const found: SymbolInformation[] = [];
   const add = (path: string, lines: LineIndex, item: OutlineItem, container?: string) => {
     if (found.length >= WORKSPACE_SYMBOL_LIMIT) return;
     found.push({
       name: item.name,
       kind: toSymbolKind(item.kind),
-      location: { uri: uriOf(root, path), range: toRange(lines, item.span, encoding) },
+      location: { uri: uriOf(analysis.root, path), range: toRange(lines, item.span, encoding) },
       ...(container ? { containerName: container } : {}),
     });
     for (const child of item.children) add(path, lines, child, item.name);

@@ -9,20 +9,21 @@ export interface Diagnostics {
 }
 
 export function didOpen(context: Context, diagnostics: Diagnostics) {
-  return (params: DidOpenTextDocumentParams): void => {
+  return async (params: DidOpenTextDocumentParams): Promise<void> => {
     const session = context.session();
     const { uri, languageId, version, text } = params.textDocument;
-    session.overlay(session.documents.open(uri, languageId, version, text));
+    session.documents.open(uri, languageId, version, text);
+    await session.overlay(uri);
     diagnostics.schedule();
   };
 }
 
 export function didChange(context: Context, diagnostics: Diagnostics) {
-  return (params: DidChangeTextDocumentParams): void => {
+  return async (params: DidChangeTextDocumentParams): Promise<void> => {
     const session = context.session();
     const document = session.documents.change(params.textDocument.uri, params.textDocument.version, params.contentChanges);
     if (!document) return;
-    session.overlay(document);
+    await session.overlay(document.uri);
     diagnostics.schedule();
   };
 }
@@ -35,10 +36,10 @@ export function didClose(context: Context, diagnostics: Diagnostics) {
   };
 }
 
-/** Files created, changed or deleted on disk: the World re-reads them before its next answer. */
+/** Files created, changed or deleted on disk (the client's watcher says): every project re-reads before its next answer. */
 export function didChangeWatchedFiles(context: Context, diagnostics: Diagnostics) {
   return (_params: DidChangeWatchedFilesParams): void => {
-    context.session().host.invalidate();
+    for (const { host } of context.session().workspaces.all()) host.invalidate();
     diagnostics.schedule();
   };
 }

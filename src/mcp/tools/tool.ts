@@ -32,7 +32,7 @@ export function halveLimit<Args extends { limit: number }>(args: Args): Args | u
 
 /** Keeps each module's argument types while the registry holds them all. */
 export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject>(tool: ToolDefinition<Input, Output>): ToolDefinition {
-  return tool as unknown as ToolDefinition;
+  return tool;
 }
 
 export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };

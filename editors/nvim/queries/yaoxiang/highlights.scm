@@ -1,15 +1,20 @@
-; Neovim highlights for YaoXiang (capture names of :h treesitter-highlight-groups).
-; In Neovim the last pattern that captures a node wins: general patterns first.
+; GENERATED from tree-sitter-yaoxiang/queries/highlights.scm with Neovim's capture names: edit the source,
+; then run `npm run generate:editor-queries`.
+; When several patterns capture the same node, the last one wins.
+
+; Names
 
 (identifier) @variable
 
 ((identifier) @constructor
-  (#lua-match? @constructor "^[A-Z]"))
+  (#match? @constructor "^[A-Z]"))
 
 ((identifier) @variable.builtin
   (#eq? @variable.builtin "self"))
 
 (underscore) @variable.builtin
+
+; Types
 
 (type_identifier) @type
 
@@ -21,6 +26,8 @@
 (meta_type) @type.builtin
 "Type" @type.builtin
 
+; Fields, calls
+
 (member_expression
   field: (identifier) @variable.member)
 
@@ -30,6 +37,8 @@
 (call_expression
   function: (member_expression
     field: (identifier) @function.method.call))
+
+; Definitions: functions, methods, types, fields, parameters
 
 (declaration
   target: (identifier) @function
@@ -44,6 +53,12 @@
     object: (identifier) @type
     field: (identifier) @function.method)
   type: (function_type))
+
+(assignment
+  left: (member_expression
+    object: (identifier) @type
+    field: (identifier) @function.method)
+  right: (index_expression))
 
 (type_definition
   name: (identifier) @type.definition)
@@ -64,11 +79,15 @@
 (label
   name: (identifier) @label)
 
+; Modules
+
 (module_path
   (identifier) @module)
 
 (use_statement
   alias: (identifier) @module)
+
+; Literals
 
 [
   (string)
@@ -79,16 +98,23 @@
 (char) @character
 
 (pair
-  key: (string) @property)
+  key: (string) @variable.member)
 
 (escape_sequence) @string.escape
+
+(interpolation
+  "{" @punctuation.special
+  "}" @punctuation.special)
 
 (format_spec) @string.special
 
 (integer) @number
 (float) @number.float
+
 (boolean) @boolean
 (void) @constant.builtin
+
+; Keywords, operators, punctuation
 
 "use" @keyword.import
 
@@ -96,9 +122,10 @@
   "as"
   "ref"
   "unsafe"
-  (visibility)
-  (mutability)
 ] @keyword
+
+(visibility) @keyword
+(mutability) @keyword
 
 [
   "if"
@@ -147,6 +174,8 @@
   ] @punctuation.special)
 
 "f\"" @string
+
+; Comments last: nothing inside a comment is anything else.
 
 [
   (line_comment)

@@ -1,4 +1,8 @@
-; Zed highlights for YaoXiang (Zed theme captures). Later patterns win.
+; GENERATED from tree-sitter-yaoxiang/queries/highlights.scm with Zed's capture names: edit the source,
+; then run `npm run generate:editor-queries`.
+; When several patterns capture the same node, the last one wins.
+
+; Names
 
 (identifier) @variable
 
@@ -10,9 +14,19 @@
 
 (underscore) @variable.special
 
+; Types
+
 (type_identifier) @type
+
+((type_identifier) @type
+  (#any-of? @type
+    "Int" "Float" "Bool" "Char" "String" "Void" "Never" "Any"
+    "int8" "int16" "int32" "int64" "uint8" "uint16" "uint32" "uint64" "float32" "float64"))
+
 (meta_type) @type
 "Type" @type
+
+; Fields, calls
 
 (member_expression
   field: (identifier) @property)
@@ -22,7 +36,9 @@
 
 (call_expression
   function: (member_expression
-    field: (identifier) @function.method))
+    field: (identifier) @function))
+
+; Definitions: functions, methods, types, fields, parameters
 
 (declaration
   target: (identifier) @function
@@ -35,66 +51,133 @@
 (declaration
   target: (member_expression
     object: (identifier) @type
-    field: (identifier) @function.method)
+    field: (identifier) @function)
   type: (function_type))
+
+(assignment
+  left: (member_expression
+    object: (identifier) @type
+    field: (identifier) @function)
+  right: (index_expression))
 
 (type_definition
   name: (identifier) @type)
 
 (parameter
-  name: (identifier) @variable.parameter)
+  name: (identifier) @variable)
 
 (field_declaration
   name: (identifier) @property)
 
 (field_binding
-  name: (identifier) @property)
+  name: (identifier) @property
+  function: (identifier) @function)
 
 (named_argument
-  name: (identifier) @property)
+  name: (identifier) @variable)
 
 (label
   name: (identifier) @label)
 
+; Modules
+
 (module_path
-  (identifier) @namespace)
+  (identifier) @type)
+
+(use_statement
+  alias: (identifier) @type)
+
+; Literals
 
 [
   (string)
   (multiline_string)
   (fstring)
-  (char)
 ] @string
 
-(escape_sequence) @string.escape
-(format_spec) @string.special
+(char) @string
 
 (pair
   key: (string) @property)
 
+(escape_sequence) @string.escape
+
+(interpolation
+  "{" @punctuation.special
+  "}" @punctuation.special) @embedded
+
+(format_spec) @string.special
+
 (integer) @number
 (float) @number
+
 (boolean) @boolean
 (void) @constant
 
+; Keywords, operators, punctuation
+
+"use" @keyword
+
 [
-  "use" "as" "ref" "unsafe" "if" "else" "match" "while" "for" "in"
-  "break" "continue" "return" "spawn" "and" "or"
-  (visibility) (mutability)
+  "as"
+  "ref"
+  "unsafe"
+] @keyword
+
+(visibility) @keyword
+(mutability) @keyword
+
+[
+  "if"
+  "else"
+  "match"
 ] @keyword
 
 [
-  "+" "-" "*" "/" "%" "==" "!=" "<" "<=" ">" ">="
-  "!" "&" "&mut" "=" "=>" "->" ".." "?"
+  "while"
+  "for"
+  "in"
+  "break"
+  "continue"
+] @keyword
+
+"return" @keyword
+
+"spawn" @keyword
+
+[
+  "and"
+  "or"
+] @keyword
+
+[
+  "+" "-" "*" "/" "%"
+  "==" "!=" "<" "<=" ">" ">="
+  "!" "&" "&mut"
+  "=" "=>" "->" ".." "?"
 ] @operator
 
-["(" ")" "[" "]" "{" "}"] @punctuation.bracket
+[
+  "(" ")"
+  "[" "]"
+  "{" "}"
+] @punctuation.bracket
 
-["," "." ":" "::" ";"] @punctuation.delimiter
+[
+  "," "." ":" "::" ";"
+] @punctuation.delimiter
 
 (interpolation
-  ["{" "}"] @punctuation.special) @embedded
+  [
+    "{"
+    "}"
+  ] @punctuation.special)
 
 "f\"" @string
 
-[(line_comment) (block_comment)] @comment
+; Comments last: nothing inside a comment is anything else.
+
+[
+  (line_comment)
+  (block_comment)
+] @comment

@@ -1,6 +1,7 @@
 // The YaoXiang extension: starts `yaoxiang lsp` (or the command line in the
 // `yaoxiang.server.command` setting) on stdio for files of language
-// `yaoxiang` (*.yx). Plain CommonJS, no build step.
+// `yaoxiang` (*.yx), named or untitled. CommonJS; esbuild bundles it with
+// vscode-languageclient into dist/extension.js (npm run bundle).
 'use strict';
 
 const vscode = require('vscode');
@@ -27,7 +28,12 @@ function activate(context) {
   const serverOptions = { command, args, transport: TransportKind.stdio };
   /** @type {import('vscode-languageclient/node').LanguageClientOptions} */
   const clientOptions = {
-    documentSelector: [{ scheme: 'file', language: 'yaoxiang' }],
+    // Saved files and new, unsaved ones (scheme `untitled`): the server
+    // analyses an untitled document on its own, as a single file.
+    documentSelector: [
+      { scheme: 'file', language: 'yaoxiang' },
+      { scheme: 'untitled', language: 'yaoxiang' },
+    ],
     synchronize: {
       fileEvents: [
         vscode.workspace.createFileSystemWatcher('**/*.yx'),

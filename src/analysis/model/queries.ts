@@ -1,0 +1,65 @@
+// The analysis queries of the top-level queries/ folder, loaded at run time
+// through web-tree-sitter's Query. queries/definitions.scm says what a
+// definition of each kind is; the grammar's tags.scm is generated from it
+// (scripts/queries.ts), so editors and `yaoxiang symbols` agree.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Query, type Language, type Tree } from 'web-tree-sitter';
+import { loadYaoXiang } from '../../syntax/language.ts';
+import type { Span, SymbolKind } from './types.ts';
+
+/** queries/ at the package root, from src/ or dist/src/. */
+export const queriesDir: string = fileURLToPath(new URL(import.meta.url.includes('/dist/src/') ? '../../../../queries/' : '../../../queries/', import.meta.url));
+
+export type QueryName = 'definitions' | 'scopes' | 'imports' | 'references';
+
+const loaded = new Map<QueryName, Query>();
+
+/** One query of queries/, compiled once per process. */
+export async function analysisQuery(name: QueryName): Promise<Query> {
+  let query = loaded.get(name);
+  if (!query) {
+    query = new Query(await loadYaoXiang(), readFileSync(`${queriesDir}${name}.scm`, 'utf8'));
+    loaded.set(name, query);
+  }
+  return query;
+}
+
+export interface QueriedDefinition {
+  name: string;
+  kind: SymbolKind;
+  /** The name token. */
+  span: Span;
+}
+
+const DEFINITION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'record', 'interface', 'generic', 'type']);
+
+/** Every definition queries/definitions.scm captures in a tree, in match order. */
+export function queriedDefinitions(query: Query, tree: Tree): QueriedDefinition[] {
+  const found: QueriedDefinition[] = [];
+  for (const match of query.matches(tree.rootNode)) {
+    const name = match.captures.find((c) => c.name === 'name')?.node;
+    const kind = match.captures.find((c) => c.name.startsWith('definition.'))?.name.slice('definition.'.length);
+    if (!name || !kind || !DEFINITION_KINDS.has(kind)) continue;
+    found.push({ name: name.text, kind: kind as SymbolKind, span: { start: name.startIndex, end: name.endIndex } });
+  }
+  return found;
+}
+
+const definitionsByLanguage = new WeakMap<Language, Query>();
+
+/**
+ * The kind queries/definitions.scm gives each definition of a tree, by the
+ * start of its name: what the binding model calls it. Synchronous (the tree's
+ * language is loaded), compiled once per language.
+ */
+export function definitionKinds(tree: Tree): Map<number, SymbolKind> {
+  let query = definitionsByLanguage.get(tree.language);
+  if (!query) {
+    query = new Query(tree.language, readFileSync(`${queriesDir}definitions.scm`, 'utf8'));
+    definitionsByLanguage.set(tree.language, query);
+  }
+  const kinds = new Map<number, SymbolKind>();
+  for (const d of queriedDefinitions(query, tree)) if (!kinds.has(d.span.start)) kinds.set(d.span.start, d.kind);
+  return kinds;
+}

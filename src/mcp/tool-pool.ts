@@ -1,0 +1,73 @@
+// tools/call off the protocol's thread: every call runs on a worker of a pool
+// (tool-worker.ts), within the call's time budget. The thread that owns stdio
+// or HTTP only parses messages and writes answers, so initialize, tools/list
+// and cancellations are answered at once whatever the workers are doing, and a
+// cheap call goes to a free worker instead of waiting behind a slow one.
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { ProjectRoot } from '../ide/index.ts';
+import { PoolTimeout, PoolWorkerError, WorkerPool } from '../threads/pool.ts';
+import { ERROR_CODES, failure, ToolError, type CallToolResult, type Limits } from './contract.ts';
+
+/** What a tool worker is started with: the same project and limits as the server's. */
+export interface ToolWorkerData {
+  root: ProjectRoot;
+  limits: Limits;
+  watch: boolean;
+}
+
+export interface ToolJob {
+  name: string;
+  args: unknown;
+}
+
+export type ToolRunner = (name: string, args: unknown, signal: AbortSignal) => Promise<CallToolResult>;
+
+export interface ToolPoolOptions extends ToolWorkerData {
+  /** Workers, each with its own index of the project: one per slow call that may run at once, plus one for the rest. */
+  workers: number;
+  log: (message: string) => void;
+}
+
+export class ToolPool {
+  readonly #pool: WorkerPool<ToolJob, CallToolResult>;
+  readonly #budgetMs: number;
+  readonly #log: (message: string) => void;
+
+  constructor(options: ToolPoolOptions) {
+    const workerData: ToolWorkerData = { root: options.root, limits: options.limits, watch: options.watch };
+    this.#pool = new WorkerPool({ script: new URL('./tool-worker.js', import.meta.url), workerData, size: options.workers });
+    this.#budgetMs = options.limits.callTimeoutMs;
+    this.#log = options.log;
+  }
+
+  /** Calls running or waiting for a worker. */
+  get pending(): number {
+    return this.#pool.pending;
+  }
+
+  readonly run: ToolRunner = async (name, args, signal) => {
+    try {
+      return await this.#pool.run({ name, args }, { signal, budgetMs: this.#budgetMs });
+    } catch (error) {
+      if (error instanceof PoolTimeout) {
+        return failure(new ToolError(ERROR_CODES.timeout, `${name} did not finish within ${error.budgetMs} ms and was stopped. Ask for less (a smaller source, fewer files), or start the server with a larger --call-timeout-ms.`, { budget_ms: error.budgetMs }));
+      }
+      if (signal.aborted) throw error;
+      const protocol = protocolParts(error);
+      if (protocol) throw new ProtocolError(protocol.code, (error as Error).message, protocol.data);
+      this.#log(`internal error in ${name}: ${(error as Error).stack ?? String(error)}`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `Internal error in ${name}: ${(error as Error).message}`, { errorCode: ERROR_CODES.internal });
+    }
+  };
+
+  dispose(): Promise<void> {
+    return this.#pool.dispose();
+  }
+}
+
+/** The code and data of a protocol error a worker's tool threw (tool-worker.ts sends them as the failure's data). */
+function protocolParts(error: unknown): { code: number; data: unknown } | undefined {
+  if (!(error instanceof PoolWorkerError)) return undefined;
+  const data = error.data as { protocol?: { code?: unknown; data?: unknown } } | undefined;
+  return typeof data?.protocol?.code === 'number' ? { code: data.protocol.code, data: data.protocol.data } : undefined;
+}

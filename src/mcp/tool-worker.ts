@@ -1,0 +1,25 @@
+// A tool worker (see tool-pool.ts): its own Host over the same project, indexed
+// at start-up and kept up to date by re-reading what changed on every call, so
+// a worker answers from its cached files; tools run here exactly as they would
+// in process (callTool), and a cancel from the pool aborts the call's signal.
+import { workerData } from 'node:worker_threads';
+import { ProtocolError } from '@modelcontextprotocol/server';
+import { JobFailure, serveJobs } from '../threads/pool-worker.ts';
+import { Host, type HostOptions } from './host.ts';
+import { callTool } from './server.ts';
+import type { ToolJob, ToolWorkerData } from './tool-pool.ts';
+
+const setup = workerData as ToolWorkerData;
+const options: HostOptions = { root: setup.root, limits: setup.limits, watch: setup.watch };
+const host = new Host(options);
+host.startIndexing();
+
+serveJobs<ToolJob, Awaited<ReturnType<typeof callTool>>>(async (job, signal) => {
+  try {
+    return await callTool(host, job.name, job.args, signal);
+  } catch (error) {
+    // The protocol error itself cannot cross the thread; its parts can, and the pool rebuilds it.
+    if (error instanceof ProtocolError) throw new JobFailure(error.message, { protocol: { code: error.code, data: error.data } });
+    throw error;
+  }
+});

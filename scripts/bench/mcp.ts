@@ -48,8 +48,9 @@ export async function benchMcp(log: (line: string) => void): Promise<void> {
   const rawCall = async (name: string, callArgs: Record<string, unknown>) => {
     const answer = await raw.call(id++, name, callArgs);
     raw.messages.length = 0; // the raw client keeps every message; the bench needs none
-    if (answer.result?.isError !== false) throw new Error(JSON.stringify(answer).slice(0, 500));
-    return answer.result as { structuredContent: { node_count?: number }; content: Array<{ text: string }> };
+    const result = answer.result as { isError?: boolean; structuredContent: { node_count?: number }; content: Array<{ text: string }> } | undefined;
+    if (result?.isError !== false) throw new Error(JSON.stringify(answer).slice(0, 500));
+    return result;
   };
   try {
     const samples = await interleave(
@@ -69,7 +70,7 @@ export async function benchMcp(log: (line: string) => void): Promise<void> {
     );
     log(`parse_source with default arguments on ${source.split('\n').length - 1} lines (${source.length} chars; ${origin}): ${nodes} nodes, a ${chars}-character result; ${CALLS} calls each, interleaved:`);
     for (const [name, times] of Object.entries(samples)) log(`  ${name.padEnd(38)} ${formatSummary(summarize(times))}`);
-    log(goalLine('parse_source P99 over stdio (raw client)', summarize(samples['parse_source, raw client']!).p99, 10));
+    log(goalLine('parse_source P99 over stdio (raw client)', summarize(samples['parse_source, raw client']).p99, 10));
   } finally {
     raw.child.stdin!.end();
     await raw.exited;

@@ -1,6 +1,8 @@
 // The length JSON.stringify would give a plain value, counted without building
 // the string: a tool sizes its result against the limit before building it.
 
+// Control characters are what JSON escapes, so the class names them on purpose.
+// eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** `JSON.stringify(text).length`, quotes included. */

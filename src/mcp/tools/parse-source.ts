@@ -30,7 +30,7 @@ const output = z.object({
     .string()
     .regex(NODES_TEXT)
     .describe(
-      'The tree in document order, one line per node, each ending in a newline: "PARENT TYPE START-END[ field=NAME][ missing][ text=\"TEXT\"]". PARENT is the line number of the parent counted from 0 (-1 for the root); ' +
+      'The tree in document order, one line per node, each ending in a newline: \'PARENT TYPE START-END[ field=NAME][ missing][ text="TEXT"]\'. PARENT is the line number of the parent counted from 0 (-1 for the root); ' +
         'TYPE is bare for named nodes and a JSON string for keywords and punctuation; START-END is line:column-line:column, 1-based, end exclusive; field= names the field the node fills in its parent; ' +
         'missing marks a token the parser inserted; text= is the source text of a node without children, as a JSON string. Example line: 0 identifier 1:1-1:2 field=name text="x"',
     ),

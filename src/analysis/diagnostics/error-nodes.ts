@@ -57,14 +57,19 @@ export function errorNodes(tree: Tree, text: string): SyntaxErrorNode[] {
   // it, and the last sibling visited before it.
   const types: string[] = [];
   const inType: boolean[] = [];
-  const previous: Array<Previous | undefined> = [];
+  // The previous sibling's type and end row, in two arrays rather than an
+  // object per node: this walk visits every node on the way to the errors.
+  const previousTypes: Array<string | undefined> = [];
+  const previousEndRows: number[] = [];
   let lastDepth = -1;
   walk(tree, (cursor, depth) => {
-    if (depth > lastDepth) previous[depth] = undefined;
+    if (depth > lastDepth) previousTypes[depth] = undefined;
     lastDepth = depth;
     const type = cursor.nodeType;
-    const before = previous[depth];
-    previous[depth] = { type, endRow: cursor.endPosition.row };
+    const beforeType = previousTypes[depth];
+    const beforeEndRow = previousEndRows[depth]!;
+    previousTypes[depth] = type;
+    previousEndRows[depth] = cursor.endPosition.row;
     types[depth] = type;
     inType[depth] = TYPE_CONTEXTS.has(type) ? true : type === 'block' || type === 'source_file' ? false : depth > 0 && inType[depth - 1]!;
     const missing = cursor.nodeIsMissing;
@@ -85,7 +90,7 @@ export function errorNodes(tree: Tree, text: string): SyntaxErrorNode[] {
     }
     const token = firstToken(cursor, text);
     const first = token?.token ?? { text: text.slice(startIndex, endIndex), start: startIndex, end: endIndex };
-    const firstPrevious = token ? token.previous : before;
+    const firstPrevious = token ? token.previous : beforeType === undefined ? undefined : { type: beforeType, endRow: beforeEndRow };
     const firstRow = token ? token.row : cursor.startPosition.row;
     found.push({
       kind: 'ERROR',

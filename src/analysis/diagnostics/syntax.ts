@@ -23,6 +23,9 @@ const OLD_FUNCTION_SYNTAX =
 
 const QUESTION_MARK_TYPE = "'?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注";
 
+/** What becomes a diagnostic: a lexer error or a parser one. */
+type Reported = Pick<Found, 'code' | 'message' | 'start' | 'end' | 'help'>;
+
 interface Found {
   code: string;
   message: string;
@@ -38,7 +41,7 @@ interface Found {
  * parser errors in document order.
  */
 export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineIndex(text)): Diagnostic[] {
-  const lexical: Found[] = lexicalErrors(text).map((e) => ({ ...e, lexical: true }));
+  const lexical: Reported[] = lexicalErrors(text);
   const lexicalSpans = new SpanIndex(lexical);
   // A tree without ERROR or MISSING nodes has balanced brackets.
   const hasError = tree.rootNode.hasError;
@@ -65,7 +68,8 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   parser.sort((a, b) => a.start - b.start);
 
-  return [...lexical, ...dedupe(parser)].map((f) => ({
+  const reported: Reported[] = lexical.concat(dedupe(parser));
+  return reported.map((f) => ({
     code: f.code,
     severity: 'error' as const,
     message: f.message,

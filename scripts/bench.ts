@@ -3,6 +3,7 @@ import { benchFormat } from './bench/format.ts';
 import { benchMcp } from './bench/mcp.ts';
 import { benchLsp } from './bench/lsp.ts';
 import { benchParse } from './bench/parse.ts';
+import { benchScaling } from './bench/scaling.ts';
 import { benchTypecheck } from './bench/typecheck.ts';
 import { benchWorkspace } from './bench/workspace.ts';
 
@@ -12,6 +13,7 @@ const SECTIONS: Array<[key: string, title: string, run: (log: (line: string) => 
   ['parse', 'parser', benchParse],
   ['workspace', 'workspace', benchWorkspace],
   ['typecheck', 'type checking', benchTypecheck],
+  ['scaling', 'scaling of each pass', benchScaling],
   ['format', 'formatter', benchFormat],
   ['mcp', 'MCP server', benchMcp],
   ['lsp', 'language server', benchLsp],

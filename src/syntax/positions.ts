@@ -104,11 +104,17 @@ export class LineIndex {
     if (position.line > this.#lineStarts.length) return this.#text.length;
     const start = this.lineStart(position.line - 1);
     const lineEnd = start + this.lineText(position.line - 1).length;
-    let offset = start;
-    for (let column = 1; column < position.column && offset < lineEnd; column++) {
-      offset += isHighSurrogateAt(this.#text, offset) ? 2 : 1;
+    // The least offset with column - 1 code points before it, by binary search
+    // (code points grow with the offset); one inside a pair moves past it.
+    const wanted = position.column - 1;
+    let low = start;
+    let high = lineEnd;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.#codePoints(start, middle) >= wanted) high = middle;
+      else low = middle + 1;
     }
-    return Math.min(offset, lineEnd);
+    return low > start && low < lineEnd && isHighSurrogateAt(this.#text, low - 1) ? low + 1 : low;
   }
 
   humanRange(startOffset: number, endOffset: number): HumanRange {

@@ -68,9 +68,12 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     }, null, 2) + '\n');
   } else {
     const color = values.color === 'always' || (values.color === 'auto' && process.stderr.isTTY === true);
+    // One index per file, not per diagnostic: building one reads the whole text.
+    const indexes = new Map<string, LineIndex>();
     for (const d of found) {
-      const text = sources.get(d.file)!;
-      process.stderr.write('\n' + renderDiagnostic(d, d.file, new LineIndex(text), { color }));
+      let lines = indexes.get(d.file);
+      if (!lines) indexes.set(d.file, (lines = new LineIndex(sources.get(d.file)!)));
+      process.stderr.write('\n' + renderDiagnostic(d, d.file, lines, { color }));
     }
     if (errors === 0) process.stderr.write(`Check passed (${files.length} file(s))\n`);
     process.stderr.write(`Summary: ${errors} error(s), ${warnings} warning(s)\n`);

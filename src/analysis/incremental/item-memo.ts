@@ -1,30 +1,40 @@
-// Per-item memo of a checker layer whose findings on a top-level statement
-// depend on that statement's subtree alone (the IR layer's refusals, the
-// termination layer): after an edit, a statement whose text did not change
-// gives the findings it gave before, moved by however far the statement moved.
-// Findings are stored relative to the statement's start and keyed by its text
-// and kind (what the parser made of that text), so an item that moved is still
-// found, and an item whose text changed is looked at again.
+// Per-item memo of a checker layer that looks at one top-level statement at a
+// time: after an edit, a statement whose text did not change gives the
+// findings it gave before, moved by however far the statement moved. Findings
+// are stored relative to the statement's start and keyed by its text and kind
+// (what the parser made of that text), so an item that moved is still found,
+// and an item whose text changed is looked at again. A layer that also reads
+// facts from outside the statement (types another layer inferred) says which
+// facts it read; the findings are reused only while those facts still hold.
 import type { Node } from 'web-tree-sitter';
 import type { RawDiagnostic } from '../infer/messages.ts';
+import type { OwnershipEnv } from '../infer/ownership.ts';
 
-/** A layer's findings on one statement, at offsets into the file. */
-export type StatementLayer = (statement: Node) => RawDiagnostic[];
+/** A layer's findings on one statement (offsets into the file), and the outside facts they rest on. */
+export interface ItemFindings<C> {
+  found: RawDiagnostic[];
+  /** Whether the outside facts read still hold in `context` for the statement now at `start`; absent when none were read. */
+  holds?: (context: C, start: number) => boolean;
+}
 
-export class ItemMemo {
-  /** Findings by item key, offsets relative to the item's start: those of the last pass. */
-  #previous = new Map<string, readonly RawDiagnostic[]>();
-  /** Items reached by the current pass; it becomes `#previous` when the pass ends, so deleted items are forgotten. */
-  #current = new Map<string, readonly RawDiagnostic[]>();
+export type StatementLayer<C> = (statement: Node, context: C) => ItemFindings<C>;
+
+interface Memoised<C> {
+  /** Offsets relative to the statement's start. */
+  found: readonly RawDiagnostic[];
+  holds?: (context: C, start: number) => boolean;
+}
+
+export class ItemMemo<C = undefined> {
+  /** Entries of the last pass; the current pass's become it when the pass ends, so deleted items are forgotten. */
+  #previous = new Map<string, Memoised<C>>();
+  #current = new Map<string, Memoised<C>>();
   /** Statements the last pass found in the memo, and those it had to look at: for tests and benchmarks. */
   hits = 0;
   misses = 0;
 
-  /**
-   * The layer's findings on `statements` in order, each from the memo when a
-   * statement of the same kind and text was seen by the previous pass.
-   */
-  run(statements: readonly Node[], layer: StatementLayer): RawDiagnostic[] {
+  /** The layer's findings on `statements` in order, each from the memo when it still holds. */
+  run(statements: readonly Node[], context: C, layer: StatementLayer<C>): RawDiagnostic[] {
     this.#previous = this.#current;
     this.#current = new Map();
     this.hits = 0;
@@ -33,17 +43,24 @@ export class ItemMemo {
     for (const statement of statements) {
       const start = statement.startIndex;
       const key = itemKey(statement);
-      let relative = this.#current.get(key) ?? this.#previous.get(key);
-      if (relative) this.hits++;
-      else {
+      let entry = this.#current.get(key) ?? this.#previous.get(key);
+      if (entry && (!entry.holds || entry.holds(context, start))) {
+        this.hits++;
+      } else {
         this.misses++;
-        relative = layer(statement).map((d) => ({ ...d, start: d.start - start, end: d.end - start }));
+        const fresh = layer(statement, context);
+        entry = { found: fresh.found.map((d) => ({ ...d, start: d.start - start, end: d.end - start })), ...(fresh.holds ? { holds: fresh.holds } : {}) };
       }
-      this.#current.set(key, relative);
-      for (const d of relative) found.push({ ...d, start: d.start + start, end: d.end + start });
+      this.#current.set(key, entry);
+      for (const d of entry.found) found.push({ ...d, start: d.start + start, end: d.end + start });
     }
     return found;
   }
+}
+
+/** A layer that reads nothing outside the statement. */
+export function local(layer: (statement: Node) => RawDiagnostic[]): StatementLayer<undefined> {
+  return (statement) => ({ found: layer(statement) });
 }
 
 /** What decides a statement's subtree: the parser's kind for it and its text. */
@@ -51,12 +68,18 @@ function itemKey(statement: Node): string {
   return `${statement.type}\u0000${statement.text}`;
 }
 
-/** A file's memos, one per statement-local layer, kept from one check of the file to the next. */
+/** A file's memos, one per per-statement layer, kept from one check of the file to the next. */
 export interface FileItemMemos {
   ir: ItemMemo;
   termination: ItemMemo;
+  ownership: ItemMemo<OwnershipEnv>;
 }
 
 export function fileItemMemos(): FileItemMemos {
-  return { ir: new ItemMemo(), termination: new ItemMemo() };
+  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>() };
+}
+
+/** Statements the last check of a file took from its memos. */
+export function memoHits(memos: FileItemMemos): number {
+  return memos.ir.hits + memos.termination.hits + memos.ownership.hits;
 }

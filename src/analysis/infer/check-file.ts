@@ -13,7 +13,8 @@ import { instantiateScheme, preludeValues } from './signatures.ts';
 import { statementTerminationDiagnostics, terminationDiagnostics } from './termination.ts';
 import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
 import { cleanStatements } from './declarations.ts';
-import type { FileItemMemos } from '../incremental/item-memo.ts';
+import { local, type FileItemMemos } from '../incremental/item-memo.ts';
+import { ownershipItem } from '../incremental/ownership-items.ts';
 import { VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
@@ -35,13 +36,14 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     const prelude = PRELUDE.get(name);
     return prelude ? instantiateScheme(prelude, vars) : undefined;
   };
+  const ownershipEnv = { ledger: inference.ledger, globalType };
   const statements = memos ? cleanStatements(tree.rootNode) : [];
   const raw: RawDiagnostic[] = [
     ...inference.diagnostics,
     ...refinementDiagnostics(tree, declarations),
-    ...(memos ? memos.termination.run(statements, statementTerminationDiagnostics) : terminationDiagnostics(tree)),
-    ...ownershipDiagnostics(tree, { ledger: inference.ledger, globalType }),
-    ...(memos ? memos.ir.run(statements, statementIrDiagnostics) : topLevelStatementDiagnostics(tree)),
+    ...(memos ? memos.termination.run(statements, undefined, local(statementTerminationDiagnostics)) : terminationDiagnostics(tree)),
+    ...(memos ? memos.ownership.run(statements, ownershipEnv, ownershipItem) : ownershipDiagnostics(tree, ownershipEnv)),
+    ...(memos ? memos.ir.run(statements, undefined, local(statementIrDiagnostics)) : topLevelStatementDiagnostics(tree)),
   ];
   const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
     const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';

@@ -12,7 +12,7 @@ import type { ModuleExports, ModuleInterface } from './checker.ts';
 import { typecheckTree, type FileTypecheck } from './check-file.ts';
 import { collectDeclarations, generalize, type FileDeclarations } from './declarations.ts';
 import type { Scheme } from './signatures.ts';
-import { fileItemMemos, type FileItemMemos } from '../incremental/item-memo.ts';
+import { fileItemMemos, memoHits, type FileItemMemos } from '../incremental/item-memo.ts';
 import { describe, display, hasVariables, prune, type Type } from './types.ts';
 
 export { typecheckTree, type FileTypecheck } from './check-file.ts';
@@ -105,7 +105,7 @@ export class TypeChecker {
     const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree).declarations, this.#moduleExports(files, file), memos);
     this.#checks.set(file.path, { tree: file.tree, dependencies, result });
     this.lastChecked.push(file.path);
-    this.lastItemReuse += memos.ir.hits + memos.termination.hits;
+    this.lastItemReuse += memoHits(memos);
     return result;
   }
 

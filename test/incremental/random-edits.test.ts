@@ -1,5 +1,5 @@
 // The proof of per-item reuse: after each of many random edits, a checker that
-// keeps its per-item memos from one edit to the next gives exactly the
+// (and a syntax analysis) keeps its per-item memos from one edit to the next gives exactly the
 // diagnostics (codes, ranges, messages, order) of a fresh checker that sees the
 // file for the first time. The edits splice in lines and fragments of real
 // programs (../shared/corpus and the differential programs), delete lines and
@@ -12,6 +12,7 @@ import { after, describe, it } from 'node:test';
 import { globbySync } from 'globby';
 import type { Parser } from 'web-tree-sitter';
 import { analyzeFile } from '../../src/analysis/analyze.ts';
+import { syntaxItemMemo, type SyntaxItemMemo } from '../../src/analysis/diagnostics/syntax.ts';
 import { TypeChecker, type CheckableFile } from '../../src/analysis/infer/index.ts';
 import { SyntaxDocument } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
@@ -62,8 +63,8 @@ function randomEdit(text: string, next: () => number): { start: number; end: num
   return { start: at, end: at, text: donor.slice(from, from + 1 + Math.floor(next() * 6)) };
 }
 
-function checkable(document: SyntaxDocument): CheckableFile {
-  return { ...analyzeFile(document.tree, 'main.yx', document.text, () => false), tree: document.tree };
+function checkable(document: SyntaxDocument, syntaxItems?: SyntaxItemMemo): CheckableFile {
+  return { ...analyzeFile(document.tree, 'main.yx', document.text, () => false, undefined, syntaxItems), tree: document.tree };
 }
 
 describe('incremental checking after random edits', () => {
@@ -75,6 +76,7 @@ describe('incremental checking after random edits', () => {
     parser = own;
     const next = mulberry32(24);
     const incremental = new TypeChecker();
+    const syntaxItems = syntaxItemMemo();
     let edits = 0;
     let reused = 0;
     for (let round = 0; round < FILES; round++) {
@@ -86,10 +88,11 @@ describe('incremental checking after random edits', () => {
             document.update([randomEdit(document.text, next)]);
             edits++;
           }
-          const files = new Map([['main.yx', checkable(document)]]);
-          const fast = incremental.check(files, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
-          reused += incremental.lastItemReuse;
-          const full = new TypeChecker().check(files, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
+          const edited = new Map([['main.yx', checkable(document, syntaxItems)]]);
+          const fast = incremental.check(edited, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
+          reused += incremental.lastItemReuse + syntaxItems.hits;
+          const fresh = new Map([['main.yx', checkable(document)]]);
+          const full = new TypeChecker().check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
           assert.deepEqual(fast, full, `round ${round}, edit ${i}:\n${document.text}`);
         }
       } finally {

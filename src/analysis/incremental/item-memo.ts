@@ -10,36 +10,52 @@ import type { Node } from 'web-tree-sitter';
 import type { RawDiagnostic } from '../infer/messages.ts';
 import type { OwnershipEnv } from '../infer/ownership.ts';
 
+/** What a memo moves: a finding's offsets into the file. */
+export interface Located {
+  start: number;
+  end: number;
+}
+
 /** A layer's findings on one statement (offsets into the file), and the outside facts they rest on. */
-export interface ItemFindings<C> {
-  found: RawDiagnostic[];
+export interface ItemFindings<C, F extends Located = RawDiagnostic> {
+  found: F[];
   /** Whether the outside facts read still hold in `context` for the statement now at `start`; absent when none were read. */
   holds?: (context: C, start: number) => boolean;
 }
 
-export type StatementLayer<C> = (statement: Node, context: C) => ItemFindings<C>;
+export type StatementLayer<C, F extends Located = RawDiagnostic> = (statement: Node, context: C) => ItemFindings<C, F>;
 
-interface Memoised<C> {
+/** A finding moved by `delta`: its start and end, and any other offset it holds. */
+export type Move<F> = (finding: F, delta: number) => F;
+
+const moveRange = <F extends Located>(d: F, delta: number): F => ({ ...d, start: d.start + delta, end: d.end + delta });
+
+interface Memoised<C, F> {
   /** Offsets relative to the statement's start. */
-  found: readonly RawDiagnostic[];
+  found: readonly F[];
   holds?: (context: C, start: number) => boolean;
 }
 
-export class ItemMemo<C = undefined> {
+export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
   /** Entries of the last pass; the current pass's become it when the pass ends, so deleted items are forgotten. */
-  #previous = new Map<string, Memoised<C>>();
-  #current = new Map<string, Memoised<C>>();
+  #previous = new Map<string, Memoised<C, F>>();
+  #current = new Map<string, Memoised<C, F>>();
+  readonly #move: Move<F>;
   /** Statements the last pass found in the memo, and those it had to look at: for tests and benchmarks. */
   hits = 0;
   misses = 0;
 
+  constructor(move: Move<F> = moveRange) {
+    this.#move = move;
+  }
+
   /** The layer's findings on `statements` in order, each from the memo when it still holds. */
-  run(statements: readonly Node[], context: C, layer: StatementLayer<C>): RawDiagnostic[] {
+  run(statements: readonly Node[], context: C, layer: StatementLayer<C, F>): F[] {
     this.#previous = this.#current;
     this.#current = new Map();
     this.hits = 0;
     this.misses = 0;
-    const found: RawDiagnostic[] = [];
+    const found: F[] = [];
     for (const statement of statements) {
       const start = statement.startIndex;
       const key = itemKey(statement);
@@ -49,17 +65,17 @@ export class ItemMemo<C = undefined> {
       } else {
         this.misses++;
         const fresh = layer(statement, context);
-        entry = { found: fresh.found.map((d) => ({ ...d, start: d.start - start, end: d.end - start })), ...(fresh.holds ? { holds: fresh.holds } : {}) };
+        entry = { found: fresh.found.map((d) => this.#move(d, -start)), ...(fresh.holds ? { holds: fresh.holds } : {}) };
       }
       this.#current.set(key, entry);
-      for (const d of entry.found) found.push({ ...d, start: d.start + start, end: d.end + start });
+      for (const d of entry.found) found.push(this.#move(d, start));
     }
     return found;
   }
 }
 
 /** A layer that reads nothing outside the statement. */
-export function local(layer: (statement: Node) => RawDiagnostic[]): StatementLayer<undefined> {
+export function local<F extends Located = RawDiagnostic>(layer: (statement: Node) => F[]): StatementLayer<undefined, F> {
   return (statement) => ({ found: layer(statement) });
 }
 

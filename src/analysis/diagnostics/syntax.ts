@@ -2,7 +2,7 @@
 // lexer's errors (replayed over the text), every ERROR and MISSING node of the
 // tree, and the parser checks a context-free grammar cannot make. Unlike the
 // reference, every error is reported, each with a range.
-import type { Tree } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
 import { errorNodes, type ErrorNode, type TokenAt } from './error-nodes.ts';
@@ -10,6 +10,7 @@ import { lexicalErrors } from './lexical.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
+import { ItemMemo, local } from '../incremental/item-memo.ts';
 
 const CLOSERS: Record<string, string> = {
   arguments: 'RParen', parameters: 'RParen', lambda_parameters: 'RParen', tuple: 'RParen',
@@ -40,7 +41,7 @@ interface Found {
  * the lexer, so its first error is a lexer error whenever there is one), then
  * parser errors in document order.
  */
-export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineIndex(text)): Diagnostic[] {
+export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineIndex(text), memo?: SyntaxItemMemo): Diagnostic[] {
   const lexical: Reported[] = lexicalErrors(text);
   const lexicalSpans = new SpanIndex(lexical);
   // A tree without ERROR or MISSING nodes has balanced brackets.
@@ -50,7 +51,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
 
   const parser: Found[] = [];
   const keywordStatements: Array<{ start: number; end: number }> = [];
-  for (const found of statementChecks(tree)) {
+  for (const found of statementChecks(tree, memo)) {
     parser.push(found);
     if (found.code === 'E0018') keywordStatements.push({ start: found.start, end: found.statementEnd });
   }
@@ -124,9 +125,35 @@ function keywordAsName(keyword: TokenAt, statementEnd: number): Found & { statem
 }
 
 /** Checks of the reference parser that the grammar accepts on purpose. */
-function statementChecks(tree: Tree): Array<Found & { statementEnd: number }> {
-  const found: Array<Found & { statementEnd: number }> = [];
-  for (const node of tree.rootNode.descendantsOfType(['expression_statement', 'declaration'])) {
+type StatementFinding = Found & { statementEnd: number };
+
+/** The parser checks per top-level item, kept from one analysis of a file to the next. */
+export type SyntaxItemMemo = ItemMemo<undefined, StatementFinding>;
+
+export function syntaxItemMemo(): SyntaxItemMemo {
+  return new ItemMemo<undefined, StatementFinding>((f, delta) => ({ ...f, start: f.start + delta, end: f.end + delta, statementEnd: f.statementEnd + delta }));
+}
+
+/**
+ * With a memo, the items without syntax errors are looked up by their text
+ * (their checks read nothing outside them); the others, whose tree recovery
+ * shaped, are always looked at. The caller sorts the findings by position.
+ */
+function statementChecks(tree: Tree, memo?: SyntaxItemMemo): StatementFinding[] {
+  if (!memo) return checksWithin(tree.rootNode);
+  const clean: Node[] = [];
+  const broken: StatementFinding[] = [];
+  for (const child of tree.rootNode.namedChildren) {
+    if (!child) continue;
+    if (child.hasError || child.type === 'ERROR') broken.push(...checksWithin(child));
+    else clean.push(child);
+  }
+  return [...memo.run(clean, undefined, local(checksWithin)), ...broken];
+}
+
+function checksWithin(root: Node): StatementFinding[] {
+  const found: StatementFinding[] = [];
+  for (const node of root.descendantsOfType(['expression_statement', 'declaration'])) {
     if (!node) continue;
     if (node.type === 'expression_statement') {
       const expression = node.firstNamedChild;

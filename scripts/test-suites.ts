@@ -31,6 +31,7 @@ export const SLOW: readonly SlowEntry[] = [
   { path: 'mcp/http-guards', why: 'the HTTP transport' },
   { path: 'mcp/stdio-wire', why: 'the stdio transport, as a process' },
   { path: 'mcp/malformed-messages', why: 'both transports, as processes' },
+  { path: 'mcp/transport-edges', why: 'both transports, as processes' },
   { path: 'mcp/inspector', why: 'the MCP Inspector CLI' },
   { path: 'mcp/cancellation', why: 'cancellation over the transports' },
   { path: 'mcp/format-cancellation', why: 'cancellation over the transports' },

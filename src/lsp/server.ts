@@ -11,7 +11,7 @@ import { watchWorkspaces } from './handlers/workspace-watch.ts';
 import { didChange, didClose, didOpen } from './handlers/sync.ts';
 import { Session } from './session.ts';
 import type { WorkspaceEvent } from './handlers/workspace-watch.ts';
-import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB } from './threads/protocol.ts';
+import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB, type DocumentNote } from './threads/protocol.ts';
 import { RequestPool } from './threads/request-pool.ts';
 
 export interface LanguageServerOptions {
@@ -66,22 +66,11 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
     void requests?.dispose();
   });
 
-  // The workers hear every document change (in order, ahead of the requests after it) before this thread takes it.
-  const open = didOpen(context, diagnostics);
-  const change = didChange(context, diagnostics);
-  const close = didClose(context, diagnostics);
-  connection.onDidOpenTextDocument((params) => {
-    requests?.note({ kind: 'open', ...params.textDocument });
-    open(params);
-  });
-  connection.onDidChangeTextDocument((params) => {
-    requests?.note({ kind: 'change', uri: params.textDocument.uri, version: params.textDocument.version, changes: params.contentChanges });
-    change(params);
-  });
-  connection.onDidCloseTextDocument((params) => {
-    requests?.note({ kind: 'close', uri: params.textDocument.uri });
-    close(params);
-  });
+  // The workers hear every document change (in order, ahead of the requests after it) that this thread keeps.
+  const noteDocument = (note: DocumentNote) => requests?.note(note);
+  connection.onDidOpenTextDocument(didOpen(context, diagnostics, noteDocument));
+  connection.onDidChangeTextDocument(didChange(context, diagnostics, noteDocument));
+  connection.onDidCloseTextDocument(didClose(context, diagnostics, noteDocument));
   connection.onDidSaveTextDocument(() => diagnostics.schedule());
   connection.onDidChangeWatchedFiles(() => {
     // Every worker's projects re-read what changed before their next answer.

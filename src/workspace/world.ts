@@ -6,6 +6,7 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Parser, Tree } from 'web-tree-sitter';
 import { analyzeFile, type FileAnalysis } from '../analysis/analyze.ts';
+import { syntaxItemMemo, type SyntaxItemMemo } from '../analysis/diagnostics/syntax.ts';
 import { listImports } from '../analysis/imports.ts';
 import { SymbolIndex } from '../analysis/navigation.ts';
 import { parseOrThrow } from '../syntax/document.ts';
@@ -69,6 +70,8 @@ export class World {
   readonly #files = new Map<string, FileState>();
   readonly #problems = new Map<string, FileProblem>();
   readonly #overlays = new Map<string, { text: string; version: number }>();
+  /** Each edited file's per-item syntax checks, so that a keystroke re-checks only the items it changed. */
+  readonly #syntaxItems = new Map<string, SyntaxItemMemo>();
   #parser: Parser | undefined;
   /** The root with every link resolved: what a file that was opened must lie inside. */
   #realRoot: string;
@@ -172,6 +175,7 @@ export class World {
    */
   setOverlay(relative: string, text: string, version = 0, tree?: Tree): FileState {
     this.#overlays.set(relative, { text, version });
+    if (!this.#syntaxItems.has(relative)) this.#syntaxItems.set(relative, syntaxItemMemo());
     this.#problems.delete(relative);
     return this.#store(relative, path.join(this.root.root, relative), text, { size: text.length, mtimeMs: 0 }, 'overlay', version, tree);
   }
@@ -183,6 +187,7 @@ export class World {
 
   async clearOverlay(relative: string): Promise<void> {
     this.#overlays.delete(relative);
+    this.#syntaxItems.delete(relative);
     this.#dirty = true;
     await this.refresh();
   }
@@ -351,7 +356,8 @@ export class World {
     const tree = parsed ?? parseOrThrow(parser, text);
     let analysis: FileAnalysis;
     try {
-      analysis = analyzeFile(tree, relative, text, (candidate) => this.#exists(candidate));
+      const syntaxItems = source === 'overlay' ? this.#syntaxItems.get(relative) : undefined;
+      analysis = analyzeFile(tree, relative, text, (candidate) => this.#exists(candidate), undefined, syntaxItems);
     } catch (error) {
       // The old state stays whole (its tree alive) when the new text cannot be analysed.
       if (tree !== old?.tree) tree.delete();

@@ -4,14 +4,18 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
+import { tooDeepAnnotations } from './annotations.ts';
 import { inferFile, type InferenceResult, type ModuleExports } from './checker.ts';
 import type { FileDeclarations } from './declarations.ts';
 import { TYPE_HELP, WARNING_CODES, type RawDiagnostic } from './messages.ts';
 import { ownershipDiagnostics } from './ownership.ts';
 import { refinementDiagnostics } from './refinements.ts';
 import { instantiateScheme, preludeValues } from './signatures.ts';
-import { terminationDiagnostics } from './termination.ts';
-import { topLevelStatementDiagnostics } from './top-level.ts';
+import { statementTerminationDiagnostics, terminationDiagnostics } from './termination.ts';
+import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
+import { cleanStatements } from './declarations.ts';
+import { local, type FileItemMemos } from '../incremental/item-memo.ts';
+import { ownershipItem } from '../incremental/ownership-items.ts';
 import { VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
@@ -21,7 +25,8 @@ export interface FileTypecheck {
 
 const PRELUDE = preludeValues();
 
-export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDeclarations, moduleExports: ModuleExports): FileTypecheck {
+/** `memos`: the file's per-item results of the last check, reused for the statements an edit left alone. */
+export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDeclarations, moduleExports: ModuleExports, memos?: FileItemMemos): FileTypecheck {
   const inference = inferFile(tree, declarations, moduleExports);
   const vars = new VarSupply();
   const globalType = (name: string): Type | undefined => {
@@ -32,12 +37,15 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     const prelude = PRELUDE.get(name);
     return prelude ? instantiateScheme(prelude, vars) : undefined;
   };
+  const ownershipEnv = { ledger: inference.ledger, globalType };
+  const statements = memos ? cleanStatements(tree.rootNode) : [];
   const raw: RawDiagnostic[] = [
     ...inference.diagnostics,
     ...refinementDiagnostics(tree, declarations),
-    ...terminationDiagnostics(tree),
-    ...ownershipDiagnostics(tree, { ledger: inference.ledger, globalType }),
-    ...topLevelStatementDiagnostics(tree),
+    ...(memos ? memos.termination.run(statements, undefined, local(statementTerminationDiagnostics)) : terminationDiagnostics(tree)),
+    ...(memos ? memos.ownership.run(statements, ownershipEnv, ownershipItem) : ownershipDiagnostics(tree, ownershipEnv)),
+    ...(memos ? memos.ir.run(statements, undefined, local(statementIrDiagnostics)) : topLevelStatementDiagnostics(tree)),
+    ...tooDeepAnnotations(tree),
   ];
   const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
     const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';

@@ -12,6 +12,7 @@ import type { ModuleExports, ModuleInterface } from './checker.ts';
 import { typecheckTree, type FileTypecheck } from './check-file.ts';
 import { collectDeclarations, generalize, type FileDeclarations } from './declarations.ts';
 import type { Scheme } from './signatures.ts';
+import { fileItemMemos, memoHits, type FileItemMemos } from '../incremental/item-memo.ts';
 import { describe, display, hasVariables, prune, type Type } from './types.ts';
 
 export { typecheckTree, type FileTypecheck } from './check-file.ts';
@@ -52,8 +53,12 @@ interface CachedCheck {
 export class TypeChecker {
   readonly #declarations = new WeakMap<Tree, { declarations: FileDeclarations; signature: string }>();
   readonly #checks = new Map<string, CachedCheck>();
+  /** Per-item results of each file's last check: an edit re-runs the statement-local layers only on the statements it changed. */
+  readonly #itemMemos = new Map<string, FileItemMemos>();
   /** Files (re-)checked by the last call, for tests and benchmarks. */
   lastChecked: string[] = [];
+  /** Statement results the last call took from the per-item memos instead of computing them again. */
+  lastItemReuse = 0;
 
   /**
    * `full`: every file; `fast`: the `targets` and the project files they import.
@@ -74,6 +79,7 @@ export class TypeChecker {
   /** Yields after each file; results checked before a cancellation stay cached. */
   *#checkSteps(files: ReadonlyMap<string, CheckableFile>, options: CheckOptions): Generator<void, TypecheckReport> {
     this.lastChecked = [];
+    this.lastItemReuse = 0;
     const selected = options.mode === 'full' ? [...files.keys()] : this.#withImports(files, options.targets ?? []);
     const diagnostics: FileDiagnostic[] = [];
     for (const path of selected.sort()) {
@@ -84,6 +90,7 @@ export class TypeChecker {
       yield;
     }
     for (const path of this.#checks.keys()) if (!files.has(path)) this.#checks.delete(path);
+    for (const path of this.#itemMemos.keys()) if (!files.has(path)) this.#itemMemos.delete(path);
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     return { diagnostics, summary: { errors, warnings: diagnostics.filter((d) => d.severity === 'warning').length, files: selected.length } };
   }
@@ -93,9 +100,12 @@ export class TypeChecker {
     const dependencies = this.#dependencySignature(files, file);
     const cached = this.#checks.get(file.path);
     if (cached && cached.tree === file.tree && cached.dependencies === dependencies) return cached.result;
-    const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree).declarations, this.#moduleExports(files, file));
+    let memos = this.#itemMemos.get(file.path);
+    if (!memos) this.#itemMemos.set(file.path, (memos = fileItemMemos()));
+    const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree).declarations, this.#moduleExports(files, file), memos);
     this.#checks.set(file.path, { tree: file.tree, dependencies, result });
     this.lastChecked.push(file.path);
+    this.lastItemReuse += memoHits(memos);
     return result;
   }
 

@@ -10,7 +10,7 @@ import { prune, type Type } from './types.ts';
 
 export interface OwnershipEnv {
   /** The inference ledger: `statementStart:name` → type at declaration. */
-  ledger: ReadonlyMap<string, Type>;
+  ledger: { get(key: string): Type | undefined };
   /** A global value's type (prelude, pre-declared names, imports), for names the ledger lacks. */
   globalType(name: string): Type | undefined;
 }
@@ -34,32 +34,42 @@ interface Span {
 const STATEMENT_TYPES = new Set(['expression_statement', 'declaration', 'assignment', 'destructuring_assignment', 'use_statement', 'type_definition']);
 
 export function ownershipDiagnostics(tree: Tree, env: OwnershipEnv): RawDiagnostic[] {
-  const found: RawDiagnostic[] = [];
-  for (const statement of topLevelStatements(tree)) {
-    const binding = readBinding(statement);
-    if (!binding || binding.memberOf !== undefined || !binding.value) continue;
-    const value = binding.value;
-    let params: ReturnType<typeof lambdaParameters> = [];
-    let body: Node[];
-    let bare = false;
-    if (value.type === 'lambda') {
-      params = lambdaParameters(value);
-      const b = value.childForFieldName('body');
-      body = b ? (b.type === 'block' ? statementsOf(b) : [b]) : [];
-      bare = b !== null && b.type !== 'block';
-    } else if (value.type === 'block') {
-      body = statementsOf(value);
-    } else if (signatureBoundBody(value, binding.annotation)) {
-      // `f: (a: Int) -> Int = expr`: the signature's parameters and one expression statement.
-      params = signatureParameters(binding.annotation!);
-      body = [value];
-    } else {
-      continue;
-    }
-    if (params.length === 0 && body.length === 0) continue;
-    new FunctionWalk(env, found, statement.startIndex).run(params, body, bare);
+  return topLevelStatements(tree).flatMap((statement) => statementOwnershipDiagnostics(statement, env));
+}
+
+/** The walk of one top-level function; it reads nothing of the file but the statement and `env`. */
+export function statementOwnershipDiagnostics(statement: Node, env: OwnershipEnv): RawDiagnostic[] {
+  const binding = readBinding(statement);
+  if (!binding || binding.memberOf !== undefined || !binding.value) return [];
+  const value = binding.value;
+  let params: ReturnType<typeof lambdaParameters> = [];
+  let body: Node[];
+  let bare = false;
+  if (value.type === 'lambda') {
+    params = lambdaParameters(value);
+    const b = value.childForFieldName('body');
+    body = b ? (b.type === 'block' ? statementsOf(b) : [b]) : [];
+    bare = b !== null && b.type !== 'block';
+  } else if (value.type === 'block') {
+    body = statementsOf(value);
+  } else if (signatureBoundBody(value, binding.annotation)) {
+    // `f: (a: Int) -> Int = expr`: the signature's parameters and one expression statement.
+    params = signatureParameters(binding.annotation!);
+    body = [value];
+  } else {
+    return [];
   }
+  if (params.length === 0 && body.length === 0) return [];
+  const found: RawDiagnostic[] = [];
+  new FunctionWalk(env, found, statement.startIndex).run(params, body, bare);
   return found;
+}
+
+/** All the walk reads of a type from `env`: its copy class and, for a function, each parameter's mode ('' when absent). */
+export function ownershipFacts(type: Type | undefined): string {
+  if (!type) return '';
+  const p = prune(type);
+  return p.k === 'fn' ? `${classifyType(p)}(${p.params.map(parameterMode).join(',')})` : classifyType(p);
 }
 
 class FunctionWalk {
@@ -446,10 +456,7 @@ class FunctionWalk {
       (path.includes('.') && !path.startsWith('std.') ? this.env.globalType(`std.${path}`) : undefined);
     const fn = type ? prune(type) : undefined;
     if (fn?.k !== 'fn') return new Array<ParamMode>(count).fill('move');
-    return fn.params.slice(0, count).map((p) => {
-      const t = prune(p);
-      return t.k === 'ref' ? (t.mutable ? 'write' : 'read') : 'move';
-    });
+    return fn.params.slice(0, count).map(parameterMode);
   }
 
   private applyMode(name: string, mode: ParamMode): void {
@@ -523,6 +530,11 @@ class FunctionWalk {
     }
     this.walkLoop(node.childForFieldName('body'));
   }
+}
+
+function parameterMode(parameter: Type): ParamMode {
+  const t = prune(parameter);
+  return t.k === 'ref' ? (t.mutable ? 'write' : 'read') : 'move';
 }
 
 function classifyType(t: Type): CopyClass {

@@ -26,6 +26,13 @@ export function terminationDiagnostics(tree: Tree): RawDiagnostic[] {
   return found;
 }
 
+/** The termination layer on one top-level statement: its nesting count starts and ends at zero there, so it depends on the statement alone. */
+export function statementTerminationDiagnostics(statement: Node): RawDiagnostic[] {
+  const found: RawDiagnostic[] = [];
+  new TerminationWalker(found).statement(statement, false);
+  return found;
+}
+
 class TerminationWalker {
   private readonly found: RawDiagnostic[];
   private readonly nesting: Nesting;

@@ -16,19 +16,20 @@ import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 const STATEMENT_KIND = { expression: 0, for: 2, if: 5, destructuring: 6 } as const;
 
 export function topLevelStatementDiagnostics(tree: Tree): RawDiagnostic[] {
-  const found: RawDiagnostic[] = [];
-  for (const statement of cleanStatements(tree.rootNode)) {
-    const kind = statementKind(statement);
-    if (kind === undefined) {
-      const inBody = unhandledInFunctionBody(statement);
-      if (inBody) found.push(inBody);
-      continue;
-    }
-    const token = firstToken(statement);
-    found.push({ code: 'E3005', message: TYPE_MESSAGES.E3005(kind), start: token.startIndex, end: token.endIndex });
-  }
-  return found;
+  return cleanStatements(tree.rootNode).flatMap(statementIrDiagnostics);
 }
+
+/** The IR layer's refusal of one top-level statement, if any: it depends on the statement alone. */
+export function statementIrDiagnostics(statement: Node): RawDiagnostic[] {
+  const kind = statementKind(statement);
+  if (kind === undefined) {
+    const inBody = unhandledInFunctionBody(statement);
+    return inBody ? [inBody] : [];
+  }
+  const token = firstToken(statement);
+  return [{ code: 'E3005', message: TYPE_MESSAGES.E3005(kind), start: token.startIndex, end: token.endIndex }];
+}
+
 function statementKind(statement: Node): number | undefined {
   if (statement.type === 'destructuring_assignment') return STATEMENT_KIND.destructuring;
   // As a file's first statement, `(a, b) = …` comes out of the grammar as an assignment to a tuple.

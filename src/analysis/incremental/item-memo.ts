@@ -1,0 +1,101 @@
+// Per-item memo of a checker layer that looks at one top-level statement at a
+// time: after an edit, a statement whose text did not change gives the
+// findings it gave before, moved by however far the statement moved. Findings
+// are stored relative to the statement's start and keyed by its text and kind
+// (what the parser made of that text), so an item that moved is still found,
+// and an item whose text changed is looked at again. A layer that also reads
+// facts from outside the statement (types another layer inferred) says which
+// facts it read; the findings are reused only while those facts still hold.
+import type { Node } from 'web-tree-sitter';
+import type { RawDiagnostic } from '../infer/messages.ts';
+import type { OwnershipEnv } from '../infer/ownership.ts';
+
+/** What a memo moves: a finding's offsets into the file. */
+export interface Located {
+  start: number;
+  end: number;
+}
+
+/** A layer's findings on one statement (offsets into the file), and the outside facts they rest on. */
+export interface ItemFindings<C, F extends Located = RawDiagnostic> {
+  found: F[];
+  /** Whether the outside facts read still hold in `context` for the statement now at `start`; absent when none were read. */
+  holds?: (context: C, start: number) => boolean;
+}
+
+export type StatementLayer<C, F extends Located = RawDiagnostic> = (statement: Node, context: C) => ItemFindings<C, F>;
+
+/** A finding moved by `delta`: its start and end, and any other offset it holds. */
+export type Move<F> = (finding: F, delta: number) => F;
+
+const moveRange = <F extends Located>(d: F, delta: number): F => ({ ...d, start: d.start + delta, end: d.end + delta });
+
+interface Memoised<C, F> {
+  /** Offsets relative to the statement's start. */
+  found: readonly F[];
+  holds?: (context: C, start: number) => boolean;
+}
+
+export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
+  /** Entries of the last pass; the current pass's become it when the pass ends, so deleted items are forgotten. */
+  #previous = new Map<string, Memoised<C, F>>();
+  #current = new Map<string, Memoised<C, F>>();
+  readonly #move: Move<F>;
+  /** Statements the last pass found in the memo, and those it had to look at: for tests and benchmarks. */
+  hits = 0;
+  misses = 0;
+
+  constructor(move: Move<F> = moveRange) {
+    this.#move = move;
+  }
+
+  /** The layer's findings on `statements` in order, each from the memo when it still holds. */
+  run(statements: readonly Node[], context: C, layer: StatementLayer<C, F>): F[] {
+    this.#previous = this.#current;
+    this.#current = new Map();
+    this.hits = 0;
+    this.misses = 0;
+    const found: F[] = [];
+    for (const statement of statements) {
+      const start = statement.startIndex;
+      const key = itemKey(statement);
+      let entry = this.#current.get(key) ?? this.#previous.get(key);
+      if (entry && (!entry.holds || entry.holds(context, start))) {
+        this.hits++;
+      } else {
+        this.misses++;
+        const fresh = layer(statement, context);
+        entry = { found: fresh.found.map((d) => this.#move(d, -start)), ...(fresh.holds ? { holds: fresh.holds } : {}) };
+      }
+      this.#current.set(key, entry);
+      for (const d of entry.found) found.push(this.#move(d, start));
+    }
+    return found;
+  }
+}
+
+/** A layer that reads nothing outside the statement. */
+export function local<F extends Located = RawDiagnostic>(layer: (statement: Node) => F[]): StatementLayer<undefined, F> {
+  return (statement) => ({ found: layer(statement) });
+}
+
+/** What decides a statement's subtree: the parser's kind for it and its text. */
+function itemKey(statement: Node): string {
+  return `${statement.type}\u0000${statement.text}`;
+}
+
+/** A file's memos, one per per-statement layer, kept from one check of the file to the next. */
+export interface FileItemMemos {
+  ir: ItemMemo;
+  termination: ItemMemo;
+  ownership: ItemMemo<OwnershipEnv>;
+}
+
+export function fileItemMemos(): FileItemMemos {
+  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>() };
+}
+
+/** Statements the last check of a file took from its memos. */
+export function memoHits(memos: FileItemMemos): number {
+  return memos.ir.hits + memos.termination.hits + memos.ownership.hits;
+}

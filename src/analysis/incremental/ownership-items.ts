@@ -1,0 +1,43 @@
+// The ownership layer per top-level function, for ItemMemo. The walk reads
+// types inference found (the ledger, the global names); which facts of them it
+// used is recorded as it runs (copy class, parameter modes: `ownershipFacts`),
+// so its findings are reused only while inference still says the same there.
+import type { Node } from 'web-tree-sitter';
+import { ownershipFacts, statementOwnershipDiagnostics, type OwnershipEnv } from '../infer/ownership.ts';
+import type { ItemFindings } from './item-memo.ts';
+
+/** One fact the walk read: a ledger entry (at an offset from the function's start) or a global name. */
+interface Observation {
+  ledgerOffset: number | undefined;
+  name: string;
+  facts: string;
+}
+
+export function ownershipItem(statement: Node, env: OwnershipEnv): ItemFindings<OwnershipEnv> {
+  const start = statement.startIndex;
+  const seen = new Map<string, Observation>();
+  const recording: OwnershipEnv = {
+    ledger: {
+      get(key) {
+        const type = env.ledger.get(key);
+        const colon = key.indexOf(':');
+        seen.set(`L${key}`, { ledgerOffset: Number(key.slice(0, colon)) - start, name: key.slice(colon + 1), facts: ownershipFacts(type) });
+        return type;
+      },
+    },
+    globalType(name) {
+      const type = env.globalType(name);
+      seen.set(`G${name}`, { ledgerOffset: undefined, name, facts: ownershipFacts(type) });
+      return type;
+    },
+  };
+  const found = statementOwnershipDiagnostics(statement, recording);
+  const observations = [...seen.values()];
+  return { found, holds: (current, at) => observations.every((o) => ownershipFacts(factSource(current, o, at)) === o.facts) };
+}
+
+function factSource(env: OwnershipEnv, observation: Observation, start: number) {
+  return observation.ledgerOffset === undefined
+    ? env.globalType(observation.name)
+    : env.ledger.get(`${observation.ledgerOffset + start}:${observation.name}`);
+}

@@ -1,0 +1,106 @@
+// The proof of per-item reuse: after each of many random edits, a checker that
+// (and a syntax analysis) keeps its per-item memos from one edit to the next gives exactly the
+// diagnostics (codes, ranges, messages, order) of a fresh checker that sees the
+// file for the first time. The edits splice in lines and fragments of real
+// programs (../shared/corpus and the differential programs), delete lines and
+// characters, and duplicate or swap statements, so items move, change, appear
+// and vanish, and some edits break the syntax.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { globbySync } from 'globby';
+import type { Parser } from 'web-tree-sitter';
+import { analyzeFile } from '../../src/analysis/analyze.ts';
+import { syntaxItemMemo, type SyntaxItemMemo } from '../../src/analysis/diagnostics/syntax.ts';
+import { TypeChecker, type CheckableFile } from '../../src/analysis/infer/index.ts';
+import { SyntaxDocument } from '../../src/syntax/document.ts';
+import { createParser } from '../../src/syntax/language.ts';
+import { repoRoot, sharedCorpusDir } from '../support/paths.ts';
+import { mulberry32 } from '../support/random.ts';
+
+const EDITS_PER_FILE = 12;
+const FILES = 30;
+
+const programsDir = path.join(repoRoot, 'test/differential/programs');
+const sources = [
+  ...(sharedCorpusDir ? globbySync('**/*.yx', { cwd: sharedCorpusDir, absolute: true }) : []),
+  ...globbySync('**/*.yx', { cwd: programsDir, absolute: true }),
+].sort().map((file) => readFileSync(file, 'utf8'));
+const donorLines = sources.flatMap((text) => text.split('\n')).filter((line) => line.trim() !== '');
+
+/** One random edit of `text`, as a change of the document. */
+function randomEdit(text: string, next: () => number): { start: number; end: number; text: string } {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const lineAt = (index: number) => lineStarts[Math.min(index, lineStarts.length - 1)]!;
+  const line = Math.floor(next() * lineStarts.length);
+  const kind = next();
+  if (kind < 0.3) {
+    // Lines of another program, between two lines of this one.
+    const count = 1 + Math.floor(next() * 4);
+    const inserted = Array.from({ length: count }, () => pick(donorLines)).join('\n') + '\n';
+    return { start: lineAt(line), end: lineAt(line), text: inserted };
+  }
+  if (kind < 0.5) {
+    // Whole lines removed.
+    const count = 1 + Math.floor(next() * 3);
+    return { start: lineAt(line), end: line + count >= lineStarts.length ? text.length : lineAt(line + count), text: '' };
+  }
+  if (kind < 0.65) {
+    // A block of this file's own lines repeated elsewhere: a statement appears twice.
+    const from = Math.floor(next() * lineStarts.length);
+    const count = 1 + Math.floor(next() * 6);
+    const copied = text.slice(lineAt(from), from + count >= lineStarts.length ? text.length : lineAt(from + count));
+    return { start: lineAt(line), end: lineAt(line), text: copied.endsWith('\n') ? copied : `${copied}\n` };
+  }
+  // A keystroke's worth: a few characters typed or deleted inside a line.
+  const at = Math.min(text.length, lineAt(line) + Math.floor(next() * 30));
+  if (kind < 0.8) return { start: at, end: Math.min(text.length, at + 1 + Math.floor(next() * 3)), text: '' };
+  const donor = pick(donorLines);
+  const from = Math.floor(next() * donor.length);
+  return { start: at, end: at, text: donor.slice(from, from + 1 + Math.floor(next() * 6)) };
+}
+
+function checkable(document: SyntaxDocument, syntaxItems?: SyntaxItemMemo): CheckableFile {
+  return { ...analyzeFile(document.tree, 'main.yx', document.text, () => false, undefined, syntaxItems), tree: document.tree };
+}
+
+describe('incremental checking after random edits', () => {
+  let parser: Parser | undefined;
+  after(() => parser?.delete());
+
+  it(`gives a fresh check's diagnostics after each of ${FILES * EDITS_PER_FILE} edits of real programs`, async () => {
+    const own = await createParser();
+    parser = own;
+    const next = mulberry32(24);
+    const incremental = new TypeChecker();
+    const syntaxItems = syntaxItemMemo();
+    let edits = 0;
+    let reused = 0;
+    for (let round = 0; round < FILES; round++) {
+      const document = new SyntaxDocument(own, sources[Math.floor(next() * sources.length)]!);
+      try {
+        for (let i = 0; i <= EDITS_PER_FILE; i++) {
+          // The first pass sees the file unedited: later passes reuse what it memoised.
+          if (i > 0) {
+            document.update([randomEdit(document.text, next)]);
+            edits++;
+          }
+          const edited = new Map([['main.yx', checkable(document, syntaxItems)]]);
+          const fast = incremental.check(edited, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
+          reused += incremental.lastItemReuse + syntaxItems.hits;
+          const fresh = new Map([['main.yx', checkable(document)]]);
+          const full = new TypeChecker().check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
+          assert.deepEqual(fast, full, `round ${round}, edit ${i}:\n${document.text}`);
+        }
+      } finally {
+        document.dispose();
+      }
+    }
+    assert.equal(edits, FILES * EDITS_PER_FILE);
+    // Most statements survive an edit: the memos must have been used, not just kept.
+    assert.ok(reused > edits, `only ${reused} statements reused over ${edits} edits`);
+  });
+});

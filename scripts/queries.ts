@@ -1,5 +1,6 @@
 // `node dist/scripts/queries.js` (or `-- --check`): writes the grammar's
-// tags.scm and locals.scm from the analysis queries in queries/. Those are the
+// tags.scm and locals.scm, and Neovim's locals.scm, from the analysis queries
+// in queries/. Those are the
 // one source: what Neovim, Zed and `tree-sitter tags` call a definition is
 // what `yaoxiang symbols` calls one. test/queries/generated.test.ts fails
 // when the committed files are stale.
@@ -9,9 +10,9 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../test/support/paths.ts';
 
 export const analysisQueriesDir = path.join(repoRoot, 'queries');
-export const grammarQueriesDir = path.join(repoRoot, 'tree-sitter-yaoxiang', 'queries');
 
 interface Output {
+  /** Path of the generated file, relative to the repository root. */
   file: string;
   header: string;
   sources: string[];
@@ -20,9 +21,33 @@ interface Output {
   rename: (text: string) => string;
 }
 
+/** The node a pattern matches: its first node name, inside any predicate wrapper. */
+const rootNode = (pattern: string) => /^\(+\s*([\w]+)/.exec(pattern.replace(/^(?:;.*\n)*/, ''))?.[1];
+
+/**
+ * nvim-treesitter's definition kind (`@local.definition.KIND`) of a pattern of
+ * queries/scopes.scm or imports.scm: what the pattern binds, judged from its
+ * node, since the analysis queries have one untyped `@definition.local`.
+ */
+function neovimDefinitionKind(pattern: string): string {
+  switch (rootNode(pattern)) {
+    case 'parameter': return 'parameter';
+    case 'type_definition': return 'type';
+    case 'use_item': case 'use_statement': return 'import';
+    case 'declaration': return /type:\s*\(function_type\)/.test(pattern) ? 'function' : 'var';
+    default: return 'var';
+  }
+}
+
+const toLocals = (text: string, definition: string) =>
+  text.replace(/@scope(?![\w.])/g, '@local.scope').replace(/@definition\.local(?![\w.])/g, definition).replace(/@reference(?![\w.])/g, '@local.reference');
+
+const LOCALS_SOURCES = ['scopes', 'imports', 'references'];
+const keepsLocals = (captures: readonly string[]) => captures.some((c) => c === 'scope' || c === 'definition.local' || c === 'reference');
+
 const OUTPUTS: readonly Output[] = [
   {
-    file: 'tags.scm',
+    file: 'tree-sitter-yaoxiang/queries/tags.scm',
     header: '; Code navigation tags for YaoXiang (tree-sitter CLI names).',
     sources: ['definitions', 'imports', 'references'],
     keeps: (captures) => captures.some((c) => (c.startsWith('definition.') && c !== 'definition.local') || c === 'reference.call' || c === 'reference.module'),
@@ -30,11 +55,18 @@ const OUTPUTS: readonly Output[] = [
     rename: (text) => text.replace(/@definition\.(record|generic)(?![\w.])/g, '@definition.class'),
   },
   {
-    file: 'locals.scm',
+    file: 'tree-sitter-yaoxiang/queries/locals.scm',
     header: '; Scopes, definitions and references for YaoXiang (tree-sitter CLI names).\n; The analyzer resolves names in TypeScript; editors that only understand\n; locals queries get the same scopes and definitions from these.',
-    sources: ['scopes', 'imports', 'references'],
-    keeps: (captures) => captures.some((c) => c === 'scope' || c === 'definition.local' || c === 'reference'),
-    rename: (text) => text.replace(/@scope(?![\w.])/g, '@local.scope').replace(/@definition\.local(?![\w.])/g, '@local.definition').replace(/@reference(?![\w.])/g, '@local.reference'),
+    sources: LOCALS_SOURCES,
+    keeps: keepsLocals,
+    rename: (text) => toLocals(text, '@local.definition'),
+  },
+  {
+    file: 'editors/nvim/queries/yaoxiang/locals.scm',
+    header: '; Neovim locals for YaoXiang (nvim-treesitter capture names: @local.scope,\n; @local.definition.KIND, @local.reference).',
+    sources: LOCALS_SOURCES,
+    keeps: keepsLocals,
+    rename: (text) => toLocals(text, `@local.definition.${neovimDefinitionKind(text)}`),
   },
 ];
 
@@ -44,7 +76,7 @@ function patterns(text: string): { text: string; captures: string[] }[] {
     .map((block) => ({ text: block, captures: [...block.replace(/;.*$/gm, '').matchAll(/@([\w.]+)/g)].map((m) => m[1]!) }));
 }
 
-/** The generated text of every output file, by its name. */
+/** The generated text of every output file, by its path from the repository root. */
 export function renderGrammarQueries(read: (name: string) => string = (name) => readFileSync(path.join(analysisQueriesDir, `${name}.scm`), 'utf8')): Map<string, string> {
   const rendered = new Map<string, string>();
   for (const output of OUTPUTS) {
@@ -62,7 +94,7 @@ function main(args: readonly string[]): number {
   const check = args.includes('--check');
   let stale = 0;
   for (const [file, text] of renderGrammarQueries()) {
-    const target = path.join(grammarQueriesDir, file);
+    const target = path.join(repoRoot, file);
     if (readFileSync(target, 'utf8') === text) continue;
     if (check) {
       console.error(`${path.relative(repoRoot, target)} is stale: run node dist/scripts/queries.js`);

@@ -172,11 +172,11 @@ export class Analysis {
   }
 
   prepareRename(path: string, offset: number): Promise<PreparedRename> {
-    return prepareRenameInWorkspace(this.files, path, this.files.get(path)!.lines.toHuman(offset));
+    return prepareRenameInWorkspace(this.files, path, this.files.get(path)!.lines.toHuman(offset), this.#members);
   }
 
   rename(path: string, offset: number, newName: string): Promise<WorkspaceRenameResult> {
-    return renameInWorkspace(this.files, path, this.files.get(path)!.lines.toHuman(offset), newName);
+    return renameInWorkspace(this.files, path, this.files.get(path)!.lines.toHuman(offset), newName, this.#members);
   }
 
   /** In fast mode, the unreadable project files the targets import: their absence explains the targets' errors. */

@@ -56,14 +56,17 @@ function subtypesBut(supertype: string, except: string): string {
 }
 
 /**
- * A definition as a Zed outline item: the definition is the `@item`, with its
- * `pub` and, for a method, its type as `@context` (`pub Point shift`).
+ * A top-level definition as a Zed outline item (our document outline lists
+ * top-level symbols): the definition is the `@item`, with its `pub` and, for
+ * a method, its type as `@context` (`pub Point shift`).
  */
 function toOutlineItem(pattern: string): string {
-  return pattern
+  const comments = /^(?:;.*\n)*/.exec(pattern)![0];
+  const item = pattern.slice(comments.length)
     .replace(/@definition\.\w+/g, '@item')
-    .replace(/^((?:;.*\n)*\(+)(declaration|assignment|type_definition)\b/, '$1$2\n  (visibility)? @context')
+    .replace(/^(\(+)(declaration|assignment|type_definition)\b/, '$1$2\n  (visibility)? @context')
     .replace(/\(member_expression(\s+)field:/g, '(member_expression$1object: (_) @context$1field:');
+  return `${comments}(source_file\n  ${item.replace(/\n/g, '\n  ')})`;
 }
 
 /**

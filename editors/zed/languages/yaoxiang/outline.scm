@@ -5,84 +5,93 @@
 ; From queries/definitions.scm
 
 ; Functions: a binding whose type is a signature, or whose value is a lambda.
-(declaration
-  (visibility)? @context
-  target: (identifier) @name
-  type: (function_type)) @item
+(source_file
+  (declaration
+    (visibility)? @context
+    target: (identifier) @name
+    type: (function_type)) @item)
 
-(assignment
-  (visibility)? @context
-  left: (identifier) @name
-  right: (lambda)) @item
+(source_file
+  (assignment
+    (visibility)? @context
+    left: (identifier) @name
+    right: (lambda)) @item)
 
 ; Methods: `Point.draw: (self: &Point) -> Void = …`, `Point.draw = draw[0]` (RFC-004)
 ; and `Point.draw = (self) => …`; not field writes such as `self.x = 1`.
-(declaration
-  (visibility)? @context
-  target: (member_expression
-    object: (_) @context
-    field: (identifier) @name)
-  type: (function_type)) @item
+(source_file
+  (declaration
+    (visibility)? @context
+    target: (member_expression
+      object: (_) @context
+      field: (identifier) @name)
+    type: (function_type)) @item)
 
-(assignment
-  (visibility)? @context
-  left: (member_expression
-    object: (_) @context
-    field: (identifier) @name)
-  right: [(index_expression) (lambda)]) @item
+(source_file
+  (assignment
+    (visibility)? @context
+    left: (member_expression
+      object: (_) @context
+      field: (identifier) @name)
+    right: [(index_expression) (lambda)]) @item)
 
 ; A record type with parameters is generic: `Box: (T: Type) -> Type = { value: T }`.
-(type_definition
-  (visibility)? @context
-  name: (identifier) @name
-  parameters: (_)
-  definition: (record_type)) @item
+(source_file
+  (type_definition
+    (visibility)? @context
+    name: (identifier) @name
+    parameters: (_)
+    definition: (record_type)) @item)
 
 ; A record whose first member is a function-typed field
 ; (`Drawable: Type = { draw: (self: Self) -> Void }`) is an interface.
-(type_definition
-  (visibility)? @context
-  name: (identifier) @name
-  !parameters
-  definition: (record_type
-    .
-    (field_declaration
-      type: (function_type)))) @item
-
-(type_definition
-  (visibility)? @context
-  name: (identifier) @name
-  !parameters
-  definition: (record_type
-    .
-    [
+(source_file
+  (type_definition
+    (visibility)? @context
+    name: (identifier) @name
+    !parameters
+    definition: (record_type
+      .
       (field_declaration
-        type: [
-          (type_identifier) (generic_type) (reference_type) (pointer_type) (tuple_type)
-          (record_type) (meta_type) (integer) (unary_expression)
-        ])
-      (field_binding)
-      (type_identifier)
-      (generic_type)
-      (const_expression)
-    ])) @item
+        type: (function_type)))) @item)
+
+(source_file
+  (type_definition
+    (visibility)? @context
+    name: (identifier) @name
+    !parameters
+    definition: (record_type
+      .
+      [
+        (field_declaration
+          type: [
+            (type_identifier) (generic_type) (reference_type) (pointer_type) (tuple_type)
+            (record_type) (meta_type) (integer) (unary_expression)
+          ])
+        (field_binding)
+        (type_identifier)
+        (generic_type)
+        (const_expression)
+      ])) @item)
 
 ; An empty record: the definition ends in `{}`.
-((type_definition
-  (visibility)? @context
-  name: (identifier) @name
-  !parameters
-  definition: (record_type)) @item
-  (#match? @item "[{][ \t\r\n]*[}]$"))
+(source_file
+  ((type_definition
+    (visibility)? @context
+    name: (identifier) @name
+    !parameters
+    definition: (record_type)) @item
+    (#match? @item "[{][ \t\r\n]*[}]$")))
 
 ; Aliases and other type definitions: `IntList: Type = List(Int)`.
-(type_definition
-  (visibility)? @context
-  name: (identifier) @name
-  definition: [
-    (type_identifier) (generic_type) (function_type) (tuple_type) (reference_type)
-    (pointer_type) (meta_type)
-  ]) @item
+(source_file
+  (type_definition
+    (visibility)? @context
+    name: (identifier) @name
+    definition: [
+      (type_identifier) (generic_type) (function_type) (tuple_type) (reference_type)
+      (pointer_type) (meta_type)
+    ]) @item)
 
 ; Not from queries/: record fields, and top-level values that are no function definition.
 

@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { renderGrammarQueries } from '../../scripts/queries.ts';
+import { analysisQuery } from '../../src/analysis/model/queries.ts';
+import { parseOrThrow } from '../../src/syntax/document.ts';
+import { createParser } from '../../src/syntax/language.ts';
 import { repoRoot } from '../support/paths.ts';
 
 describe('tags.scm and the locals.scm files generated from queries/', () => {
@@ -63,5 +66,17 @@ describe('tags.scm and the locals.scm files generated from queries/', () => {
     const typed = scopes.split(/\n\s*\n/).filter((block) => /^\(declaration\b/m.test(block) && /type:/.test(block.replace(/;.*$/gm, '')));
     const named = typed.flatMap((block) => [...block.replace(/;.*$/gm, '').replace(/^[\s\S]*?type:/, '').matchAll(/\((\w+)\)/g)].map((m) => m[1]!)).sort();
     assert.deepEqual(named, types);
+  });
+
+  it('queries/imports.scm binds each name a use brings in: items, aliases and a module path\'s last name', async () => {
+    const parser = await createParser();
+    const tree = parseOrThrow(parser, 'use std.io\nuse std.math.{sqrt, pow as power}\nuse lib.m as k\n');
+    try {
+      const bound = (await analysisQuery('imports')).captures(tree.rootNode).filter((c) => c.name === 'definition.local').map((c) => c.node.text);
+      assert.deepEqual(bound.sort(), ['io', 'k', 'power', 'sqrt']);
+    } finally {
+      tree.delete();
+      parser.delete();
+    }
   });
 });

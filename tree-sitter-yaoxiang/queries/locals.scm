@@ -80,6 +80,12 @@
   !items
   alias: (identifier) @local.definition)
 
+(use_statement
+  path: (module_path
+    (identifier) @local.definition .)
+  !items
+  !alias)
+
 ; From queries/references.scm
 
 (identifier) @local.reference

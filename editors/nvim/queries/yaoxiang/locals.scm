@@ -79,6 +79,12 @@
   !items
   alias: (identifier) @local.definition.import)
 
+(use_statement
+  path: (module_path
+    (identifier) @local.definition.import .)
+  !items
+  !alias)
+
 ; From queries/references.scm
 
 (identifier) @local.reference

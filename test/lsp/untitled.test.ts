@@ -148,6 +148,15 @@ describe('yaoxiang lsp: untitled documents', () => {
     await close(lone);
   });
 
+  it('a file: URI of another machine (with a host) is a document on its own too, its locations under its own URI', async () => {
+    const remote = 'file://elsewhere/src/app.yx';
+    const diagnostics = await open(remote, 'use std.io\n\nlocal_value = 1\n\nmain = {\n    io.println(local_value)\n    io.println(helper)\n}\n');
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['E1001', 6]]);
+    const definition = await request<Location[] | null>('textDocument/definition', { textDocument: { uri: remote }, position: { line: 5, character: 17 } });
+    assert.deepEqual(definition, [{ uri: remote, range: range(2, 0, 2, 11) }]);
+    await close(remote);
+  });
+
   it('closing an untitled document frees its project; opened again, it starts afresh', async () => {
     assert.ok((await symbolUris('helper')).includes(FIRST));
     await close(FIRST);

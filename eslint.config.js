@@ -60,7 +60,7 @@ function frontEndRule(name, mayImport) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'tree-sitter-yaoxiang/', 'editors/', 'bin/', 'eslint.config.js'] },
+  { ignores: ['dist/', 'node_modules/', 'tree-sitter-yaoxiang/', 'editors/', 'bin/', 'eslint.config.js', '.dist-next/', 'scripts/build-fresh.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, with its numbers on stdout.
+import { benchCheck } from './bench/check.ts';
 import { benchFormat } from './bench/format.ts';
 import { benchMcp } from './bench/mcp.ts';
 import { benchLsp } from './bench/lsp.ts';
@@ -12,6 +13,7 @@ const SECTIONS: Array<[key: string, title: string, run: (log: (line: string) => 
   ['parse', 'parser', benchParse],
   ['workspace', 'workspace', benchWorkspace],
   ['typecheck', 'type checking', benchTypecheck],
+  ['check', 'cold check, side by side', benchCheck],
   ['format', 'formatter', benchFormat],
   ['mcp', 'MCP server', benchMcp],
   ['lsp', 'language server', benchLsp],

@@ -111,3 +111,50 @@ def run${i}() -> None:
   }
   return parts.join('');
 }
+
+/**
+ * A file both this checker and the reference compiler's `check` accept without
+ * errors: whole units of about 33 lines each, until `lines` is reached, names
+ * made distinct with `tag`. No local `use`: the reference's `check` does not
+ * resolve modules across files, so side-by-side projects must not need it.
+ */
+export function generateCheckable(lines: number, tag = ''): string {
+  const out = ['use std.{io}', ''];
+  for (let i = 0; out.length < lines; i++) out.push(...checkableUnit(`${tag}${i}`));
+  return out.join('\n') + '\n';
+}
+
+function checkableUnit(n: string): string[] {
+  return `Point${n}: Type = { x: Float, y: Float, label: String }
+
+distance${n}: (a: Point${n}, b: Point${n}) -> Float = (a, b) => {
+    dx = a.x - b.x
+    dy = a.y - b.y
+    return dx * dx + dy * dy
+}
+
+classify${n}: (n: Int) -> String = (n) => {
+    if n > 2 {
+        return "big"
+    } else {
+        return "small"
+    }
+}
+
+run${n}: () -> Void = () => {
+    mut total = 0
+    values = [1, 2, 3, 4]
+    for v in values {
+        if v > 2 and total < 100 {
+            total = total + v * 2
+        } else {
+            total = total - 1
+        }
+    }
+    p = Point${n}(1.0, 2.0, "p")
+    q = Point${n}(3.0, 4.0, "q")
+    d = distance${n}(p, q)
+    io.println(classify${n}(total))
+}
+`.split('\n');
+}

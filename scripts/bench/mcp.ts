@@ -1,34 +1,128 @@
-// parse_source over stdio, as an agent calls it: a real `yaoxiang mcp` process,
-// the SDK's client, 500 sequential calls on a 1,000-line file. Target: P99 < 10 ms.
+// parse_source over stdio as agents call it, with default arguments, on 1,000
+// real lines (the shared corpus), next to its floor in the same run: a trivial
+// tool call (explain_diagnostic) on the same server. A raw JSON-RPC client
+// measures the server and the pipe; the TypeScript SDK's client, interleaved
+// with it, adds what that client pays; the Python SDK's is in python-client.ts.
+// Goal (issues 21 and 24): P99 ≤ 10 ms over stdio.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startHttp } from '../../test/mcp/support.ts';
+import { startRaw } from '../../test/support/raw-mcp.ts';
 import { generateYaoXiangLines } from './generate.ts';
-import { formatMs, median, percentile } from './stats.ts';
+import { benchPythonClient } from './python-client.ts';
+import { formatMs, formatSummary, goalLine, interleave, median, summarize } from './stats.ts';
 
 const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
+const demo = path.join(repoRoot, 'examples/demo');
+const CALLS = 500;
+
+/** The first 1,000 lines of the shared corpus's files in order, or generated lines on a machine without it. */
+export function thousandRealLines(): { source: string; origin: string } {
+  const corpus = path.resolve(repoRoot, '..', 'shared', 'corpus');
+  let files: string[];
+  try {
+    files = readdirSync(corpus, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yx')).sort();
+  } catch {
+    return { source: generateYaoXiangLines(1_000), origin: 'generated (no ../shared/corpus)' };
+  }
+  const lines: string[] = [];
+  for (const file of files) {
+    if (lines.length >= 1_000) break;
+    lines.push(...readFileSync(path.join(corpus, file), 'utf8').replace(/\n$/, '').split('\n'));
+  }
+  return { source: lines.slice(0, 1_000).join('\n') + '\n', origin: `../shared/corpus, ${files.length} files in path order` };
+}
 
 export async function benchMcp(log: (line: string) => void): Promise<void> {
-  // Whole generated units only, so the file is free of syntax errors (a cut unit would add an E0010).
-  const unitLines = generateYaoXiangLines(200).split('\n').indexOf('// unit 1: a record, a method, a function and a main-like block');
-  const source = generateYaoXiangLines(Math.ceil(1_000 / unitLines) * unitLines);
-  for (const mode of ['legacy', 'auto'] as const) {
-    const client = new Client({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode } });
-    const started = performance.now();
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(repoRoot, 'bin/yaoxiang.js'), 'mcp', '--project-root', path.join(repoRoot, 'examples/demo')], stderr: 'ignore' }));
-    const connectMs = performance.now() - started;
-    // max_depth 3 keeps the tree small, as an agent asking for an outline would; the parse is the whole file's.
-    const args = { source, max_depth: 3 };
-    for (let i = 0; i < 20; i++) await client.callTool({ name: 'parse_source', arguments: args });
+  const { source, origin } = thousandRealLines();
+  const args = { source };
+  const raw = await startRaw(demo);
+  const sdk = new Client({ name: 'bench', version: '1.0.0' });
+  await sdk.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(repoRoot, 'bin/yaoxiang.js'), 'mcp', '--project-root', demo], stderr: 'ignore' }));
+  let id = 1;
+  let nodes = 0;
+  let chars = 0;
+  const rawCall = async (name: string, callArgs: Record<string, unknown>) => {
+    const answer = await raw.call(id++, name, callArgs);
+    raw.messages.length = 0; // the raw client keeps every message; the bench needs none
+    const result = answer.result as { isError?: boolean; structuredContent: { node_count?: number }; content: Array<{ text: string }> } | undefined;
+    if (result?.isError !== false) throw new Error(JSON.stringify(answer).slice(0, 500));
+    return result;
+  };
+  try {
+    const samples = await interleave(
+      {
+        'parse_source, raw client': async () => {
+          const result = await rawCall('parse_source', args);
+          nodes = result.structuredContent.node_count!;
+          chars = result.content[0]!.text.length;
+        },
+        'floor: explain_diagnostic, raw client': async () => void (await rawCall('explain_diagnostic', { code: 'E0001' })),
+        'parse_source, TypeScript SDK client': async () => {
+          const result = await sdk.callTool({ name: 'parse_source', arguments: args });
+          if (result.isError) throw new Error(JSON.stringify(result.content));
+        },
+      },
+      { warmup: 20, rounds: CALLS },
+    );
+    log(`parse_source with default arguments on ${source.split('\n').length - 1} lines (${source.length} chars; ${origin}): ${nodes} nodes, a ${chars}-character result; ${CALLS} calls each, interleaved:`);
+    for (const [name, times] of Object.entries(samples)) log(`  ${name.padEnd(38)} ${formatSummary(summarize(times))}`);
+    log(goalLine('parse_source P99 over stdio (raw client)', summarize(samples['parse_source, raw client']).p99, 10));
+  } finally {
+    raw.child.stdin!.end();
+    await raw.exited;
+    await sdk.close();
+  }
+  await benchHttpBesideSlowCall(log, source);
+  await benchPythonClient(log, source);
+}
+
+/** A slow call: 300 kB of source asking for 50,000 nodes (about 0.6 s of parsing, diagnosing and walking on an idle machine). */
+const SLOW_ARGS = { source: 'x = 1\n'.repeat(50_000) + 'x = \n', max_nodes: 50_000 };
+/** Bounded in count and time: while tools run on the main thread, every call waits for a slow one. */
+const HTTP_CALLS = 100;
+const HTTP_BUDGET_MS = 45_000;
+
+/** Issue 21: parse_source over HTTP while another session on the same server runs slow calls back to back. */
+async function benchHttpBesideSlowCall(log: (line: string) => void, source: string): Promise<void> {
+  const server = await startHttp(demo);
+  const connect = async () => {
+    const client = new Client({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    return client;
+  };
+  const slow = await connect();
+  const fast = await connect();
+  try {
+    for (let i = 0; i < 10; i++) await fast.callTool({ name: 'parse_source', arguments: { source } });
+    let done = false;
+    const slowTimes: number[] = [];
+    const slowLoop = (async () => {
+      while (!done) {
+        const start = performance.now();
+        await slow.callTool({ name: 'parse_source', arguments: SLOW_ARGS });
+        slowTimes.push(performance.now() - start);
+      }
+    })();
     const times: number[] = [];
-    for (let i = 0; i < 500; i++) {
-      const t = performance.now();
-      const result = await client.callTool({ name: 'parse_source', arguments: args });
-      times.push(performance.now() - t);
+    const until = performance.now() + HTTP_BUDGET_MS;
+    for (let i = 0; i < HTTP_CALLS && performance.now() < until; i++) {
+      const start = performance.now();
+      const result = await fast.callTool({ name: 'parse_source', arguments: { source } });
+      times.push(performance.now() - start);
       if (result.isError) throw new Error(JSON.stringify(result.content));
     }
-    log(`parse_source, ${source.split('\n').length - 1} lines (${source.length} chars), stdio, ${client.getProtocolEra()} era: connect ${formatMs(connectMs)}; 500 calls P50 ${formatMs(median(times))}, P99 ${formatMs(percentile(times, 99))}, max ${formatMs(Math.max(...times))}`);
-    await client.close();
+    done = true;
+    await slowLoop;
+    log(`parse_source over HTTP (TypeScript SDK client, legacy era) while another session runs slow calls (300 kB, 50,000 nodes: median ${formatMs(median(slowTimes))}, ${slowTimes.length} of them):`);
+    log(`  ${formatSummary(summarize(times))}${times.length < HTTP_CALLS ? `, stopped after ${HTTP_BUDGET_MS / 1000} s` : ''}`);
+    log(goalLine('parse_source P99 over HTTP beside a slow call', summarize(times).p99, 10));
+  } finally {
+    await fast.close();
+    await slow.close();
+    await server.stop();
   }
 }

@@ -65,7 +65,7 @@ export async function benchWorkspace(log: (line: string) => void): Promise<void>
   const after = process.memoryUsage();
   log(`workspace of ${files.value.size} generated files (${index.value.size} symbols):`);
   log(`  load (discover, parse, analyse, index)  ${formatMs(loadMs)}`);
-  log(`  memory: RSS +${((after.rss - before.rss) / 1e6).toFixed(1)} MB, JS heap +${((after.heapUsed - before.heapUsed) / 1e6).toFixed(1)} MB${global.gc ? '' : ' (run node --expose-gc for settled numbers)'}`);
+  log(`  memory retained after load (settled, not a peak; the peak of check on 1,000 files is in the check section): RSS +${((after.rss - before.rss) / 1e6).toFixed(1)} MB, JS heap +${((after.heapUsed - before.heapUsed) / 1e6).toFixed(1)} MB${global.gc ? '' : ' (run node --expose-gc for settled numbers)'}`);
 
   const queries = ['total500', 'shape', 'Shape7.area', 'desc', 'tl9', 'area', 'sum', 'main999', 'xyz', 'label'];
   const times: number[] = [];

@@ -5,7 +5,10 @@ import { parseArgs } from 'node:util';
 import { checkFiles, collectFiles as collectYxFiles, LineIndex, type CheckedDiagnostic } from '../ide/index.ts';
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
-import { renderDiagnostic } from './render.ts';
+import { EXCERPT_WIDTH, renderDiagnostic } from './render.ts';
+
+/** Diagnostics printed per file: the first ones say what is wrong; a thousand more only flood the terminal. */
+const DEFAULT_MAX_PER_FILE = 20;
 
 export type { CheckedDiagnostic };
 
@@ -21,6 +24,9 @@ Options:
   --json               the reference's check --json document on stdout
   --project-root DIR   the project root (default: detected)
   --color auto|always|never
+  --max-per-file N     text output: at most N diagnostics per file, then how
+                       many more (default ${DEFAULT_MAX_PER_FILE}; 0 shows all; --json always has all)
+Long source lines are shown as a window of ${EXCERPT_WIDTH} characters around the caret.
 Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.`;
 
 export async function runCheck(argv: string[], out: (text: string) => void): Promise<number> {
@@ -31,6 +37,7 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
       json: { type: 'boolean', default: false },
       'project-root': { type: 'string' },
       color: { type: 'string', default: 'auto' },
+      'max-per-file': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -38,6 +45,7 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     out(checkHelp + '\n');
     return EXIT.ok;
   }
+  const maxPerFile = values['max-per-file'] === undefined ? DEFAULT_MAX_PER_FILE : countOption('--max-per-file', values['max-per-file']);
   const detected = projectRoot(values['project-root']);
   const root = detected.root;
   // Inside a project (yaoxiang.toml or --project-root) files outside it are refused, as the servers refuse them.
@@ -68,14 +76,34 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     }, null, 2) + '\n');
   } else {
     const color = values.color === 'always' || (values.color === 'auto' && process.stderr.isTTY === true);
-    for (const d of found) {
-      const text = sources.get(d.file)!;
-      process.stderr.write('\n' + renderDiagnostic(d, d.file, new LineIndex(text), { color }));
+    for (const [file, ofFile] of byFile(found)) {
+      const lines = new LineIndex(sources.get(file)!);
+      const shown = maxPerFile === 0 ? ofFile : ofFile.slice(0, maxPerFile);
+      for (const d of shown) process.stderr.write('\n' + renderDiagnostic(d, file, lines, { color }));
+      const hidden = ofFile.length - shown.length;
+      if (hidden > 0) process.stderr.write(`\n${file}: ${hidden} more diagnostic(s) not shown (--max-per-file 0 or --json lists all)\n`);
     }
     if (errors === 0) process.stderr.write(`Check passed (${files.length} file(s))\n`);
     process.stderr.write(`Summary: ${errors} error(s), ${warnings} warning(s)\n`);
   }
   return errors > 0 ? EXIT.findings : EXIT.ok;
+}
+
+/** Diagnostics grouped by file, files in the order they first appear. */
+function byFile(found: readonly CheckedDiagnostic[]): Map<string, CheckedDiagnostic[]> {
+  const groups = new Map<string, CheckedDiagnostic[]>();
+  for (const d of found) {
+    const group = groups.get(d.file);
+    if (group) group.push(d);
+    else groups.set(d.file, [d]);
+  }
+  return groups;
+}
+
+function countOption(flag: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number (0 for no limit), not ${JSON.stringify(text)}`);
+  return n;
 }
 
 /** How a file is named in diagnostics: relative to the working directory when below it. */

@@ -98,6 +98,11 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
     },
   });
   const workers = positive(values.workers, '--workers', 'n').n ?? DEFAULT_WORKERS;
+  // Every option is checked before the workers start: a usage error then ends the process at once.
+  const sessions = {
+    ...positive(values['max-sessions'], '--max-sessions', 'max'),
+    ...positive(values['session-idle-ms'], '--session-idle-ms', 'idleMs'),
+  };
   // Whoever started us may be gone and have taken stderr with it: a log line then must not crash the server (EPIPE).
   process.stderr.on('error', () => undefined);
   surviveUnhandledRejections('mcp');
@@ -114,13 +119,11 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
       sse: values.sse,
       allowedOrigins,
       timeouts,
-      sessions: {
-        ...positive(values['max-sessions'], '--max-sessions', 'max'),
-        ...positive(values['session-idle-ms'], '--session-idle-ms', 'idleMs'),
-      },
+      sessions,
       maxBodyBytes: host.limits.maxSourceChars * 4 + 1024 * 1024,
       run: pool.run,
-    }).catch((error: NodeJS.ErrnoException) => {
+    }).catch(async (error: NodeJS.ErrnoException) => {
+      await pool.dispose();
       throw new UsageError(`cannot listen on ${values.addr}: ${error.message}`);
     });
     host.log(`serving ${host.root.root} on ${served.url}${values.sse ? ' (and HTTP+SSE on /sse)' : ''}`);

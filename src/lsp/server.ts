@@ -1,35 +1,45 @@
 // `yaoxiang lsp`: the language server on stdio. This file only wires each
 // request and notification to its handler; logic lives in handlers/ and the core.
 import { format } from 'node:util';
-import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures } from 'vscode-languageserver/node.js';
-import { codeActions } from './handlers/code-actions.ts';
-import { completion } from './handlers/completion.ts';
+import { createConnection, DidChangeWatchedFilesNotification, ErrorCodes, ProposedFeatures, ResponseError, type CancellationToken, type Diagnostic } from 'vscode-languageserver/node.js';
 import { createContext } from './handlers/context.ts';
-import { diagnosticPublisher, pullDiagnostics } from './handlers/diagnostics.ts';
-import { formatting, rangeFormatting } from './handlers/formatting.ts';
-import { hover } from './handlers/hover.ts';
+import { diagnosticPublisher } from './handlers/diagnostics.ts';
+import { formatting, rangeFormatting, type FormatAnswer, type FormatSource } from './handlers/formatting.ts';
 import { initializeResult, startSession } from './handlers/lifecycle.ts';
-import { definition, documentHighlight, references } from './handlers/navigation.ts';
-import { prepareRename, rename } from './handlers/rename.ts';
-import { inlayHints } from './handlers/inlay.ts';
 import { semanticTokenHandlers } from './handlers/semantic-tokens.ts';
-import { signatureHelp } from './handlers/signature.ts';
-import { foldingRanges, selectionRanges } from './handlers/structure.ts';
-import { documentSymbols, workspaceSymbols } from './handlers/symbols.ts';
 import { watchWorkspaces } from './handlers/workspace-watch.ts';
 import { didChange, didChangeWatchedFiles, didClose, didOpen } from './handlers/sync.ts';
 import type { Session } from './session.ts';
+import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB } from './threads/protocol.ts';
+import { RequestPool } from './threads/request-pool.ts';
 
-/** Starts the server on stdin/stdout; resolves when the client has said `exit`. */
-export function runLanguageServer(): Promise<void> {
+export interface LanguageServerOptions {
+  /** How long one request may run before it is answered RequestFailed (default 10 s). */
+  budgetMs?: number;
+}
+
+/**
+ * Starts the server on stdin/stdout; resolves when the client has said `exit`.
+ * Requests that analyse run on worker threads (threads/request-pool.ts), each
+ * with its own session; this thread keeps the documents, the projects' loading
+ * and watching (progress, diagnostics after changes on disk) and the protocol.
+ */
+export function runLanguageServer(options: LanguageServerOptions = {}): Promise<void> {
   keepStdoutForTheProtocol();
   const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout);
   const context = createContext(connection);
-  const diagnostics = diagnosticPublisher(context);
   let session: Session | undefined;
+  let requests: RequestPool | undefined;
+  const workers = (): RequestPool => {
+    if (!requests) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized');
+    return requests;
+  };
+  const offThread = <P, R>(method: string) => (params: P, token: CancellationToken): Promise<R> => workers().run<R>(method, params, token);
+  const diagnostics = diagnosticPublisher(context, (uri, signal) => workers().run<Diagnostic[]>(DIAGNOSTICS_JOB, { uri }, undefined, signal));
 
   connection.onInitialize(async (params) => {
     session = await startSession(params, watchWorkspaces(connection, diagnostics));
+    requests = new RequestPool({ config: session.config, documents: session.documents, ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}) });
     context.start(session);
     return initializeResult(session);
   });
@@ -41,34 +51,55 @@ export function runLanguageServer(): Promise<void> {
         .catch((error: unknown) => process.stderr.write(`yaoxiang lsp: the client refused to watch files: ${error instanceof Error ? error.message : String(error)}\n`));
     }
   });
-  connection.onShutdown(() => session?.dispose());
+  connection.onShutdown(async () => {
+    session?.dispose();
+    await requests?.dispose();
+  });
 
-  connection.onDidOpenTextDocument(logFailure('didOpen', didOpen(context, diagnostics)));
-  connection.onDidChangeTextDocument(logFailure('didChange', didChange(context, diagnostics)));
-  connection.onDidCloseTextDocument(logFailure('didClose', didClose(context, diagnostics)));
+  // The workers hear every document change (in order, ahead of the requests after it) before this thread takes it.
+  const open = logFailure('didOpen', didOpen(context, diagnostics));
+  const change = logFailure('didChange', didChange(context, diagnostics));
+  const close = logFailure('didClose', didClose(context, diagnostics));
+  const changedOnDisk = didChangeWatchedFiles(context, diagnostics);
+  connection.onDidOpenTextDocument((params) => {
+    requests?.note({ kind: 'open', ...params.textDocument });
+    open(params);
+  });
+  connection.onDidChangeTextDocument((params) => {
+    requests?.note({ kind: 'change', uri: params.textDocument.uri, version: params.textDocument.version, changes: params.contentChanges });
+    change(params);
+  });
+  connection.onDidCloseTextDocument((params) => {
+    requests?.note({ kind: 'close', uri: params.textDocument.uri });
+    close(params);
+  });
   connection.onDidSaveTextDocument(() => diagnostics.schedule());
-  connection.onDidChangeWatchedFiles(didChangeWatchedFiles(context, diagnostics));
-  connection.languages.diagnostics.on(pullDiagnostics(context));
+  connection.onDidChangeWatchedFiles((params) => {
+    requests?.note({ kind: 'invalidate' });
+    changedOnDisk(params);
+  });
+  connection.languages.diagnostics.on(offThread('textDocument/diagnostic'));
 
-  connection.onHover(hover(context));
-  connection.onDefinition(definition(context));
-  connection.onReferences(references(context));
-  connection.onDocumentHighlight(documentHighlight(context));
-  connection.onPrepareRename(prepareRename(context));
-  connection.onRenameRequest(rename(context));
-  connection.onDocumentFormatting(formatting(context));
-  connection.onDocumentRangeFormatting(rangeFormatting(context));
-  connection.onDocumentSymbol(documentSymbols(context));
-  connection.onWorkspaceSymbol(workspaceSymbols(context));
-  connection.onCompletion(completion(context));
-  connection.onSignatureHelp(signatureHelp(context));
-  connection.languages.inlayHint.on(inlayHints(context));
-  const tokens = semanticTokenHandlers(context);
+  connection.onHover(offThread('textDocument/hover'));
+  connection.onDefinition(offThread('textDocument/definition'));
+  connection.onReferences(offThread('textDocument/references'));
+  connection.onDocumentHighlight(offThread('textDocument/documentHighlight'));
+  connection.onPrepareRename(offThread('textDocument/prepareRename'));
+  connection.onRenameRequest(offThread('textDocument/rename'));
+  const formatOnWorker: FormatSource = (request, token) => workers().run<FormatAnswer>(FORMAT_JOB, request, token);
+  connection.onDocumentFormatting(formatting(context, formatOnWorker));
+  connection.onDocumentRangeFormatting(rangeFormatting(context, formatOnWorker));
+  connection.onDocumentSymbol(offThread('textDocument/documentSymbol'));
+  connection.onWorkspaceSymbol(offThread('workspace/symbol'));
+  connection.onCompletion(offThread('textDocument/completion'));
+  connection.onSignatureHelp(offThread('textDocument/signatureHelp'));
+  connection.languages.inlayHint.on(offThread('textDocument/inlayHint'));
+  const tokens = semanticTokenHandlers((params, token) => workers().run<number[] | undefined>(SEMANTIC_TOKEN_DATA_JOB, params, token));
   connection.languages.semanticTokens.on(tokens.full);
   connection.languages.semanticTokens.onDelta(tokens.delta);
-  connection.onFoldingRanges(foldingRanges(context));
-  connection.onSelectionRanges(selectionRanges(context));
-  connection.onCodeAction(codeActions(context));
+  connection.onFoldingRanges(offThread('textDocument/foldingRange'));
+  connection.onSelectionRanges(offThread('textDocument/selectionRange'));
+  connection.onCodeAction(offThread('textDocument/codeAction'));
 
   return new Promise((resolve) => {
     connection.onExit(() => resolve());

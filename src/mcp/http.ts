@@ -14,10 +14,10 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
-import { createMcpHandler, isInitializeRequest, isJsonContentType, isLegacyRequest } from '@modelcontextprotocol/server';
+import { createMcpHandler, isInitializeRequest, isJsonContentType, isLegacyRequest, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
 import type { Host } from './host.ts';
-import { classifyMessage } from './invalid-message.ts';
+import { classifyMessage, invalidUtf8Answer, isUtf8Message } from './invalid-message.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { buildServer } from './server.ts';
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from './sessions.ts';
@@ -164,7 +164,11 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
     if (options.sse && url.pathname === SSE_MESSAGES_PATH && req.method === 'POST') {
       const transport = sessions.use(url.searchParams.get('sessionId') ?? '', res);
       if (!(transport instanceof SSEServerTransport)) return jsonError(res, 404, -32001, 'SSE session not found');
-      const body = await readJson(req, res, options.maxBodyBytes);
+      const body = await readJson(req, res, options.maxBodyBytes, (answer) => {
+        // Answers of this transport go down the session's event stream; the POST only says it was taken.
+        if (answer) void transport.send(answer);
+        res.writeHead(202).end('Accepted');
+      });
       if (body === undefined) return;
       // The transport answers what it cannot take with plain text ("Invalid message: [object Object]"), without the id.
       const verdict = classifyMessage(body);
@@ -178,7 +182,10 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
       res.setHeader('allow', ALLOWED_METHODS);
       return jsonError(res, 405, -32000, `Method not allowed: ${MCP_PATH} takes ${ALLOWED_METHODS}`);
     }
-    const body = await readJson(req, res, options.maxBodyBytes);
+    const body = await readJson(req, res, options.maxBodyBytes, (answer) => {
+      if (answer === undefined) res.writeHead(202).end();
+      else jsonReply(res, 'result' in answer ? 200 : 400, answer);
+    });
     if (body === undefined) return;
     if (await isLegacyRequest(await toWebRequest(req, body))) return legacy(req, res, body);
     return modern(req, res, body);
@@ -225,8 +232,10 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
  */
 export function hostProblem(given: string | undefined): string | undefined {
   if (given === undefined || given === '') return 'Missing Host header';
-  const name = splitHost(given)?.name;
-  if (name === undefined) return `Invalid Host header ${JSON.stringify(given)}`;
+  const split = splitHost(given);
+  // A port past 65535 is no port: URL parsing (the SDK's, for every request) would throw and answer 500.
+  if (split === undefined || (split.port !== undefined && split.port > 65_535)) return `Invalid Host header ${JSON.stringify(given)}`;
+  const name = split.name;
   if (!LOOPBACK_NAMES.has(name)) return `Host ${JSON.stringify(given)} is not this server; it answers only to localhost, 127.0.0.1 and [::1] (DNS rebinding protection)`;
   return undefined;
 }
@@ -274,7 +283,7 @@ function hasToken(req: IncomingMessage, token: string): boolean {
  * chunked one) and the connection is closed after the answer, so the rest is
  * never read.
  */
-async function readJson(req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
+async function readJson(req: IncomingMessage, res: ServerResponse, limit: number, answerInvalidUtf8: (answer: JSONRPCMessage | undefined) => void): Promise<unknown> {
   if (!isJsonContentType(req.headers['content-type'] ?? '')) {
     jsonError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     return undefined;
@@ -302,6 +311,11 @@ async function readJson(req: IncomingMessage, res: ServerResponse, limit: number
     req.once('error', reject);
   });
   if (raw === undefined) return undefined;
+  // Raw bytes first: decoding replaces invalid UTF-8 with U+FFFD, and the tool would analyse text nobody sent.
+  if (!isUtf8Message(raw)) {
+    answerInvalidUtf8(invalidUtf8Answer(raw));
+    return undefined;
+  }
   const text = raw.toString('utf8');
   let body: unknown;
   try {

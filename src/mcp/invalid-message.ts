@@ -4,7 +4,10 @@
 // answer: -32600 with the request's id when it has a usable one (a string or a
 // safe integer), and null otherwise. stdio and the HTTP+SSE transport both
 // ask here, with the SDK's own schema deciding what is valid.
-import { parseJSONRPCMessage, type JSONRPCErrorResponse } from '@modelcontextprotocol/server';
+import { isUtf8 } from 'node:buffer';
+import { parseJSONRPCMessage, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { decodeSource } from '../ide/index.ts';
+import { ERROR_CODES, failure, ToolError } from './contract.ts';
 
 export type Rejection =
   /** A valid JSON-RPC message: the transport takes it. */
@@ -35,4 +38,57 @@ export function errorResponse(id: string | number | null, code: number, message:
 
 function invalid(id: string | number | null, message: string): Rejection {
   return { kind: 'invalid', answer: errorResponse(id, -32600, message) };
+}
+
+/**
+ * The answer to a message whose bytes are not valid UTF-8 (checked before any
+ * decoding: a decoder would turn the bad bytes into U+FFFD and the tool would
+ * analyse text the client never sent). A tool call gets the tools' own
+ * MCP-INVALID-INPUT result naming the argument ("source is not valid UTF-8"),
+ * another request -32600 with its id, text that is not even JSON -32700;
+ * a notification or a response gets none (undefined).
+ */
+export function invalidUtf8Answer(bytes: Buffer): JSONRPCMessage | undefined {
+  const decoded = decodeSource(bytes);
+  const offset = decoded.ok ? -1 : decoded.offset;
+  const where = `first invalid byte at offset ${offset} of the message`;
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return errorResponse(null, -32700, `Parse error: the message is not valid UTF-8 (${where})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return errorResponse(null, -32600, `Invalid Request: the message is not valid UTF-8 (${where})`);
+  const message = value as Record<string, unknown>;
+  const id = typeof message.id === 'string' || Number.isSafeInteger(message.id) ? (message.id as string | number) : undefined;
+  if (id === undefined || typeof message.method !== 'string') return undefined;
+  if (message.method !== 'tools/call') return errorResponse(id, -32600, `Invalid Request: the message is not valid UTF-8 (${where})`);
+  const args = (message.params as { arguments?: unknown } | undefined)?.arguments;
+  const field = replacedField(args) ?? 'the request';
+  const result = failure(new ToolError(ERROR_CODES.invalidInput, `${field} is not valid UTF-8 (${where}); send UTF-8 text`));
+  return { jsonrpc: '2.0', id, result };
+}
+
+/** Whether the bytes of one message are valid UTF-8 (native, no decoding). */
+export function isUtf8Message(bytes: Buffer): boolean {
+  return isUtf8(bytes);
+}
+
+/** The path (`source`, `files[2]`) of the first argument string that decoding had to repair. */
+function replacedField(value: unknown, at = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\uFFFD') ? at : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = replacedField(value[i], `${at}[${i}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = replacedField(inner, at === '' ? key : `${at}.${key}`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }

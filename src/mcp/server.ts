@@ -8,6 +8,7 @@ import type { Host } from './host.ts';
 import { CallScope } from './tools/call-scope.ts';
 import { TOOLS } from './tools/index.ts';
 import type { ToolDefinition } from './tools/tool.ts';
+import { portableSchema } from './portable-schema.ts';
 import type { ToolRunner } from './tool-pool.ts';
 
 export const SERVER_NAME = 'yaoxiang';
@@ -94,6 +95,6 @@ export async function callTool(host: Host, name: string, args: unknown, signal: 
 
 /** Zod may emit `$schema` and omit `type` for empty objects; MCP wants an object root. */
 function objectSchema(schema: Record<string, unknown>): ObjectSchema {
-  return { ...schema, type: 'object' };
+  return { ...portableSchema(schema), type: 'object' };
 }
 

@@ -1,48 +1,73 @@
 // The SDK's stdio transport drops every line it cannot take, logging only to
 // stderr, even a request that carries an id: the client then waits for a
 // reply that never comes. This stream sits between stdin and the transport,
-// passes every byte on unchanged, and answers exactly the lines the SDK will
+// passes every line on unchanged, and answers exactly the lines the SDK will
 // drop (it parses them with the SDK's own deserializer): -32700 for text that
 // is not JSON, else what invalid-message.ts says. Malformed responses are
-// never answered, and blank lines are ignored.
+// never answered, and blank lines are ignored. A line that is not valid UTF-8
+// is answered here and not passed on: the SDK would decode it with U+FFFD.
 import { Transform } from 'node:stream';
-import { deserializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCErrorResponse } from '@modelcontextprotocol/server';
-import { classifyMessage, errorResponse } from './invalid-message.ts';
+import { deserializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { classifyMessage, errorResponse, invalidUtf8Answer, isUtf8Message } from './invalid-message.ts';
 
-export function answerDroppedLines(reply: (message: JSONRPCErrorResponse) => void): Transform {
+export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, seen: (message: JSONRPCMessage) => void = () => undefined): Transform {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-  // Past the SDK's line limit the transport closes the connection; stop buffering too.
+  // Past the SDK's line limit the transport closes the connection: the line is passed on as it comes, for it to see.
   let overLimit = false;
-  const onLine = (bytes: Buffer) => {
+  const onLine = (bytes: Buffer): boolean => {
+    // Raw bytes first: the SDK decodes with replacement, and 0xFF in `source` would reach the tool as U+FFFD.
+    if (!isUtf8Message(bytes)) {
+      const answer = invalidUtf8Answer(bytes);
+      if (answer) reply(answer);
+      return false;
+    }
     const text = bytes.toString('utf8').replace(/\r$/, '');
-    if (text.trim() === '') return;
+    if (text.trim() === '') return true;
     try {
-      deserializeMessage(text);
+      seen(deserializeMessage(text));
     } catch (error) {
       const answer = answerFor(text, error);
       if (answer) reply(answer);
     }
+    return true;
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      // Whole lines only (a line is judged before any of it is passed on), except past the limit.
       let start = 0;
       for (let end = chunk.indexOf(0x0a); end >= 0; end = chunk.indexOf(0x0a, start)) {
-        if (!overLimit) onLine(Buffer.concat([...pending, chunk.subarray(start, end)]));
+        const piece = chunk.subarray(start, end + 1);
+        if (overLimit) {
+          this.push(piece);
+        } else {
+          const line = Buffer.concat([...pending, piece]);
+          if (onLine(line.subarray(0, line.length - 1))) this.push(line);
+        }
         pending = [];
         pendingBytes = 0;
         overLimit = false;
         start = end + 1;
       }
       const rest = chunk.subarray(start);
+      if (rest.length === 0) return done();
+      if (overLimit) {
+        this.push(rest);
+        return done();
+      }
+      pending.push(rest);
       pendingBytes += rest.length;
       if (pendingBytes > STDIO_DEFAULT_MAX_BUFFER_SIZE) {
         overLimit = true;
+        this.push(Buffer.concat(pending));
         pending = [];
-      } else if (rest.length > 0) {
-        pending.push(rest);
       }
-      done(null, chunk);
+      done();
+    },
+    flush(done) {
+      // A last line without its newline: the SDK never takes one either, so it is only passed on.
+      if (pending.length > 0) this.push(Buffer.concat(pending));
+      done();
     },
   });
 }

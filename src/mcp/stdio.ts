@@ -1,5 +1,6 @@
 // stdio: newline-delimited JSON-RPC on stdin/stdout; both protocol eras from one factory.
-import { serializeMessage } from '@modelcontextprotocol/server';
+import { PassThrough, Writable } from 'node:stream';
+import { serializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Host } from './host.ts';
 import { buildServer } from './server.ts';
@@ -15,19 +16,94 @@ export interface CallRunner {
   dispose(): Promise<void>;
 }
 
-export function serveOverStdio(host: Host, runner?: CallRunner): { close(): Promise<void> } {
-  const input = process.stdin
+/**
+ * How long requests still running when stdin ends may take to be answered.
+ * A script that writes its requests and closes stdin (`… | yaoxiang mcp`)
+ * gets its answers; a request that never finishes does not keep the process.
+ */
+export const STDIN_CLOSED_GRACE_MS = 10_000;
+
+export function serveOverStdio(host: Host, runner?: CallRunner, options: { graceMs?: number } = {}): { close(): Promise<void> } {
+  const inFlight = new InFlight();
+  const guarded = process.stdin
     .pipe(holdWhileBusy(process.stdout, () => runner?.pending ?? 0))
-    .pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message))));
+    .pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message)), (message) => inFlight.received(message)));
+  // The SDK's transport closes itself, and can answer nothing more, when its input ends; so its input never
+  // ends: the end of stdin is seen here, and the shutdown waits until the requests received are answered.
+  const input = guarded.pipe(new PassThrough(), { end: false });
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      inFlight.sent(chunk);
+      // A failed write (EPIPE: the client is gone) is stdout's 'error', which starts the shutdown; the
+      // transport is not told too, or it would log each answer it could not deliver.
+      process.stdout.write(chunk, () => done());
+    },
+  });
   const handle = serveStdio(() => buildServer(host, runner?.run), {
-    transport: new StdioServerTransport(input, process.stdout),
+    transport: new StdioServerTransport(input, output),
     // The SDK reports each line it drops with the whole zod issue list (about 60 lines); the
     // client has had its answer from the guard, so the reason fits on one line here.
     onerror: (error) => host.log(`stdio: ${oneLine(error.message)}`),
   });
   const shutdown = shutdownWhenGone({ cancelWork: () => runner?.dispose() ?? Promise.resolve(), close: () => handle.close(), log: host.log });
-  watchClient(process.stdin, process.stdout, shutdown);
+  const graceMs = options.graceMs ?? STDIN_CLOSED_GRACE_MS;
+  let draining = false;
+  // stdin ended (seen once every line of it was passed on): what was received is answered first, within the
+  // grace period. stdout failed (EPIPE): nothing can be answered any more, so the shutdown starts at once.
+  watchClient(guarded, process.stdout, (reason) => {
+    if (reason === 'stdout failed') return shutdown(reason);
+    if (draining) return;
+    draining = true;
+    const grace = setTimeout(() => {
+      host.log(`stdio: stdin closed; ${inFlight.size} request(s) still running after ${graceMs} ms are dropped`);
+      shutdown(reason);
+    }, graceMs);
+    inFlight.whenIdle(() => {
+      clearTimeout(grace);
+      shutdown(reason);
+    });
+  });
   return handle;
+}
+
+/** Ids of the client's requests not answered yet: received ones minus responses sent and requests cancelled. */
+class InFlight {
+  readonly #ids = new Set<string | number>();
+  #idle: (() => void) | undefined;
+
+  get size(): number {
+    return this.#ids.size;
+  }
+
+  received(message: JSONRPCMessage): void {
+    const m = message as { id?: string | number; method?: string; params?: { requestId?: string | number } };
+    if (m.method === 'notifications/cancelled' && m.params?.requestId !== undefined) this.#done(m.params.requestId);
+    else if (m.method !== undefined && m.id !== undefined) this.#ids.add(m.id);
+  }
+
+  /** Bytes the server writes: one or more serialized messages. */
+  sent(chunk: Buffer): void {
+    if (this.#ids.size === 0) return;
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line === '') continue;
+      try {
+        const m = JSON.parse(line) as { id?: string | number; method?: string };
+        if (m.method === undefined && m.id !== undefined) this.#done(m.id);
+      } catch {
+        // Not ours to judge: the transport writes whole messages.
+      }
+    }
+  }
+
+  whenIdle(callback: () => void): void {
+    this.#idle = callback;
+    if (this.#ids.size === 0) callback();
+  }
+
+  #done(id: string | number): void {
+    this.#ids.delete(id);
+    if (this.#ids.size === 0) this.#idle?.();
+  }
 }
 
 function oneLine(message: string): string {

@@ -3,7 +3,9 @@
 export type PoolRequest =
   | { type: 'run'; id: number; payload: unknown }
   /** Stop job `id`: its caller gave up or its budget ran out. */
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** News every worker hears, in order with the jobs (see WorkerPool.broadcast). */
+  | { type: 'note'; payload: unknown };
 
 export interface PoolWorkerFailure {
   message: string;

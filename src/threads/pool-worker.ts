@@ -15,11 +15,21 @@ export class JobFailure extends Error {
   }
 }
 
-export function serveJobs<Payload, Result>(handle: (payload: Payload, signal: AbortSignal) => Promise<Result>): void {
+/** `hear` takes the pool's broadcast notes, each before any job sent after it. */
+export function serveJobs<Payload, Result, Note = never>(handle: (payload: Payload, signal: AbortSignal) => Promise<Result>, hear?: (note: Note) => void): void {
   const port = parentPort;
   if (!port) throw new Error('a pool worker runs only as a worker thread (see threads/pool.ts)');
   const running = new Map<number, AbortController>();
   port.on('message', (request: PoolRequest) => {
+    if (request.type === 'note') {
+      try {
+        hear?.(request.payload as Note);
+      } catch (error) {
+        // A note that cannot be taken must not end the worker; the jobs after it answer from what it has.
+        process.stderr.write(`a pool worker could not take a note: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      }
+      return;
+    }
     if (request.type === 'cancel') {
       running.get(request.id)?.abort(new Error('cancelled'));
       return;

@@ -23,6 +23,11 @@ export interface PoolOptions {
   heapMb?: number;
   /** Where a worker's stdout and stderr go: never the process's stdout, which may carry a protocol. */
   log?: (text: string) => void;
+  /**
+   * The notes a worker started later (a replacement) needs to catch up with
+   * the ones broadcast before it existed: the open documents, say.
+   */
+  catchUp?: () => unknown[];
 }
 
 export interface RunOptions {
@@ -77,7 +82,7 @@ interface Slot {
 }
 
 export class WorkerPool<Payload, Result> {
-  readonly #options: Required<Omit<PoolOptions, 'workerData' | 'log'>> & Pick<PoolOptions, 'workerData' | 'log'>;
+  readonly #options: Required<Omit<PoolOptions, 'workerData' | 'log' | 'catchUp'>> & Pick<PoolOptions, 'workerData' | 'log' | 'catchUp'>;
   readonly #slots: Slot[] = [];
   readonly #queue: Job<Result>[] = [];
   #nextId = 1;
@@ -133,6 +138,14 @@ export class WorkerPool<Payload, Result> {
     });
   }
 
+  /**
+   * Tells every worker `note` (a document changed, say) ahead of any job run
+   * after this call: messages to a worker arrive in the order they were sent.
+   */
+  broadcast(note: unknown): void {
+    for (const slot of this.#slots) slot.worker.postMessage({ type: 'note', payload: note } satisfies PoolRequest);
+  }
+
   /** Terminates every worker; running and waiting jobs fail. */
   async dispose(): Promise<void> {
     this.#disposed = true;
@@ -178,6 +191,7 @@ export class WorkerPool<Payload, Result> {
     worker.stderr.on('data', (chunk: Buffer) => this.#log(chunk.toString()));
     // Workers never keep the process alive: stdio servers exit when their client goes.
     worker.unref();
+    for (const note of this.#options.catchUp?.() ?? []) worker.postMessage({ type: 'note', payload: note } satisfies PoolRequest);
     const slot: Slot = { worker, job: undefined, stopping: undefined, served: 0 };
     worker.on('message', (reply: PoolReply<Result>) => this.#onReply(slot, reply));
     worker.on('error', (error: Error) => this.#onDeath(slot, `the worker failed: ${error.message}`));

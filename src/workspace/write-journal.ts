@@ -30,6 +30,11 @@ export interface Journal {
   command: string;
   state: JournalState;
   entries: JournalEntry[];
+  /**
+   * Temporary files that belong to no entry (those an undo writes before the
+   * journal describes the undo): removed by recovery whatever the state.
+   */
+  spares?: string[];
 }
 
 export interface Recovery {
@@ -111,6 +116,7 @@ export function recoverWrites(root: string): Recovery {
   }
   if (journal.pid !== process.pid && isAlive(journal.pid)) return { kind: 'in-progress', files: journal.entries.length, skipped: [], pid: journal.pid };
   const realRoot = realpathSync(root);
+  for (const spare of journal.spares ?? []) unlinkQuietly(spare);
   if (journal.state === 'prepared') {
     for (const entry of journal.entries) unlinkQuietly(entry.temp);
     removeJournal(root);
@@ -169,7 +175,8 @@ function parseJournal(text: string): Journal | undefined {
     const value = JSON.parse(text) as Journal;
     const valid = value.version === 1 && Number.isSafeInteger(value.pid) && (value.state === 'prepared' || value.state === 'committing') && Array.isArray(value.entries)
       && value.entries.every((e) => typeof e.target === 'string' && typeof e.temp === 'string' && typeof e.oldHash === 'string' && typeof e.newHash === 'string'
-        && path.basename(e.temp).startsWith('.yx-') && path.dirname(e.temp) === path.dirname(e.target));
+        && path.basename(e.temp).startsWith('.yx-') && path.dirname(e.temp) === path.dirname(e.target))
+      && (value.spares === undefined || (Array.isArray(value.spares) && value.spares.every((s) => typeof s === 'string' && path.basename(s).startsWith('.yx-'))));
     return valid ? value : undefined;
   } catch {
     return undefined;

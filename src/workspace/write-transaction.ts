@@ -11,7 +11,7 @@
 // synchronously: a SIGINT or SIGTERM that comes meanwhile is handled after
 // the transaction has completed or been undone, and then ends the process.
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, renameSync } from 'node:fs';
+import { accessSync, closeSync, constants, fchmodSync, fchownSync, fsyncSync, openSync, renameSync, writeFileSync } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { hashBytes, identityNowSync, readRegularFile, sameIdentity, type FileIdentity } from './file-access.ts';
@@ -68,6 +68,8 @@ interface Prepared {
   plan: PlannedWrite;
   target: string;
   identity: FileIdentity;
+  /** The bytes read: what an undo puts back. */
+  original: Buffer;
 }
 
 /** Writes every planned file, or refuses with reasons; never leaves a temp file behind. */
@@ -106,12 +108,13 @@ async function inspect(plan: PlannedWrite, realRoot: string, force: boolean): Pr
   }
   const read = await readRegularFile(plan.path, { within: realRoot });
   if (!read.ok) return { code: read.error.code as WriteRefusalCode, message: read.error.message, path: plan.path };
-  const { real, identity } = read.value;
+  const { real, identity, bytes } = read.value;
+  const prepared = { plan, target: real, identity, original: bytes };
   if (identity.hash !== plan.expectedHash) return refuse('FILE_CHANGED', 'changed since it was read; nothing written to it (run the command again)');
-  if (force) return { plan, target: real, identity };
+  if (force) return prepared;
   if (identity.nlink > 1) return refuse('HARD_LINKED', `has ${identity.nlink} hard links; replacing it would leave the other names with the old text (--force replaces it anyway)`);
   if (!isWritable(real, identity)) return refuse('NOT_WRITABLE', 'is read-only for you (--force replaces it anyway)');
-  return { plan, target: real, identity };
+  return prepared;
 }
 
 /** Writable by mode bits and by access(2): root passes access(2) even for a 0444 file, which the user made read-only on purpose. */
@@ -170,31 +173,92 @@ async function transact(prepared: readonly Prepared[], realRoot: string, options
       for (const entry of live) if (!unchanged(entry.prepared, realRoot)) drop(entry, 'FILE_CHANGED', changed);
       if (refused.length > 0) return rollBack(entries, options.root, refused);
     }
-    commit(entries, live, options, realRoot, journal, (entry) => drop(entry, 'FILE_CHANGED', changed));
+    const failedRename = (entry: Entry, error: unknown) => drop(entry, 'WRITE_FAILED', `cannot be replaced: ${(error as Error).message}`);
+    const undone = commit(entries, live, options, journal, {
+      unchanged: (entry) => unchanged(entry.prepared, realRoot),
+      changed: (entry) => drop(entry, 'FILE_CHANGED', changed),
+      failed: failedRename,
+    });
+    if (undone) return { written: [], refused };
     return { written: entries.filter((e) => live.has(e)).map((e) => e.prepared.plan.path), refused };
   } catch (error) {
     // Until the journal says `committing` nothing was touched; after, the next command finishes the job.
-    if (readJournalState(options.root) !== 'committing') rollBack(entries, options.root, refused);
-    throw error;
+    const committing = readJournalState(options.root) === 'committing';
+    if (!committing) rollBack(entries, options.root, refused);
+    const why = `the write stopped (${(error as Error).message}); ${committing ? 'the next yaoxiang command completes or undoes it' : 'nothing was written'}`;
+    const stopped = prepared.filter((p) => !refused.some((r) => r.path === p.plan.path));
+    return { written: [], refused: [...refused, ...stopped.map((p) => ({ code: 'WRITE_FAILED' as const, message: `${p.plan.path}: ${why}`, path: p.plan.path }))] };
   }
 }
 
-/** Synchronous from the journal's `committing` to its removal. */
-function commit(entries: readonly Entry[], live: Set<Entry>, options: WriteOptions, realRoot: string, journal: Journal, changedMeanwhile: (entry: Entry) => void): void {
+interface CommitChecks {
+  /** Whether the file is still exactly the one that was read. */
+  unchanged(entry: Entry): boolean;
+  /** Drops a file edited meanwhile from the run. */
+  changed(entry: Entry): void;
+  /** Drops a file whose rename failed (a name too long, a folder gone). */
+  failed(entry: Entry, error: unknown): void;
+}
+
+/**
+ * Synchronous from the journal's `committing` to its removal. Each file is
+ * checked just before its rename: the smallest window for a concurrent edit.
+ * When the files form one transaction, a file edited (or failing) halfway
+ * undoes the renames already done and the run writes nothing; returns true then.
+ */
+function commit(entries: readonly Entry[], live: Set<Entry>, options: WriteOptions, journal: Journal, checks: CommitChecks): boolean {
   updateJournal(options.root, { ...journal, state: 'committing' });
-  const folders = new Set<string>();
+  const renamed: Entry[] = [];
   for (const entry of entries) {
     if (!live.has(entry)) continue;
-    // Files written independently are checked each just before its rename: the smallest window for a concurrent edit.
-    if (!options.allOrNothing && !unchanged(entry.prepared, realRoot)) {
-      changedMeanwhile(entry);
-      continue;
+    if (!checks.unchanged(entry)) {
+      checks.changed(entry);
+    } else {
+      try {
+        renameSync(entry.temp, entry.target);
+        renamed.push(entry);
+        continue;
+      } catch (error) {
+        checks.failed(entry, error);
+      }
     }
-    renameSync(entry.temp, entry.target);
-    folders.add(path.dirname(entry.target));
+    if (options.allOrNothing) {
+      undo(renamed, entries.filter((e) => live.has(e) && !renamed.includes(e)), options.root, journal);
+      return true;
+    }
   }
-  for (const folder of folders) syncFolder(folder);
+  for (const folder of new Set(renamed.map((e) => path.dirname(e.target)))) syncFolder(folder);
   removeJournal(options.root);
+  return false;
+}
+
+/**
+ * Puts back the old text of the files already renamed and drops the temps of
+ * the others, journalled like the forward run: the undo's temps are listed as
+ * spares before they exist, then the journal turns into the undo itself
+ * (renamed files: new -> old; pending ones: old -> old, their temps removed),
+ * so a kill at any point is finished by the next command.
+ */
+function undo(renamed: readonly Entry[], pending: readonly Entry[], root: string, journal: Journal): void {
+  const restores = renamed.map((entry) => ({ entry, temp: path.join(path.dirname(entry.target), tempName()) }));
+  updateJournal(root, { ...journal, state: 'committing', spares: restores.map((r) => r.temp) });
+  for (const { entry, temp } of restores) writeTempSync(temp, entry.prepared.original, entry.prepared.identity);
+  updateJournal(root, {
+    ...journal,
+    state: 'committing',
+    entries: [
+      ...restores.map(({ entry, temp }) => ({ target: entry.target, temp, oldHash: entry.newHash, newHash: entry.oldHash })),
+      ...pending.map((entry) => ({ target: entry.target, temp: entry.temp, oldHash: entry.oldHash, newHash: entry.oldHash })),
+    ],
+  });
+  for (const { entry, temp } of restores) {
+    // A file edited since we renamed it keeps that edit.
+    if (identityNowSync(entry.target, path.dirname(entry.target))?.hash === entry.newHash) renameSync(temp, entry.target);
+    else unlinkQuietly(temp);
+  }
+  for (const entry of pending) unlinkQuietly(entry.temp);
+  for (const folder of new Set(renamed.map((e) => path.dirname(e.target)))) syncFolder(folder);
+  removeJournal(root);
 }
 
 /** How many temps are written at once: their fsyncs overlap, which on a journalling file system costs little more than one. */
@@ -234,6 +298,24 @@ async function writeTemp(temp: string, text: string, identity: FileIdentity): Pr
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** writeTemp, synchronously: an undo runs without yielding to a signal handler. */
+function writeTempSync(temp: string, bytes: Buffer, identity: FileIdentity): void {
+  const mode = identity.mode & 0o7777;
+  const fd = openSync(temp, 'wx', mode);
+  try {
+    writeFileSync(fd, bytes);
+    fchmodSync(fd, mode);
+    try {
+      fchownSync(fd, identity.uid, identity.gid);
+    } catch {
+      // As in writeTemp.
+    }
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -36,6 +36,26 @@ describe('yaoxiang check', () => {
     ]);
   });
 
+  it('a 40 KB file of errors on long lines prints a bounded amount: excerpts cut around the caret, 20 per file then "N more"; --json has all', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'yaoxiang-check-'));
+    // 20 lines of 2 KB, each with three unknown names: 60 errors, each on a 2 KB line.
+    const line = (i: number) => `    v${i} = missing_a${i} + missing_b${i} + missing_c${i} + "${'x'.repeat(2000)}"\n`;
+    writeFileSync(join(dir, 'flood.yx'), `main = () => {\n${Array.from({ length: 20 }, (_, i) => line(i)).join('')}}\n`);
+    const text = run(['check', 'flood.yx'], dir);
+    assert.equal(text.code, 1);
+    const json = JSON.parse(run(['check', '--json', 'flood.yx'], dir).stdout);
+    assert.ok(json.error_count >= 60, `expected 60 errors, got ${json.error_count}`);
+    assert.ok(text.stderr.length < 16_000, `printed ${text.stderr.length} bytes for ${json.error_count} errors`);
+    assert.equal(text.stderr.match(/^error \[/gm)?.length, 20);
+    assert.match(text.stderr, new RegExp(`flood\\.yx: ${json.error_count - 20} more diagnostic\\(s\\) not shown`));
+    assert.match(text.stderr, new RegExp(`Summary: ${json.error_count} error\\(s\\)`));
+    for (const excerpt of text.stderr.split('\n').filter((l) => l.includes(' │ '))) assert.ok([...excerpt].length <= 130, `excerpt line of ${excerpt.length} characters`);
+    // The caret still points at the name, inside the window.
+    const [, shown, caret] = /\n {3}2 │ (.*)\n {5}│ ( *\^+)\n/.exec(text.stderr) ?? [];
+    assert.match([...shown!].slice(caret!.indexOf('^'), caret!.length).join(''), /^missing_[abc]0$/);
+    assert.equal(run(['check', '--max-per-file', '0', 'flood.yx'], dir).stderr.match(/^error \[/gm)?.length, json.error_count);
+  });
+
   it('exits 2 when there is nothing to check or a path is missing', () => {
     const empty = mkdtempSync(join(tmpdir(), 'yaoxiang-empty-'));
     assert.equal(run(['check', empty]).code, 2);

@@ -89,6 +89,17 @@ describe('yaoxiang fmt', () => {
     assert.equal(run(['fmt', '--indent', 'x', 'a.yx'], dir).code, 2);
   });
 
+  it('--write goes on past a file that is not valid UTF-8: the others are written, the bad one is named with its offset, exit 2', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'bad.yx'), Buffer.concat([Buffer.from('g = "'), Buffer.from([0xff, 0xfe]), Buffer.from('"\n')]));
+    const result = run(['fmt', '--write'], dir);
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, /INVALID_UTF8: .*bad\.yx: not valid UTF-8 \(first invalid byte at offset 5\)/);
+    assert.match(result.stderr, /2 of 4 file\(s\) reformatted, 1 unreadable/);
+    assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), tidy);
+    assert.equal(readFileSync(join(dir, 'bad.yx'))[5], 0xff);
+  });
+
   it('reads standard input and rejects bad usage with exit 2', () => {
     const dir = project();
     assert.equal(run(['fmt', '-'], dir, 'x=1').stdout, 'x = 1\n');

@@ -4,7 +4,7 @@
 // --force, and never leaves a temp file.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, linkSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, linkSync, mkdirSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -92,6 +92,41 @@ describe('fmt --write and rename --write refuse what a replace would damage', ()
     assert.equal(renamed.code, 0, renamed.stderr);
     assert.equal(readFileSync(join(dir, name), 'utf8'), 'pub sum = 1\n');
     assert.deepEqual(leftovers(dir), []);
+  });
+
+  it('ENAMETOOLONG for one temp name mid-way: nothing written, no temp, no stack trace, exit 1', () => {
+    const dir = project({ 'utils.yx': 'pub total = 1\n', 'main.yx': 'use utils.{total}\nx = total + 1\n' });
+    // A folder so deep that its file's path fits PATH_MAX (4096) but the temp beside it does not.
+    let deep = dir;
+    while (deep.length + 251 < 4086 - 10) deep = join(deep, 'd'.repeat(250));
+    deep = join(deep, 'e'.repeat(4086 - deep.length - 1));
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(join(deep, 'm.yx'), 'use utils.{total}\ny = total\n');
+    const result = run(['rename', 'utils.yx', 'total', 'sum', '--write'], dir);
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stderr, /WRITE_FAILED: .*m\.yx: cannot write a temporary file beside it: ENAMETOOLONG/);
+    assert.match(result.stderr, /nothing was written \(1 of 3 file\(s\) refused\)/);
+    assert.doesNotMatch(result.stderr, /internal error|\n\s+at /);
+    assert.equal(readFileSync(join(dir, 'utils.yx'), 'utf8'), 'pub total = 1\n');
+    assert.equal(readFileSync(join(dir, 'main.yx'), 'utf8'), 'use utils.{total}\nx = total + 1\n');
+    assert.deepEqual(leftovers(dir), []);
+  });
+
+  it('a rename that fails mid-commit (an immutable file, with --force) undoes the renames already done', (t) => {
+    const files = { 'utils.yx': 'pub total = 1\n', 'a.yx': 'use utils.{total}\na = total\n', 'b.yx': 'use utils.{total}\nb = total\n', 'z.yx': 'use utils.{total}\nz = total\n' };
+    const dir = project(files);
+    // chattr +i: even root cannot rename over the file, though it reads and checks like any other.
+    if (spawnSync('chattr', ['+i', join(dir, 'z.yx')]).status !== 0) return t.skip('chattr +i is not available here (needs root and ext2/3/4)');
+    try {
+      const result = run(['rename', 'utils.yx', 'total', 'sum', '--write', '--force'], dir);
+      assert.equal(result.code, 1, result.stderr);
+      assert.match(result.stderr, /WRITE_FAILED: .*z\.yx: cannot be replaced: EPERM/);
+      assert.match(result.stderr, /nothing was written/);
+      for (const [name, text] of Object.entries(files)) assert.equal(readFileSync(join(dir, name), 'utf8'), text, `${name} was left renamed`);
+      assert.deepEqual(leftovers(dir), []);
+    } finally {
+      spawnSync('chattr', ['-i', join(dir, 'z.yx')]);
+    }
   });
 
   it('rename --write is all or nothing: one refused file and no file is written', () => {

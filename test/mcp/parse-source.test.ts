@@ -1,12 +1,12 @@
-// parse_source's flat node lines: what each line says, that the schema's
-// pattern pins them, and that a result is sized to the limit as it is built
-// (one run per call, the cut as tight as the lines allow).
+// parse_source's node lines: what each line says, that the schema's pattern
+// pins them, and that a result is sized to the limit as it is built (one run
+// per call, the cut as tight as the lines allow).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callTool } from '../../src/mcp/server.ts';
 import { Host } from '../../src/mcp/host.ts';
 import { jsonStringLength } from '../../src/mcp/tools/json-length.ts';
-import { NODE_LINE, parseSource } from '../../src/mcp/tools/parse-source.ts';
+import { NODES_TEXT, parseSource } from '../../src/mcp/tools/parse-source.ts';
 import { demoProject } from './support.ts';
 
 const signal = new AbortController().signal;
@@ -19,7 +19,10 @@ function newHost(maxResultChars?: number): Host {
 async function nodes(host: Host, args: Record<string, unknown>): Promise<string[]> {
   const result = await callTool(host, 'parse_source', args, signal);
   assert.equal(result.isError, false, result.content[0]!.text);
-  return result.structuredContent.nodes as string[];
+  const text = result.structuredContent.nodes as string;
+  assert.match(text, NODES_TEXT);
+  assert.ok(text.endsWith('\n'));
+  return text.slice(0, -1).split('\n');
 }
 
 test('one line per node: parent index, type, span, field, leaf text', async () => {
@@ -27,11 +30,11 @@ test('one line per node: parent index, type, span, field, leaf text', async () =
   assert.deepEqual(await nodes(host, { source: 'x: Int = 1 + 2\n' }), [
     '-1 source_file 1:1-2:1',
     '0 declaration 1:1-1:15',
-    '1 identifier 1:1-1:2 field=target text=x',
-    '1 type_identifier 1:4-1:7 field=type text=Int',
+    '1 identifier 1:1-1:2 field=target text="x"',
+    '1 type_identifier 1:4-1:7 field=type text="Int"',
     '1 binary_expression 1:10-1:15 field=value',
-    '4 integer 1:10-1:11 field=left text=1',
-    '4 integer 1:14-1:15 field=right text=2',
+    '4 integer 1:10-1:11 field=left text="1"',
+    '4 integer 1:14-1:15 field=right text="2"',
   ]);
   host.dispose();
 });
@@ -39,21 +42,20 @@ test('one line per node: parent index, type, span, field, leaf text', async () =
 test('keywords and punctuation are JSON-quoted, inserted tokens say missing, tabs widen columns', async () => {
   const host = newHost();
   const all = await nodes(host, { source: 'x = 1\n', named_only: false });
-  assert.ok(all.includes('1 "=" 1:3-1:4 text=='), all.join('\n'));
+  assert.ok(all.includes('1 "=" 1:3-1:4 text="="'), all.join('\n'));
   const broken = await nodes(host, { source: 'x = (1 + 2\n' });
-  assert.match(broken.at(-1)!, /^\d+ "\)" 1:11-1:11 missing text=$/, broken.join('\n'));
+  assert.match(broken.at(-1)!, /^\d+ "\)" 1:11-1:11 missing text=""$/, broken.join('\n'));
   const tabbed = await nodes(host, { source: '\tx = 1\n', tab_size: 4 });
-  assert.ok(tabbed.includes('1 identifier 1:5-1:6 field=left text=x'), tabbed.join('\n'));
+  assert.ok(tabbed.includes('1 identifier 1:5-1:6 field=left text="x"'), tabbed.join('\n'));
   host.dispose();
 });
 
-test('leaf text runs to the end of the line, newlines and quotes included, and every line matches the pattern', async () => {
+test('leaf text is a JSON string, newlines and quotes escaped, and the pattern refuses anything else', async () => {
   const host = newHost();
   const lines = await nodes(host, { source: '/* a "b"\n c */\nx = "q\\"r"\n' });
-  assert.ok(lines.includes('0 block_comment 1:1-2:6 text=/* a "b"\n c */'), lines.join('\n'));
-  for (const line of lines) assert.match(line, NODE_LINE);
-  for (const bad of ['x identifier 1:1-1:2', '0 a b 1:1-1:2', '0 "=" 0:1-1:2', '0 identifier 1:1-1:2 missing field=name', '0 identifier 1:1-1:2text=x']) {
-    assert.doesNotMatch(bad, NODE_LINE);
+  assert.ok(lines.includes('0 block_comment 1:1-2:6 text="/* a \\"b\\"\\n c */"'), lines.join('\n'));
+  for (const bad of ['x identifier 1:1-1:2\n', '0 a b 1:1-1:2\n', '0 "=" 0:1-1:2\n', '0 identifier 1:1-1:2 missing field=name\n', '0 identifier 1:1-1:2 text=x\n', '0 identifier 1:1-1:2', '-1 source_file 1:1-2:1\nextra\n']) {
+    assert.doesNotMatch(bad, NODES_TEXT);
   }
   host.dispose();
 });
@@ -92,10 +94,10 @@ test('a result over the size limit is cut while it is built: one run, as many no
     const count = cut.structuredContent.node_count as number;
     assert.equal(runs, 1);
     assert.equal(cut.structuredContent.truncated, true);
-    assert.deepEqual(cut.structuredContent.nodes, all.slice(0, count));
+    assert.equal(cut.structuredContent.nodes, all.slice(0, count).map((line) => line + '\n').join(''));
     assert.ok(text.length <= limit, `${text.length} characters`);
     // The next line would not have fitted (give or take the room kept for node_count's widest value).
-    assert.ok(text.length + 1 + jsonStringLength(all[count]!) > limit - 4, `${text.length} characters with ${count} nodes`);
+    assert.ok(text.length + jsonStringLength(all[count]! + '\n') - 2 > limit - 4, `${text.length} characters with ${count} nodes`);
   } finally {
     parseSource.run = run;
     host.dispose();

@@ -41,6 +41,8 @@ export interface ClientBehaviour {
   cwd?: string;
   /** Variables set for the server on top of this process's (HOME, for one). */
   env?: Record<string, string>;
+  /** More arguments after `lsp --stdio` (a generous request budget, which a later --call-timeout-ms overrides: tests on a loaded machine are slow). */
+  args?: string[];
 }
 
 /** A copy of `fixture` in a temporary folder, so tests may change files on disk. */
@@ -51,7 +53,7 @@ export function copyFixture(fixture: string): string {
 }
 
 export async function startClient(root: string, capabilities: ClientCapabilities = {}, behaviour: ClientBehaviour = {}): Promise<LspClient> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [cliPath, 'lsp', '--stdio'], { cwd: behaviour.cwd ?? root, stdio: 'pipe', env: { ...process.env, ...behaviour.env } });
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [cliPath, 'lsp', '--stdio', '--call-timeout-ms', '600000', ...(behaviour.args ?? [])], { cwd: behaviour.cwd ?? root, stdio: 'pipe', env: { ...process.env, ...behaviour.env } });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
   const protocolErrors: Error[] = [];

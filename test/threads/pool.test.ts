@@ -9,8 +9,8 @@ import type { TestJob } from './fixtures/pool-test-worker.ts';
 
 const script = new URL('./fixtures/pool-test-worker.js', import.meta.url);
 const pools: WorkerPool<TestJob, unknown>[] = [];
-const pool = (size: number) => {
-  const made = new WorkerPool<TestJob, unknown>({ script, size });
+const pool = (size: number, catchUp?: () => unknown[]) => {
+  const made = new WorkerPool<TestJob, unknown>({ script, size, ...(catchUp ? { catchUp } : {}) });
   pools.push(made);
   return made;
 };
@@ -86,6 +86,27 @@ describe('WorkerPool', () => {
     await assert.rejects(one.run({ kind: 'throw', data: { code: 7 } }), (error) => error instanceof PoolWorkerError && error.message === 'thrown on purpose' && (error.data as { code: number }).code === 7);
     await assert.rejects(one.run({ kind: 'exit' }), (error) => error instanceof PoolWorkerError && /exited with code 3/.test(error.message));
     assert.equal(await one.run({ kind: 'echo', value: 'alive' }), 'alive');
+  });
+
+  it('tells every worker each note before the jobs sent after it, and a replacement what it missed', async () => {
+    const notes: string[] = [];
+    const two = pool(2, () => [...notes]);
+    const note = (text: string) => {
+      notes.push(text);
+      two.broadcast(text);
+    };
+    note('open a');
+    note('change a');
+    const heard = await Promise.all([two.run({ kind: 'notes' }), two.run({ kind: 'notes' })]);
+    assert.deepEqual(heard, [['open a', 'change a'], ['open a', 'change a']]);
+    // Both workers spin and are replaced; each replacement starts from the catch-up, then hears what follows.
+    const controller = new AbortController();
+    const spins = [two.run({ kind: 'spin' }, { signal: controller.signal }), two.run({ kind: 'spin' }, { signal: controller.signal })];
+    await sleep(50);
+    controller.abort(new Error('stop'));
+    await Promise.all(spins.map((spin) => assert.rejects(spin)));
+    note('change b');
+    assert.deepEqual(await two.run({ kind: 'notes' }), ['open a', 'change a', 'change b']);
   });
 
   it('refuses jobs after dispose', async () => {

@@ -27,27 +27,36 @@ function logFailure(what: string, error: unknown): void {
   process.stderr.write(`yaoxiang lsp: the client refused ${what}: ${error instanceof Error ? error.message : String(error)}\n`);
 }
 
+/** The diagnostics of `uri` (on a request worker); a newer round aborts `signal`. */
+export type DiagnosticsSource = (uri: string, signal: AbortSignal) => Promise<Diagnostic[]>;
+
 /**
  * After changes: pushes every open document's diagnostics, paced by
  * publish-pacing.ts (at once after a lone change, at most once an interval
  * while they keep coming). With pull, the client pulls the document it edits
  * by itself; the refresh, which makes it pull every open document again (an
  * importer's diagnostics may have changed), waits for a quiet period instead,
- * or each keystroke would be checked twice.
+ * or each keystroke would be checked twice. A change stops the push round
+ * still working on older versions.
  */
-export function diagnosticPublisher(context: Context): { schedule(): void; clear(uri: string): void } {
+export function diagnosticPublisher(context: Context, source: DiagnosticsSource = (uri) => diagnosticsOf(context.session(), uri)): { schedule(): void; clear(uri: string): void } {
+  let round: AbortController | undefined;
   const publish = async () => {
+    const current = new AbortController();
+    round = current;
+    const signal = current.signal;
     const session = context.session();
     for (const uri of session.documents.uris()) {
+      if (signal.aborted) return;
       const version = session.documents.get(uri)?.text.version;
       try {
-        const diagnostics = await diagnosticsOf(session, uri);
+        const diagnostics = await source(uri, signal);
         // Edited while it was checked: the run the edit scheduled publishes the fresher result.
-        if (session.documents.get(uri)?.text.version === version) {
+        if (!signal.aborted && session.documents.get(uri)?.text.version === version) {
           await context.connection.sendDiagnostics({ uri, ...(version === undefined ? {} : { version }), diagnostics });
         }
       } catch (error) {
-        process.stderr.write(`yaoxiang lsp: diagnostics of ${uri} failed: ${(error as Error).stack ?? String(error)}\n`);
+        if (!signal.aborted) process.stderr.write(`yaoxiang lsp: diagnostics of ${uri} failed: ${(error as Error).stack ?? String(error)}\n`);
       }
     }
   };
@@ -57,7 +66,11 @@ export function diagnosticPublisher(context: Context): { schedule(): void; clear
   let refreshTimer: NodeJS.Timeout | undefined;
   return {
     schedule() {
-      if (!context.session().config.pullDiagnostics) return pacer.schedule();
+      if (!context.session().config.pullDiagnostics) {
+        // Superseded: the round working on older versions stops (its worker is freed within the pool's grace).
+        round?.abort(new Error('superseded by a newer change'));
+        return pacer.schedule();
+      }
       if (refreshTimer) clearTimeout(refreshTimer);
       refreshTimer = setTimeout(refresh, DIAGNOSTIC_INTERVAL_MS);
     },

@@ -6,15 +6,24 @@ import type { Context } from './context.ts';
 
 export const SEMANTIC_TOKEN_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
-export function semanticTokenHandlers(context: Context) {
+/** A document's tokens, encoded; undefined for a file outside the project. Runs where the analysis is (a request worker). */
+export function semanticTokenData(context: Context) {
+  return async (params: { uri: string }, token: CancellationToken): Promise<number[] | undefined> => {
+    const session = context.session();
+    const found = await session.file(params.uri, token);
+    if (!found) return undefined;
+    return encode(found.file.lines, found.analysis.semanticTokens(found.path), session.encoding);
+  };
+}
+
+/** Full and delta over `data`; the previous results are kept here, so a delta is against what this client was sent. */
+export function semanticTokenHandlers(data: (params: { uri: string }, token: CancellationToken) => Promise<number[] | undefined>) {
   const last = new Map<string, { resultId: string; data: number[] }>();
   let counter = 0;
   const compute = async (uri: string, token: CancellationToken) => {
-    const session = context.session();
-    const found = await session.file(uri, token);
-    if (!found) return undefined;
-    const data = encode(found.file.lines, found.analysis.semanticTokens(found.path), session.encoding);
-    const result = { resultId: String(++counter), data };
+    const encoded = await data({ uri }, token);
+    if (!encoded) return undefined;
+    const result = { resultId: String(++counter), data: encoded };
     last.set(uri, result);
     return result;
   };

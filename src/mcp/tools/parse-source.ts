@@ -1,8 +1,9 @@
-// parse_source: the syntax tree of a snippet as a flat list of node lines,
-// bounded, with syntax diagnostics. One line per node, not a nested object:
-// clients that check results against the output schema (the Python SDK runs
-// jsonschema on every result) pay per JSON value, and a string checked by one
-// pattern costs a tenth of an object with a span array (measured in the bench).
+// parse_source: the syntax tree of a snippet as text, one line per node,
+// bounded, with syntax diagnostics. One string rather than nested objects or a
+// list: clients that check results against the output schema (the Python SDK
+// runs jsonschema on every result) pay per JSON value, so 1,000 nodes as one
+// string checked by one pattern cost well under a millisecond, against ~80 ms
+// as nested objects and ~17 ms as a list of strings (measured through the SDK).
 import * as z from 'zod';
 import { parseSource as parseText, walkFlat, withTabStops, type FlatNode, type HumanRange } from '../../ide/index.ts';
 import { diagnosticSchema, requireSource, SCHEMA_VERSION, toMcpDiagnostic } from '../contract.ts';
@@ -19,16 +20,19 @@ const input = z.object({
   named_only: z.boolean().default(true).describe('Only named nodes (false adds keywords and punctuation)').meta({ examples: [true] }),
 });
 
-/** One node: `PARENT TYPE L:C-L:C[ field=NAME][ missing][ text=TEXT]`; anonymous types are JSON-quoted, TEXT runs to the end. */
-export const NODE_LINE = /^(-1|0|[1-9][0-9]*) ([A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*") [1-9][0-9]*:[1-9][0-9]*-[1-9][0-9]*:[1-9][0-9]*( field=[A-Za-z_][A-Za-z0-9_]*)?( missing)?( text=[\s\S]*)?$/;
+/** One node: `PARENT TYPE L:C-L:C[ field=NAME][ missing][ text="TEXT"]` and a newline; anonymous types and texts are JSON strings. */
+const NODE_LINE = String.raw`(-1|0|[1-9][0-9]*) ([A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\\n]|\\.)*") [1-9][0-9]*:[1-9][0-9]*-[1-9][0-9]*:[1-9][0-9]*( field=[A-Za-z_][A-Za-z0-9_]*)?( missing)?( text="(?:[^"\\\n]|\\.)*")?\n`;
+/** The whole `nodes` text: lines as above, nothing else. */
+export const NODES_TEXT = new RegExp(`^(?:${NODE_LINE})*$`);
 
 const output = z.object({
   nodes: z
-    .array(z.string().regex(NODE_LINE))
+    .string()
+    .regex(NODES_TEXT)
     .describe(
-      'The tree in document order, one line per node: "PARENT TYPE START-END[ field=NAME][ missing][ text=TEXT]". PARENT is the index of the parent in this list (-1 for the root); ' +
-        'TYPE is bare for named nodes and JSON-quoted for keywords and punctuation; START-END is line:column-line:column, 1-based, end exclusive; field= names the field the node fills in its parent; ' +
-        'missing marks a token the parser inserted; text= is the source text of a node without children, to the end of the line. Example: "0 identifier 1:1-1:2 field=name text=x"',
+      'The tree in document order, one line per node, each ending in a newline: \'PARENT TYPE START-END[ field=NAME][ missing][ text="TEXT"]\'. PARENT is the line number of the parent counted from 0 (-1 for the root); ' +
+        'TYPE is bare for named nodes and a JSON string for keywords and punctuation; START-END is line:column-line:column, 1-based, end exclusive; field= names the field the node fills in its parent; ' +
+        'missing marks a token the parser inserted; text= is the source text of a node without children, as a JSON string. Example line: 0 identifier 1:1-1:2 field=name text="x"',
     ),
   node_count: z.number().int(),
   diagnostics: z.array(diagnosticSchema),
@@ -40,35 +44,36 @@ export const parseSource = defineTool({
   name: 'parse_source',
   title: 'Parse YaoXiang source',
   description:
-    'Parse YaoXiang source text with the error-tolerant tree-sitter grammar and return its syntax tree as a flat list of node lines (parent index, node type, 1-based line:column span, field, leaf text) and syntax diagnostics with the reference compiler\'s codes (E0001…). ' +
+    'Parse YaoXiang source text with the error-tolerant tree-sitter grammar and return its syntax tree as text, one line per node (parent index, node type, 1-based line:column span, field, leaf text) and syntax diagnostics with the reference compiler\'s codes (E0001…). ' +
     'Syntax errors are data, not failures. The tree is bounded by max_depth, max_nodes and the result size limit; `truncated` says when it was cut. Does not read files.',
   input,
   output,
   annotations: READ_ONLY,
   async run(args, host, _signal, scope) {
     const source = requireSource(args.source, host.limits);
-    const { tree, lines, diagnostics } = await scope.once('parsed', async () => {
+    const { tree, lines: index, diagnostics } = await scope.once('parsed', async () => {
       const parsed = parseText(await host.parser(), source);
       scope.onEnd(() => parsed.tree.delete());
       return parsed;
     });
-    const tabs = args.tab_size === undefined ? undefined : withTabStops(lines, args.tab_size);
+    const tabs = args.tab_size === undefined ? undefined : withTabStops(index, args.tab_size);
     const shown = diagnostics.slice(0, MAX_DIAGNOSTICS).map((d) => toMcpDiagnostic(tabs ? { ...d, range: tabs(d.range) } : d));
     const rest = { diagnostics: shown, total_diagnostics: diagnostics.length, truncated: diagnostics.length > MAX_DIAGNOSTICS };
     // Sized while it is built: each line is counted as it is made and the walk stops before the
     // limit, so the result is built and serialized once, never cut and rebuilt.
     let room = host.limits.maxResultChars - envelopeLength(rest, args.max_nodes);
-    const nodes: string[] = [];
-    const walked = walkFlat(tree, source, { all: !args.named_only, maxDepth: args.max_depth, lines }, (node) => {
-      if (nodes.length >= args.max_nodes) return false;
+    const lines: string[] = [];
+    const walked = walkFlat(tree, source, { all: !args.named_only, maxDepth: args.max_depth, lines: index }, (node) => {
+      if (lines.length >= args.max_nodes) return false;
       const line = nodeLine(node, tabs);
-      room -= jsonStringLength(line) + (nodes.length > 0 ? 1 : 0);
+      // Inside the one joined string a line costs its escaped length without the quotes.
+      room -= jsonStringLength(line) - 2;
       // The root is always kept: an answer too large even so is refused by the registry's size check.
-      if (room < 0 && nodes.length > 0) return false;
-      nodes.push(line);
+      if (room < 0 && lines.length > 0) return false;
+      lines.push(line);
       return true;
     });
-    return { nodes, node_count: nodes.length, ...rest, truncated: walked.truncated || rest.truncated };
+    return { nodes: lines.join(''), node_count: lines.length, ...rest, truncated: walked.truncated || rest.truncated };
   },
 });
 
@@ -77,11 +82,11 @@ function nodeLine(node: FlatNode, tabs: ((range: HumanRange) => HumanRange) | un
   let line = `${node.parent} ${node.named ? node.type : JSON.stringify(node.type)} ${range.start.line}:${range.start.column}-${range.end.line}:${range.end.column}`;
   if (node.field) line += ` field=${node.field}`;
   if (node.missing) line += ' missing';
-  if (node.text !== undefined) line += ` text=${node.text}`;
-  return line;
+  if (node.text !== undefined) line += ` text=${JSON.stringify(node.text)}`;
+  return line + '\n';
 }
 
-/** The serialized result without its node lines, with room for the widest node_count and `truncated: false`. */
+/** The serialized result with an empty `nodes`, with room for the widest node_count and `truncated: false`. */
 function envelopeLength(rest: { diagnostics: unknown[]; total_diagnostics: number; truncated: boolean }, maxNodes: number): number {
-  return jsonLength({ schemaVersion: SCHEMA_VERSION, isError: false, nodes: [], node_count: maxNodes, ...rest, truncated: false });
+  return jsonLength({ schemaVersion: SCHEMA_VERSION, isError: false, nodes: '', node_count: maxNodes, ...rest, truncated: false });
 }

@@ -4,6 +4,7 @@ import { benchFormat } from './bench/format.ts';
 import { benchMcp } from './bench/mcp.ts';
 import { benchLsp } from './bench/lsp.ts';
 import { benchParse } from './bench/parse.ts';
+import { benchScaling } from './bench/scaling.ts';
 import { benchTypecheck } from './bench/typecheck.ts';
 import { benchWorkspace } from './bench/workspace.ts';
 
@@ -14,6 +15,7 @@ const SECTIONS: Array<[key: string, title: string, run: (log: (line: string) => 
   ['workspace', 'workspace', benchWorkspace],
   ['typecheck', 'type checking', benchTypecheck],
   ['check', 'cold check, side by side', benchCheck],
+  ['scaling', 'scaling of each pass', benchScaling],
   ['format', 'formatter', benchFormat],
   ['mcp', 'MCP server', benchMcp],
   ['lsp', 'language server', benchLsp],

@@ -3,7 +3,7 @@
 // is not exported here is the analysis's own business (enforced by ESLint).
 export { AnalysisHost, loadedHost, type AnalysisHostOptions } from './host.ts';
 export { Analysis, parseReferenceQuery, type ImportListing, type PathResolution, type ReferenceQuery, type WorkspaceTypecheck } from './analysis.ts';
-export { parseSource, type ParsedSource } from './source.ts';
+export { MAX_SOURCE_CHARS, parseSource, type ParsedSource } from './source.ts';
 export { checkFiles, collectFiles, type CheckedDiagnostic, type CheckedFiles } from './check.ts';
 
 // Syntax trees and positions: what adapters convert to their protocol's positions.

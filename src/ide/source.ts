@@ -6,6 +6,15 @@ import type { Diagnostic } from '../analysis/diagnostics/types.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { LineIndex } from '../syntax/positions.ts';
 
+/**
+ * The longest source text the front ends analyse, in UTF-16 code units (a JS
+ * string's length): a text sent to an MCP tool (its --max-source-chars
+ * default) or a document opened in the language server. 2 Mi units are at
+ * most 6 MiB of UTF-8, under the MCP SDK's 10 MiB stdio message limit; every
+ * pass is linear, and a file of this size of ordinary code checks in seconds.
+ */
+export const MAX_SOURCE_CHARS = 2 * 1024 * 1024;
+
 export interface ParsedSource {
   /** Holds WASM memory: the caller deletes it when done. */
   tree: Tree;

@@ -10,7 +10,7 @@ import { semanticTokenHandlers } from './handlers/semantic-tokens.ts';
 import { watchWorkspaces } from './handlers/workspace-watch.ts';
 import { didChange, didChangeWatchedFiles, didClose, didOpen } from './handlers/sync.ts';
 import type { Session } from './session.ts';
-import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB } from './threads/protocol.ts';
+import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB, type DocumentNote } from './threads/protocol.ts';
 import { RequestPool } from './threads/request-pool.ts';
 
 export interface LanguageServerOptions {
@@ -56,23 +56,15 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
     await requests?.dispose();
   });
 
-  // The workers hear every document change (in order, ahead of the requests after it) before this thread takes it.
-  const open = logFailure('didOpen', didOpen(context, diagnostics));
-  const change = logFailure('didChange', didChange(context, diagnostics));
-  const close = logFailure('didClose', didClose(context, diagnostics));
+  // The workers hear every document change (in order, ahead of the requests after it) that this thread keeps.
+  const noteDocument = (note: DocumentNote) => requests?.note(note);
+  const open = logFailure('didOpen', didOpen(context, diagnostics, noteDocument));
+  const change = logFailure('didChange', didChange(context, diagnostics, noteDocument));
+  const close = logFailure('didClose', didClose(context, diagnostics, noteDocument));
   const changedOnDisk = didChangeWatchedFiles(context, diagnostics);
-  connection.onDidOpenTextDocument((params) => {
-    requests?.note({ kind: 'open', ...params.textDocument });
-    open(params);
-  });
-  connection.onDidChangeTextDocument((params) => {
-    requests?.note({ kind: 'change', uri: params.textDocument.uri, version: params.textDocument.version, changes: params.contentChanges });
-    change(params);
-  });
-  connection.onDidCloseTextDocument((params) => {
-    requests?.note({ kind: 'close', uri: params.textDocument.uri });
-    close(params);
-  });
+  connection.onDidOpenTextDocument(open);
+  connection.onDidChangeTextDocument(change);
+  connection.onDidCloseTextDocument(close);
   connection.onDidSaveTextDocument(() => diagnostics.schedule());
   connection.onDidChangeWatchedFiles((params) => {
     requests?.note({ kind: 'invalidate' });

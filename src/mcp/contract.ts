@@ -2,7 +2,7 @@
 // every structured result, the same data serialized compactly in one text
 // block, typed tool-level error codes, and a fixed ceiling on result size.
 import * as z from 'zod';
-import type { Diagnostic, HumanRange } from '../ide/index.ts';
+import { MAX_SOURCE_CHARS, type Diagnostic, type HumanRange } from '../ide/index.ts';
 
 export const SCHEMA_VERSION = '1.0';
 
@@ -47,8 +47,8 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  // 2 Mi UTF-16 units are at most 6 MiB of UTF-8, under the SDK's 10 MiB stdio message limit.
-  maxSourceChars: 2 * 1024 * 1024,
+  // The language server's document limit too (ide/source.ts says why 2 Mi units).
+  maxSourceChars: MAX_SOURCE_CHARS,
   maxResultChars: 64_000,
   indexWaitMs: 10_000,
   callTimeoutMs: 10_000,

@@ -4,6 +4,7 @@
 // in process (callTool), and a cancel from the pool aborts the call's signal.
 import { workerData } from 'node:worker_threads';
 import { ProtocolError } from '@modelcontextprotocol/server';
+import { stallIfInjected } from '../threads/injected-stall.ts';
 import { JobFailure, serveJobs } from '../threads/pool-worker.ts';
 import { Host, type HostOptions } from './host.ts';
 import { callTool } from './server.ts';
@@ -15,6 +16,7 @@ const host = new Host(options);
 host.startIndexing();
 
 serveJobs<ToolJob, Awaited<ReturnType<typeof callTool>>>(async (job, signal) => {
+  stallIfInjected(job.name);
   try {
     return await callTool(host, job.name, job.args, signal);
   } catch (error) {

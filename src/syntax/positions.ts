@@ -25,12 +25,20 @@ export class LineIndex {
   readonly #text: string;
   /** UTF-16 offset of the first character of each line. */
   readonly #lineStarts: number[];
+  /**
+   * UTF-16 offset of each surrogate pair, ascending: a column is the units
+   * since the line start less the pairs among them, found by binary search, so
+   * that positions on one long line do not cost its length each.
+   */
+  readonly #pairs: number[] = [];
 
   constructor(text: string) {
     this.#text = text;
     const starts = [0];
     for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 10) starts.push(i + 1);
+      const code = text.charCodeAt(i);
+      if (code === 10) starts.push(i + 1);
+      else if (code >= 0xd800 && code <= 0xdbff && isHighSurrogateAt(text, i)) this.#pairs.push(i++);
     }
     this.#lineStarts = starts;
   }
@@ -68,7 +76,7 @@ export class LineIndex {
     const line = this.lineOf(offset);
     const start = this.#lineStarts[line]!;
     const end = Math.max(start, Math.min(offset, this.#text.length));
-    return { line: line + 1, column: countCodePoints(this.#text, start, end) + 1 };
+    return { line: line + 1, column: this.#codePoints(start, end) + 1 };
   }
 
   /** The tree-sitter point (0-based row, UTF-16 column) of an offset. */
@@ -96,16 +104,40 @@ export class LineIndex {
     if (position.line > this.#lineStarts.length) return this.#text.length;
     const start = this.lineStart(position.line - 1);
     const lineEnd = start + this.lineText(position.line - 1).length;
-    let offset = start;
-    for (let column = 1; column < position.column && offset < lineEnd; column++) {
-      offset += isHighSurrogateAt(this.#text, offset) ? 2 : 1;
+    // The least offset with column - 1 code points before it, by binary search
+    // (code points grow with the offset); one inside a pair moves past it.
+    const wanted = position.column - 1;
+    let low = start;
+    let high = lineEnd;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.#codePoints(start, middle) >= wanted) high = middle;
+      else low = middle + 1;
     }
-    return Math.min(offset, lineEnd);
+    return low > start && low < lineEnd && isHighSurrogateAt(this.#text, low - 1) ? low + 1 : low;
   }
 
   humanRange(startOffset: number, endOffset: number): HumanRange {
     return { start: this.toHuman(startOffset), end: this.toHuman(endOffset) };
   }
+
+  /** Code points in [start, end); a pair cut by `end` counts as one. */
+  #codePoints(start: number, end: number): number {
+    if (end <= start) return 0;
+    return end - start - (pairsBefore(this.#pairs, end - 1) - pairsBefore(this.#pairs, start));
+  }
+}
+
+/** How many of the ascending `offsets` are below `limit`. */
+function pairsBefore(offsets: readonly number[], limit: number): number {
+  let low = 0;
+  let high = offsets.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (offsets[middle]! < limit) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function isHighSurrogateAt(text: string, offset: number): boolean {
@@ -113,15 +145,6 @@ function isHighSurrogateAt(text: string, offset: number): boolean {
   if (code < 0xd800 || code > 0xdbff) return false;
   const next = text.charCodeAt(offset + 1);
   return next >= 0xdc00 && next <= 0xdfff;
-}
-
-function countCodePoints(text: string, start: number, end: number): number {
-  let count = 0;
-  for (let i = start; i < end; i++) {
-    if (isHighSurrogateAt(text, i)) i++;
-    count++;
-  }
-  return count;
 }
 
 /**

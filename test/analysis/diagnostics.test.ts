@@ -42,6 +42,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['a non-ASCII identifier', 'x = 名', ["E0001 1:5 Invalid character: '名'"]],
   ['a byte-order mark', '\ufeffx = 1', ["E0001 1:1 Invalid character: '\ufeff'"]],
   ['a dollar sign', 'x = $y', ["E0001 1:5 Invalid character: '$'"]],
+  ['a run of invalid characters, one error', 'x = 爻象$ + 爻', ["E0001 1:5 Invalid character: '爻'", "E0001 1:11 Invalid character: '爻'"]],
   ['several errors, each reported', 'a = 1 +\nb = (\nc = @\n', []],
 ];
 

@@ -18,6 +18,8 @@ const NESTINGS: Record<string, (n: number) => string> = {
   'nested functions': (n) => `main = {\n${'g = () => {\n'.repeat(n)}1\n${'}\n'.repeat(n)}}\n`,
   'unsafe blocks': (n) => `main = {\n${'unsafe {\n'.repeat(n)}1\n${'}\n'.repeat(n)}}\n`,
   lambdas: (n) => `f = ${'(a) => '.repeat(n)}a\n`,
+  'container types': (n) => `x: ${'List('.repeat(n)}Int${')'.repeat(n)} = []\n`,
+  'function types': (n) => `f: ${'(Int) -> '.repeat(n)}Int = 1\n`,
   'operator ladders': (n) => `x = ${'(0 .. 1 or 1 and 1 == 1 < 1 + 1 * '.repeat(n)}1${')'.repeat(n)}\n`,
 };
 
@@ -45,6 +47,13 @@ describe('checking deeply nested code', () => {
       assert.deepEqual(warnings.map((d) => d.severity), ['warning']);
     });
   }
+
+  it('warns on annotations thousands of levels deep instead of overflowing the stack', async () => {
+    for (const source of [`x: ${'List('.repeat(3_000)}Int${')'.repeat(3_000)} = []\n`, `f: ${'(Int) -> '.repeat(4_000)}Int = 1\n`]) {
+      const codes = (await typeDiagnostics(source)).map((d) => d.code);
+      assert.deepEqual(codes, ['TYPECHECK_TOO_DEEP']);
+    }
+  });
 
   it('counts a statement and each parenthesis one level, and warns at the first token it did not enter', async () => {
     // The statement, the parentheses, the integer: n + 2 levels.

@@ -1,7 +1,7 @@
 // Requests on worker threads, on the real `yaoxiang lsp` process: while a
-// worker spends seconds on the pull diagnostics of a pathological document
-// (`a < ` × 20,000: about 15 s of type checking, on the main thread before the
-// pool), a hover on another file is answered in milliseconds; a cancelled
+// worker is blocked in the pull diagnostics of a document (an injected stall,
+// as deaf as the 15 s type check of `a < ` × 20,000 was before it was made
+// linear), a hover on another file is answered in milliseconds; a cancelled
 // request is answered RequestCancelled at once and frees its worker; a request
 // past its budget is answered RequestFailed with the reason; a client closing
 // stdin ends the server within a second. The bounds measure the cheap
@@ -16,8 +16,10 @@ import { copyFixture, startClient, type LspClient } from '../support/lsp-client.
 import { repoRoot } from '../support/paths.ts';
 
 const FIXTURE = join(repoRoot, 'test', 'lsp', 'fixture');
-// Not `+ ` × 20,000: its cost is in the per-file analysis every session does when the document opens, not in a request.
-const SLOW_TEXT = `main = {\n  x = ${'a < '.repeat(20_000)}a\n}\n`;
+// The slow work is an injected stall (src/threads/injected-stall.ts), deaf to cancellation as a long
+// type check is: the pathological inputs that once took seconds are linear now (issue 21 item 3).
+const SLOW_TEXT = 'main = {\n  x = 1 < 2\n}\n';
+const STALL = { YAOXIANG_FAULT_STALL: 'textDocument/diagnostic=60000,yaoxiang/diagnostics@1=60000' };
 /** A client that pulls diagnostics, so that the slow work is a request of its own, with an id to cancel. */
 const PULLING: ClientCapabilities = { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } } };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,7 +41,7 @@ interface Started {
 }
 
 async function started(args: string[] = [], capabilities: ClientCapabilities = PULLING): Promise<Started> {
-  const client = await startClient(copyFixture(FIXTURE), capabilities, { args });
+  const client = await startClient(copyFixture(FIXTURE), capabilities, { args, env: STALL });
   clients.push(client);
   const slow = client.uri('slow.yx');
   // `p` in `p = Point(…)` of main.yx (UTF-16 column 24): its hover needs the checker, across files.

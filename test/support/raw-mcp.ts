@@ -18,8 +18,8 @@ export interface RawServer {
   stderr(): string;
 }
 
-export async function startRaw(projectRoot: string, options: { stderr?: 'pipe' | number; args?: string[] } = {}): Promise<RawServer> {
-  const child = spawn(process.execPath, [cliPath, 'mcp', '--project-root', projectRoot, '--index-wait-ms', '600000', '--call-timeout-ms', '600000', ...(options.args ?? [])], { stdio: ['pipe', 'pipe', options.stderr ?? 'pipe'] });
+export async function startRaw(projectRoot: string, options: { stderr?: 'pipe' | number; args?: string[]; env?: Record<string, string> } = {}): Promise<RawServer> {
+  const child = spawn(process.execPath, [cliPath, 'mcp', '--project-root', projectRoot, '--index-wait-ms', '600000', '--call-timeout-ms', '600000', ...(options.args ?? [])], { stdio: ['pipe', 'pipe', options.stderr ?? 'pipe'], env: { ...process.env, ...options.env } });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const messages: Array<Record<string, any>> = [];

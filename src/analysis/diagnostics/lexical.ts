@@ -11,12 +11,23 @@ export interface LexicalError {
   end: number;
 }
 
+import { LineIndex } from '../../syntax/positions.ts';
+
 const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
 const OPERATOR_CHARS = new Set([...'+-*/%=!<>&|:.?@,;()[]{}']);
 
+/** Whether no token starts with `c`, so the lexer's E0001 is all it can say. */
+function isInvalidStart(c: string): boolean {
+  return !WHITESPACE.has(c) && !OPERATOR_CHARS.has(c) && c !== '"' && c !== "'" && !/[A-Za-z0-9_]/.test(c);
+}
+
 export function lexicalErrors(text: string): LexicalError[] {
   const errors: LexicalError[] = [];
-  const lineColumn = positionFinder(text);
+  const lines = new LineIndex(text);
+  const lineColumn = (offset: number) => {
+    const { line, column } = lines.toHuman(offset);
+    return `${line}:${column}`;
+  };
   let i = 0;
   const at = (k: number) => text[k] ?? '';
   const push = (code: LexicalError['code'], message: string, start: number, end: number) =>
@@ -70,9 +81,13 @@ export function lexicalErrors(text: string): LexicalError[] {
       continue;
     }
     if (OPERATOR_CHARS.has(c)) { i++; continue; }
+    // A run of invalid characters is one error, reported at its first one as
+    // the reference does: a megabyte of them is one diagnostic, not a million.
     const char = String.fromCodePoint(text.codePointAt(i)!);
-    push('E0001', `Invalid character: '${char}'`, i, i + char.length);
+    const start = i;
     i += char.length;
+    while (i < text.length && isInvalidStart(text[i]!)) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+    push('E0001', `Invalid character: '${char}'`, start, i);
   }
   return errors;
 }
@@ -186,16 +201,4 @@ function scanChar(text: string, start: number, push: Push): number {
     return i;
   }
   return i + 1;
-}
-
-function positionFinder(text: string): (offset: number) => string {
-  return (offset) => {
-    let line = 1;
-    let lineStart = 0;
-    for (let k = text.indexOf('\n'); k !== -1 && k < offset; k = text.indexOf('\n', k + 1)) {
-      line++;
-      lineStart = k + 1;
-    }
-    return `${line}:${[...text.slice(lineStart, offset)].length + 1}`;
-  };
 }

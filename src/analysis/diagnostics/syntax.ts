@@ -2,11 +2,13 @@
 // lexer's errors (replayed over the text), every ERROR and MISSING node of the
 // tree, and the parser checks a context-free grammar cannot make. Unlike the
 // reference, every error is reported, each with a range.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
-import { syntaxProblems, walk } from '../../syntax/inspect.ts';
+import { walk } from '../../syntax/inspect.ts';
+import { errorNodes, type ErrorNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors } from './lexical.ts';
-import { NAME_KEYWORDS, nodeTokenName, tokenKindName } from './token-names.ts';
+import { anyWithin, SpanIndex, TokenList } from './spans.ts';
+import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
 
 const CLOSERS: Record<string, string> = {
@@ -20,6 +22,9 @@ const OLD_FUNCTION_SYNTAX =
   "'(param: Type, ...) -> Ret'. Example: 'add: (a: Int, b: Int) -> Int = a + b'";
 
 const QUESTION_MARK_TYPE = "'?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注";
+
+/** What becomes a diagnostic: a lexer error or a parser one. */
+type Reported = Pick<Found, 'code' | 'message' | 'start' | 'end' | 'help'>;
 
 interface Found {
   code: string;
@@ -36,31 +41,35 @@ interface Found {
  * parser errors in document order.
  */
 export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineIndex(text)): Diagnostic[] {
-  const lexical: Found[] = lexicalErrors(text).map((e) => ({ ...e, lexical: true }));
-  const covered = (start: number, end: number) => lexical.some((e) => e.start < Math.max(end, start + 1) && start <= e.end);
+  const lexical: Reported[] = lexicalErrors(text);
+  const lexicalSpans = new SpanIndex(lexical);
   // A tree without ERROR or MISSING nodes has balanced brackets.
   const hasError = tree.rootNode.hasError;
   const brackets = hasError ? bracketErrors(tree, text.length) : { found: [], unclosed: [] };
+  const unclosed = [...brackets.unclosed].sort((a, b) => a - b);
 
   const parser: Found[] = [];
-  const keywordStatements: Array<[number, number]> = [];
+  const keywordStatements: Array<{ start: number; end: number }> = [];
   for (const found of statementChecks(tree)) {
     parser.push(found);
-    if (found.code === 'E0018') keywordStatements.push([found.start, found.statementEnd]);
+    if (found.code === 'E0018') keywordStatements.push({ start: found.start, end: found.statementEnd });
   }
-  parser.push(...brackets.found.filter((f) => !covered(f.start, f.end)));
-  for (const problem of hasError ? syntaxProblems(tree, text, lines) : []) {
-    if (covered(problem.startIndex, problem.endIndex)) continue;
+  const insideKeywordStatement = new SpanIndex(keywordStatements);
+  parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
+  let tokens: TokenList | undefined;
+  for (const problem of hasError ? errorNodes(tree, text) : []) {
+    if (lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.
-    if (brackets.unclosed.some((offset) => problem.startIndex <= offset && offset < problem.endIndex)) continue;
+    if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;
     if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && brackets.found.length > 0) continue;
-    if (keywordStatements.some(([s, e]) => s <= problem.startIndex && problem.endIndex <= e)) continue;
-    const node = tree.rootNode.descendantForIndex(problem.startIndex, Math.max(problem.startIndex, problem.endIndex - 1)) ?? tree.rootNode;
-    parser.push(problem.kind === 'MISSING' ? missing(tree, problem.type, problem.startIndex) : unexpected(errorNodeAt(node, problem.startIndex, problem.endIndex)));
+    if (insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
+    if (problem.kind === 'MISSING') parser.push(missing((tokens ??= new TokenList(tree, text)), problem.type, problem.startIndex));
+    else parser.push(unexpected(problem));
   }
   parser.sort((a, b) => a.start - b.start);
 
-  return [...lexical, ...dedupe(parser)].map((f) => ({
+  const reported: Reported[] = lexical.concat(dedupe(parser));
+  return reported.map((f) => ({
     code: f.code,
     severity: 'error' as const,
     message: f.message,
@@ -69,46 +78,46 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }));
 }
 
-function missing(tree: Tree, type: string, at: number): Found {
+function missing(tokens: TokenList, type: string, at: number): Found {
   const expected = /^[a-z_]+$/.test(type) ? pascal(type) : tokenKindName(type);
-  const next = nextToken(tree.rootNode, at);
+  const next = tokens.after(at);
   return {
     code: 'E0010',
-    message: `Expected ${expected}, found ${nodeTokenName(next)}`,
-    start: next?.startIndex ?? at,
-    end: next?.endIndex ?? at,
+    message: `Expected ${expected}, found ${tokenKindName(next?.text ?? '')}`,
+    start: next?.start ?? at,
+    end: next?.end ?? at,
     lexical: false,
   };
 }
 
-function unexpected(error: Node): Found {
-  const first = firstToken(error) ?? error;
+function unexpected(error: ErrorNode): Found {
+  const { first } = error;
   // `?` where a type belongs (`(a: ?) -> Void`).
-  if (first.text === '?' && insideType(error)) {
-    return { code: 'E0012', message: `Invalid syntax: ${QUESTION_MARK_TYPE}`, start: first.startIndex, end: first.endIndex, lexical: false };
+  if (first.text === '?' && error.insideType) {
+    return { code: 'E0012', message: `Invalid syntax: ${QUESTION_MARK_TYPE}`, start: first.start, end: first.end, lexical: false };
   }
-  if (NAME_KEYWORDS.has(first.text) && startsStatement(first)) {
+  if (NAME_KEYWORDS.has(first.text) && error.firstStartsStatement) {
     return keywordAsName(first, error.endIndex);
   }
-  const closer = error.parent ? CLOSERS[error.parent.type] : undefined;
+  const closer = error.parentType ? CLOSERS[error.parentType] : undefined;
   if (closer) {
-    return { code: 'E0010', message: `Expected ${closer}, found ${nodeTokenName(first)}`, start: first.startIndex, end: first.endIndex, lexical: false };
+    return { code: 'E0010', message: `Expected ${closer}, found ${tokenKindName(first.text)}`, start: first.start, end: first.end, lexical: false };
   }
   return {
     code: 'E0011',
-    message: `Unexpected token: '${nodeTokenName(first)}'`,
-    start: first.startIndex,
-    end: first.endIndex,
+    message: `Unexpected token: '${tokenKindName(first.text)}'`,
+    start: first.start,
+    end: first.end,
     lexical: false,
   };
 }
 
-function keywordAsName(keyword: Node, statementEnd: number): Found & { statementEnd: number } {
+function keywordAsName(keyword: TokenAt, statementEnd: number): Found & { statementEnd: number } {
   return {
     code: 'E0018',
     message: `'${keyword.text}' is a keyword and cannot be used as a name`,
-    start: keyword.startIndex,
-    end: keyword.endIndex,
+    start: keyword.start,
+    end: keyword.end,
     lexical: false,
     statementEnd,
   };
@@ -125,7 +134,7 @@ function statementChecks(tree: Tree): Array<Found & { statementEnd: number }> {
       // `unsafe { … }` and `ref x` are expressions but cannot start a statement (E0018).
       if (expression && (type === 'ref_expression' || type === 'unsafe_expression')) {
         const keyword = expression.firstChild;
-        if (keyword) found.push(keywordAsName(keyword, node.endIndex));
+        if (keyword) found.push(keywordAsName({ text: keyword.text, start: keyword.startIndex, end: keyword.endIndex }, node.endIndex));
       }
       // A `{` at statement start is a block, never a dictionary: `{"a": 1}` fails at `:`.
       if (expression && type === 'dictionary' && expression.namedChildCount > 0) {
@@ -180,52 +189,6 @@ function bracketErrors(tree: Tree, textLength: number): { found: Found[]; unclos
     found.push({ code: 'E0010', message: `Expected ${tokenKindName(PAIRS[innermost.type]!)}, found Eof`, start: textLength, end: textLength, lexical: false });
   }
   return { found, unclosed: [...abandoned, ...stack.map((n) => n.start)] };
-}
-
-function errorNodeAt(node: Node, start: number, end: number): Node {
-  for (let current: Node | null = node; current; current = current.parent) {
-    if (current.isError && current.startIndex === start && current.endIndex === end) return current;
-  }
-  return node;
-}
-
-function firstToken(node: Node): Node | undefined {
-  let current: Node | null = node;
-  while (current && current.childCount > 0) {
-    const child: Node | null = current.children.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment') ?? null;
-    if (!child) break;
-    current = child;
-  }
-  return current && current !== node ? current : node.childCount === 0 ? node : undefined;
-}
-
-function nextToken(root: Node, offset: number): Node | null {
-  let node = root.descendantForIndex(offset, offset);
-  while (node && node.childCount > 0) node = node.firstChild;
-  while (node && (node.endIndex <= offset && !(node.startIndex === offset && node.endIndex === offset) || node.isMissing || node.type === 'line_comment' || node.type === 'block_comment')) {
-    let next: Node | null = node.nextSibling;
-    let parent = node.parent;
-    while (!next && parent) {
-      next = parent.nextSibling;
-      parent = parent.parent;
-    }
-    node = next;
-    while (node && node.childCount > 0) node = node.firstChild;
-  }
-  return node && node.type !== 'source_file' ? node : null;
-}
-
-function insideType(node: Node): boolean {
-  for (let current: Node | null = node.parent; current; current = current.parent) {
-    if (['parameters', 'function_type', 'type_arguments', 'parameter', 'declaration'].includes(current.type)) return true;
-    if (current.type === 'block' || current.type === 'source_file') return false;
-  }
-  return false;
-}
-
-function startsStatement(node: Node): boolean {
-  const previous = node.previousSibling;
-  return !previous || previous.type === ';' || previous.endPosition.row < node.startPosition.row;
 }
 
 function dedupe(found: Found[]): Found[] {

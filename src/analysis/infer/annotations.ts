@@ -1,11 +1,22 @@
 // Type annotations in the tree (`Int`, `List(String)`, `(a: Int) -> Int`,
 // `&mut Point`) as checker types (semantics.md §5.4 display names).
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
+import { walk } from '../../syntax/inspect.ts';
+import { MAX_CHECK_DEPTH, tooDeep } from './depth.ts';
+import type { RawDiagnostic } from './messages.ts';
 import { containerType, scalarAnnotation } from './signatures.ts';
-import { VOID, named, type Type } from './types.ts';
+import { ERROR, VOID, named, type Type } from './types.ts';
 
-export function annotationType(node: Node | null): Type {
+/**
+ * The checker type of an annotation. Past MAX_CHECK_DEPTH nested types the
+ * rest is the error type (it agrees with everything), so no type the checker
+ * builds is deeper than that and its recursions over types stay within the
+ * stack; `tooDeepAnnotations` reports where it stopped.
+ */
+export function annotationType(node: Node | null, depth = 0): Type {
   if (!node) return named('');
+  if (depth >= MAX_CHECK_DEPTH) return ERROR;
+  const inner = (child: Node | null) => annotationType(child, depth + 1);
   switch (node.type) {
     case 'type_identifier':
     case 'identifier': {
@@ -17,19 +28,19 @@ export function annotationType(node: Node | null): Type {
     case 'generic_type': {
       const name = node.childForFieldName('name')?.text ?? '';
       const args = typeArguments(node.childForFieldName('arguments'));
-      return containerType(name, args.map(annotationType)) ?? named(name);
+      return containerType(name, args.map(inner)) ?? named(name);
     }
     case 'tuple_type': {
       const items = node.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
       if (items.length === 0) return VOID;
-      const types = items.map((item) => annotationType(item.type === 'parameter' ? item.childForFieldName('type') : item));
+      const types = items.map((item) => inner(item.type === 'parameter' ? item.childForFieldName('type') : item));
       return types.length === 1 ? types[0]! : { k: 'tuple', items: types };
     }
     case 'function_type':
-      return functionAnnotation(node);
+      return functionAnnotation(node, inner);
     case 'reference_type': {
       const mutable = node.child(0)?.type === '&mut';
-      return { k: 'ref', mutable, inner: annotationType(node.childForFieldName('type')) };
+      return { k: 'ref', mutable, inner: inner(node.childForFieldName('type')) };
     }
     case 'pointer_type':
       return named(`*${node.childForFieldName('type')?.text ?? ''}`);
@@ -55,9 +66,32 @@ export function parameterAnnotation(param: Node): Node | null {
   return param.type === 'parameter' ? param.childForFieldName('type') : param;
 }
 
-function functionAnnotation(node: Node): Type {
-  const params = parameterNodes(node).map((p) => annotationType(parameterAnnotation(p)));
-  return { k: 'fn', params, ret: annotationType(node.childForFieldName('return_type')) };
+function functionAnnotation(node: Node, inner: (child: Node | null) => Type): Type {
+  const params = parameterNodes(node).map((p) => inner(parameterAnnotation(p)));
+  return { k: 'fn', params, ret: inner(node.childForFieldName('return_type')) };
+}
+
+/** Type nodes that `annotationType` enters one level deeper. */
+const NESTING_TYPES = new Set(['generic_type', 'tuple_type', 'function_type', 'reference_type']);
+
+/**
+ * TYPECHECK_TOO_DEEP at each annotation's type nested MAX_CHECK_DEPTH levels
+ * deep, where `annotationType` stops (`List(List(…))`, `(Int) -> (Int) -> …`).
+ * Walked with a cursor, so any depth is safe.
+ */
+export function tooDeepAnnotations(tree: Tree): RawDiagnostic[] {
+  const found: RawDiagnostic[] = [];
+  /** Per depth of the walk: the type nesting at that node. */
+  const levels: number[] = [];
+  walk(tree, (cursor, depth) => {
+    const above = depth === 0 ? 0 : levels[depth - 1]!;
+    const level = above + (NESTING_TYPES.has(cursor.nodeType) ? 1 : 0);
+    levels[depth] = level;
+    if (level <= MAX_CHECK_DEPTH) return true;
+    found.push(tooDeep(cursor.currentNode));
+    return false;
+  });
+  return found;
 }
 
 export function typeArguments(node: Node | null): Node[] {

@@ -4,6 +4,7 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
+import { tooDeepAnnotations } from './annotations.ts';
 import { inferFile, type InferenceResult, type ModuleExports } from './checker.ts';
 import type { FileDeclarations } from './declarations.ts';
 import { TYPE_HELP, WARNING_CODES, type RawDiagnostic } from './messages.ts';
@@ -38,6 +39,7 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     ...terminationDiagnostics(tree),
     ...ownershipDiagnostics(tree, { ledger: inference.ledger, globalType }),
     ...topLevelStatementDiagnostics(tree),
+    ...tooDeepAnnotations(tree),
   ];
   const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
     const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';

@@ -91,6 +91,7 @@ class Checker {
   /** Error type of the enclosing function's `Result` return, `null` outside one (E1081). */
   private resultError: Type | null = null;
   /** Past its limit, a TYPECHECK_TOO_DEEP where the checker stops descending; the rest of the file is still checked. */
+  private readonly reported = new Set<string>();
   private readonly nesting = new Nesting((d) => this.report(d.code, d.message, d));
 
   private readonly decls: FileDeclarations;
@@ -131,8 +132,11 @@ class Checker {
   private report(code: TypeCode, message: string, node: Node | { start: number; end: number }): void {
     const start = 'startIndex' in node ? node.startIndex : node.start;
     const end = 'endIndex' in node ? node.endIndex : node.end;
-    const duplicate = this.result.diagnostics.some((d) => d.code === code && d.message === message && d.start === start && d.end === end);
-    if (!duplicate) this.result.diagnostics.push({ code, message, start, end });
+    // A set, not a scan of the diagnostics so far: a file of n undefined names has n of them.
+    const key = `${code}:${start}:${end}:${message}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.result.diagnostics.push({ code, message, start, end });
   }
 
   // ---- scopes ------------------------------------------------------------

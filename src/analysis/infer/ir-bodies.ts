@@ -16,7 +16,7 @@
 // order, and `check` reports the first one of the file. Constants'
 // initialisers are folded, never generated, so nothing in them counts.
 import type { Node } from 'web-tree-sitter';
-import { isComment } from './annotations.ts';
+import { walk } from '../../syntax/inspect.ts';
 import { readBinding, isFunctionValue } from './declarations.ts';
 import type { RawDiagnostic } from './messages.ts';
 
@@ -40,26 +40,31 @@ export function unhandledInFunctionBody(statement: Node): RawDiagnostic | undefi
 }
 
 function firstUnhandled(root: Node): RawDiagnostic | undefined {
-  // Explicit stack, pre-order, so a deeply nested body cannot overflow.
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    const found = unhandled(node);
-    if (found) return found;
-    for (let i = node.namedChildCount - 1; i >= 0; i--) {
-      const child = node.namedChild(i);
-      if (child && !isComment(child)) stack.push(child);
-    }
-  }
-  return undefined;
+  // A cursor, pre-order, so a deeply nested body cannot overflow; parents'
+  // types are kept by depth, as Node.parent costs the node's depth in WASM.
+  const parentTypes: string[] = [];
+  let found: RawDiagnostic | undefined;
+  walk(root, (cursor, depth) => {
+    const type = cursor.nodeType;
+    parentTypes[depth] = type;
+    if (!cursor.nodeIsNamed || type === 'line_comment' || type === 'block_comment') return false;
+    if (!CANDIDATES.has(type)) return true;
+    const place = depth === 0 ? placeOf(root) : `${parentTypes[depth - 1]}.${cursor.currentFieldName ?? 'null'}`;
+    found = unhandled(cursor.currentNode, place);
+    return found ? 'stop' : true;
+  });
+  return found;
 }
 
-function unhandled(node: Node): RawDiagnostic | undefined {
+const CANDIDATES = new Set(['break_expression', 'continue_expression', 'cast_expression', 'block', 'type_definition', 'assignment']);
+
+/** `node` is a candidate; `place` is its `parent.field`. */
+function unhandled(node: Node, place: string | undefined): RawDiagnostic | undefined {
   switch (node.type) {
     case 'break_expression': return expression(node, EXPRESSION_KIND.break);
     case 'continue_expression': return expression(node, EXPRESSION_KIND.continue);
     case 'cast_expression': return expression(node.children.find((c) => c?.type === 'as') ?? node, EXPRESSION_KIND.cast);
-    case 'block': return isBody(node) ? undefined : expression(node, EXPRESSION_KIND.block);
+    case 'block': return place === undefined || BODY_PLACES.has(place) ? undefined : expression(node, EXPRESSION_KIND.block);
     case 'type_definition':
       return at(node, `IR generation error: type definition \`${node.childForFieldName('name')?.text ?? ''}\` inside a block is not supported; type definitions belong at the top level`);
     case 'assignment': {
@@ -72,13 +77,14 @@ function unhandled(node: Node): RawDiagnostic | undefined {
   }
 }
 
-function isBody(block: Node): boolean {
-  const parent = block.parent;
-  if (!parent) return true;
+/** The `parent.field` of a node, undefined at the root. */
+function placeOf(node: Node): string | undefined {
+  const parent = node.parent;
+  if (!parent) return undefined;
   for (let i = 0; i < parent.childCount; i++) {
-    if (parent.child(i)?.id === block.id) return BODY_PLACES.has(`${parent.type}.${parent.fieldNameForChild(i)}`);
+    if (parent.child(i)?.id === node.id) return `${parent.type}.${parent.fieldNameForChild(i) ?? 'null'}`;
   }
-  return false;
+  return 'null';
 }
 
 function expression(node: Node, kind: number): RawDiagnostic {

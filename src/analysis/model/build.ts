@@ -40,6 +40,13 @@ class ModelBuilder {
   /** Per scope: name → binding ids, latest last. */
   readonly #names = new Map<number, Map<string, number[]>>();
   readonly #stack: number[] = [];
+  /**
+   * Per name: the open scopes (outermost first) that bind it. A name is
+   * resolved against these alone, not against every scope around it, so
+   * that uses deep in nested blocks cost the bindings of their name, not the
+   * depth (10,000 nested `if`s were quadratic).
+   */
+  readonly #visible = new Map<string, number[]>();
   /** Nodes whose identifiers were already handled by their parent. */
   readonly #handled = new Set<number>();
   /** By depth of the walk: the target of the nearest declaration, assignment or type definition around it. */
@@ -76,7 +83,7 @@ class ModelBuilder {
           continue;
         }
         for (;;) {
-          while (open.length > 0 && open[open.length - 1]!.depth >= depth) if (this.#stack.pop()) open.pop();
+          while (open.length > 0 && open[open.length - 1]!.depth >= depth) if (this.#closeScope()) open.pop();
           if (cursor.gotoNextSibling()) break;
           if (depth === 0 || !cursor.gotoParent()) return;
           depth--;
@@ -122,6 +129,18 @@ class ModelBuilder {
     return id;
   }
 
+  /** Pops the innermost scope; its names are no longer visible. Returns its id. */
+  #closeScope(): number | undefined {
+    const id = this.#stack.pop();
+    if (id === undefined) return undefined;
+    for (const name of this.#names.get(id)!.keys()) {
+      const scopes = this.#visible.get(name)!;
+      const at = scopes.lastIndexOf(id);
+      if (at !== -1) scopes.splice(at, 1);
+    }
+    return id;
+  }
+
   #current(): number {
     return this.#stack[this.#stack.length - 1]!;
   }
@@ -143,9 +162,22 @@ class ModelBuilder {
     });
     const names = this.#names.get(scope)!;
     const list = names.get(name.text);
-    if (list) list.push(id);
-    else names.set(name.text, [id]);
+    if (list) {
+      list.push(id);
+    } else {
+      names.set(name.text, [id]);
+      this.#makeVisible(name.text, scope);
+    }
     return id;
+  }
+
+  /** Adds `scope` to the open scopes binding `name`, in nesting order (ids grow inwards). */
+  #makeVisible(name: string, scope: number): void {
+    let scopes = this.#visible.get(name);
+    if (!scopes) this.#visible.set(name, (scopes = []));
+    let at = scopes.length;
+    while (at > 0 && scopes[at - 1]! > scope) at--;
+    scopes.splice(at, 0, scope);
   }
 
   /** Binds what a statement defines. `hoisted`: module level, collected before the walk. */
@@ -326,9 +358,11 @@ class ModelBuilder {
   // Section - uses
 
   #resolve(name: string, scope: number | undefined, at: number): number | undefined {
-    for (let current = scope; current !== undefined; current = this.scopes[current]!.parent) {
-      const ids = this.#names.get(current)?.get(name);
-      if (!ids) continue;
+    if (scope !== this.#current()) throw new Error('names are resolved in the innermost open scope');
+    const scopes = this.#visible.get(name) ?? [];
+    for (let k = scopes.length - 1; k >= 0; k--) {
+      const current = scopes[k]!;
+      const ids = this.#names.get(current)!.get(name)!;
       const kind = this.scopes[current]!.kind;
       // In blocks a binding is visible after it is made; at module level everywhere, and in
       // a comprehension too: `[x * x for x in xs]` uses `x` before the `for` that binds it.

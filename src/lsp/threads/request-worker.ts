@@ -4,6 +4,7 @@
 // heard while busy are applied together when the next request comes.
 import { workerData } from 'node:worker_threads';
 import { ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
+import { stallIfInjected } from '../../threads/injected-stall.ts';
 import { JobFailure, serveJobs } from '../../threads/pool-worker.ts';
 import type { Context } from '../handlers/context.ts';
 import { Session, type SessionConfig } from '../session.ts';
@@ -70,6 +71,7 @@ serveJobs<RequestJob, unknown, DocumentNote>(async (job, signal) => {
   await applied;
   const current = context.session();
   await applyEdits(current);
+  stallIfInjected(job.method, versionOf(current, job.params));
   const handler = handlers[job.method];
   if (!handler) throw new JobFailure(`no request worker handles ${job.method}`, undefined);
   try {
@@ -80,6 +82,12 @@ serveJobs<RequestJob, unknown, DocumentNote>(async (job, signal) => {
     throw error;
   }
 }, hear);
+
+/** The version of the open document a job is about, if it names one. */
+function versionOf(current: Session, params: unknown): number | undefined {
+  const uri = (params as { uri?: unknown; textDocument?: { uri?: unknown } } | undefined)?.textDocument?.uri ?? (params as { uri?: unknown } | undefined)?.uri;
+  return typeof uri === 'string' ? current.documents.get(uri)?.text.version : undefined;
+}
 
 /** The pool's cancel, as the handlers hear cancellation. */
 function tokenOf(signal: AbortSignal): CancellationToken {

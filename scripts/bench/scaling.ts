@@ -1,0 +1,147 @@
+// How each analysis pass scales with its input: every pathological shape of
+// issue 21 (and ordinary code) at size n and 4n, timed per pass, with the
+// fitted exponent (1 is linear, 2 quadratic). test/scaling/ asserts on the
+// same measurements; `npm run bench -- scaling` prints them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Parser, Tree } from 'web-tree-sitter';
+import { syntaxDiagnostics } from '../../src/analysis/diagnostics/syntax.ts';
+import { formatTree } from '../../src/analysis/format/index.ts';
+import { typecheckTree } from '../../src/analysis/infer/check-file.ts';
+import { collectDeclarations } from '../../src/analysis/infer/declarations.ts';
+import { buildFileModel } from '../../src/analysis/model/build.ts';
+import { parseOrThrow } from '../../src/syntax/document.ts';
+import { createParser } from '../../src/syntax/language.ts';
+import { LineIndex } from '../../src/syntax/positions.ts';
+import { sharedCorpusDir } from '../../test/support/paths.ts';
+import { generateYaoXiang } from './generate.ts';
+import { formatMs } from './stats.ts';
+
+/** An input shape: the text of size `n` (its unit: operators, nesting levels, characters…). */
+export interface Shape {
+  name: string;
+  /** A size at which every pass takes a few milliseconds or more, but well under a second at 4n. */
+  n: number;
+  text: (n: number) => string;
+}
+
+const repeat = (unit: string, n: number) => unit.repeat(n);
+
+/** Ordinary code: the shared corpus's files, or generated code where there is no corpus, repeated to `n` KB. */
+function ordinaryCode(n: number): string {
+  const unit = corpusText() ?? generateYaoXiang(64 * 1024);
+  const bytes = n * 1024;
+  return unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes).replace(/[^\n]*$/, '');
+}
+
+let corpus: string | undefined | null = null;
+function corpusText(): string | undefined {
+  if (corpus !== null) return corpus;
+  if (!sharedCorpusDir) return (corpus = undefined);
+  const texts: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (entry.name.endsWith('.yx')) texts.push(readFileSync(join(dir, entry.name), 'utf8'));
+    }
+  };
+  walk(sharedCorpusDir);
+  return (corpus = texts.join('\n'));
+}
+
+export const SHAPES: readonly Shape[] = [
+  { name: 'ordinary code (KB)', n: 32, text: ordinaryCode },
+  { name: '`+ ` × n', n: 4_000, text: (n) => repeat('+ ', n) },
+  // The parse is quadratic in tree-sitter's error recovery (see test/scaling): kept small.
+  { name: '`*/ ` × n', n: 250, text: (n) => repeat('*/ ', n) },
+  { name: '`爻` × n', n: 50_000, text: (n) => repeat('爻', n) },
+  { name: '`爻 ` × n', n: 40_000, text: (n) => repeat('爻 ', n) },
+  { name: 'nested `if a {` × n', n: 1_000, text: (n) => `main = () => {\n${repeat('if a {\n', n)}${repeat('}\n', n)}}\n` },
+  { name: 'unclosed `if a {` × n', n: 2_000, text: (n) => repeat('if a {\n', n) },
+  { name: '`a < ` × n', n: 2_000, text: (n) => `x = ${repeat('a < ', n)}a\n` },
+  { name: '`a < ` × n, a statement', n: 2_000, text: (n) => `${repeat('a < ', n)}a\n` },
+  { name: 'identifiers × n', n: 2_000, text: (n) => `x = ${repeat('a ', n)}\n` },
+  { name: 'identifiers × n, statements', n: 2_000, text: (n) => repeat('a ', n) },
+  { name: '`List(` × n', n: 1_000, text: (n) => `x: ${repeat('List(', n)}Int${repeat(')', n)} = []\n` },
+  { name: '`(Int) -> ` × n', n: 1_000, text: (n) => `f: ${repeat('(Int) -> ', n)}Int = 1\n` },
+];
+
+/** A pass over one text; `parse` is timed on its own, the others on a tree parsed beforehand. */
+export interface Pass {
+  name: string;
+  run: (parser: Parser, tree: Tree, text: string) => unknown;
+}
+
+export const PASSES: readonly Pass[] = [
+  { name: 'parse', run: (parser, _tree, text) => parseOrThrow(parser, text).delete() },
+  { name: 'syntax diagnostics', run: (_parser, tree, text) => syntaxDiagnostics(tree, text) },
+  { name: 'model', run: (_parser, tree) => buildFileModel(tree) },
+  { name: 'type check', run: (_parser, tree, text) => typecheckTree(tree, new LineIndex(text), collectDeclarations(tree), () => undefined) },
+  { name: 'format', run: (parser, tree, text) => formatTree(parser, tree, text) },
+];
+
+export interface Scaling {
+  shape: string;
+  pass: string;
+  n: number;
+  /** The least of a few runs, in ms, at n and at 4n. */
+  small: number;
+  large: number;
+  ratio: number;
+  /** log4 of the ratio: 1 for a linear pass. */
+  exponent: number;
+}
+
+/** This process's CPU time in ms: unlike the wall clock, it does not count other processes' turns on a shared machine. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** The least CPU time of `runs` runs of `pass` on `text`, with its tree. */
+function fastest(parser: Parser, pass: Pass, tree: Tree, text: string, runs: number): number {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = cpuMs();
+    pass.run(parser, tree, text);
+    best = Math.min(best, cpuMs() - start);
+  }
+  return best;
+}
+
+/** Times every pass on `shape` at n and 4n. Times under `floorMs` are raised to it, so that noise on tiny times is no ratio. */
+export function measureShape(parser: Parser, shape: Shape, passes: readonly Pass[] = PASSES, runs = 3, floorMs = 2): Scaling[] {
+  const small = shape.text(shape.n);
+  const large = shape.text(4 * shape.n);
+  // Each size parsed once for all the passes: the parse of some shapes is the slow part.
+  const smallTree = parseOrThrow(parser, small);
+  const largeTree = parseOrThrow(parser, large);
+  try {
+    return passes.map((pass) => {
+      // One run first, not timed, so that the code is compiled before the small size is timed.
+      pass.run(parser, smallTree, small);
+      const a = Math.max(floorMs, fastest(parser, pass, smallTree, small, runs));
+      const b = Math.max(floorMs, fastest(parser, pass, largeTree, large, runs));
+      const ratio = b / a;
+      return { shape: shape.name, pass: pass.name, n: shape.n, small: a, large: b, ratio, exponent: Math.log(ratio) / Math.log(4) };
+    });
+  } finally {
+    smallTree.delete();
+    largeTree.delete();
+  }
+}
+
+export async function benchScaling(log: (line: string) => void): Promise<void> {
+  const parser = await createParser();
+  try {
+    log('each pass on each shape at n and 4n (least CPU time of 3 runs): time at n → 4n, fitted exponent (1 = linear)');
+    for (const shape of SHAPES) {
+      log(`${shape.name}, n = ${shape.n}:`);
+      for (const s of measureShape(parser, shape)) {
+        log(`  ${s.pass.padEnd(20)} ${formatMs(s.small).padStart(10)} → ${formatMs(s.large).padStart(10)}  exponent ${s.exponent.toFixed(2)}`);
+      }
+    }
+  } finally {
+    parser.delete();
+  }
+}

@@ -13,12 +13,17 @@ import tseslint from 'typescript-eslint';
 
 const LAYERS = ['syntax', 'analysis', 'workspace', 'threads', 'ide'];
 const FRONT_ENDS = ['cli', 'mcp', 'lsp'];
-/** The modules of threads/ a front end may import: the generic worker pool. */
-const POOL = ['pool', 'pool-worker'];
+/** The modules of threads/ a front end may import: the generic worker pool, and its injected stall for tests. */
+const POOL = ['pool', 'pool-worker', 'injected-stall'];
+/** Deepest folder nesting below a layer that the rules cover. */
+const MAX_DEPTH = 4;
 
-// Imports are relative (`../../workspace/world.ts`). No folder below src/ is
-// named like a layer, so a `../` run followed by a layer's name is that layer.
-const into = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})/`, message });
+// Imports are relative (`../../workspace/world.ts`). A file `depth` folders
+// below src/ reaches src/<layer>/ with exactly `depth` `../`; counting them
+// keeps a layer's own subfolder of the same name (lsp/threads/) apart from
+// the layer. Each rule is therefore made once per depth (see `byDepth`).
+const UP = '__UP__';
+const into = (folders, message) => ({ regex: `^${UP}(${folders.join('|')})/`, message });
 
 /**
  * `no-restricted-imports` sees static imports and re-exports; a lazy
@@ -27,21 +32,26 @@ const into = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})/
  */
 const lazyInto = ({ regex, message }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message });
 
-function importRules(files, patterns) {
-  return {
-    files,
-    rules: {
-      'no-restricted-imports': ['error', { patterns }],
-      'no-restricted-syntax': ['error', ...patterns.map(lazyInto)],
-    },
-  };
+/** The rules for the files of src/<folder>/, one config per nesting depth, each with its count of `../`. */
+function importRules(folder, patterns) {
+  return Array.from({ length: MAX_DEPTH }, (_, nested) => {
+    const depth = nested + 1;
+    const atDepth = patterns.map(({ regex, message }) => ({ regex: regex.replace(UP, `(\\.\\./){${depth}}`), message }));
+    return {
+      files: [`src/${folder}/${'*/'.repeat(nested)}*.ts`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: atDepth }],
+        'no-restricted-syntax': ['error', ...atDepth.map(lazyInto)],
+      },
+    };
+  });
 }
 
 /** The import rule of the layer at `index`: nothing above it. */
 function layerRule(index) {
   const name = LAYERS[index];
   const above = [...LAYERS.slice(index + 1), ...FRONT_ENDS];
-  return importRules([`src/${name}/**/*.ts`], [into(above, `${name}/ is below ${above.join(', ')}: it must not import them (ARCHITECTURE.md, layers)`)]);
+  return importRules(name, [into(above, `${name}/ is below ${above.join(', ')}: it must not import them (ARCHITECTURE.md, layers)`)]);
 }
 
 /** The import rule of a front end: the host's index, and the front ends it may start. */
@@ -49,14 +59,14 @@ function frontEndRule(name, mayImport) {
   const others = FRONT_ENDS.filter((f) => f !== name && !mayImport.includes(f));
   const patterns = [
     into(['syntax', 'analysis', 'workspace'], `${name}/ reaches the analysis only through ide/index.ts (ARCHITECTURE.md, layers)`),
-    { regex: '^(\\.\\./)+ide/(?!index\\.ts$)', message: `${name}/ imports the host only through ide/index.ts` },
+    { regex: `^${UP}ide/(?!index\\.ts$)`, message: `${name}/ imports the host only through ide/index.ts` },
     // The worker pool (threads/pool.ts and its worker side) holds no analysis:
     // it is how a front end runs its own requests off its protocol thread (the
     // MCP tool pool). The rest of threads/ (the format thread) is the host's.
-    { regex: `^(\\.\\./)+threads/(?!(${POOL.join('|')})\\.ts$)`, message: `${name}/ may use the worker pool of threads/, the rest only through ide/index.ts` },
+    { regex: `^${UP}threads/(?!(${POOL.join('|')})\\.ts$)`, message: `${name}/ may use the worker pool of threads/, the rest only through ide/index.ts` },
   ];
   if (others.length > 0) patterns.push(into(others, `${name}/ must not import ${others.join(', ')}`));
-  return importRules([`src/${name}/**/*.ts`], patterns);
+  return importRules(name, patterns);
 }
 
 export default tseslint.config(
@@ -102,8 +112,8 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
-  ...LAYERS.map((_, index) => layerRule(index)),
-  frontEndRule('cli', ['mcp', 'lsp']),
-  frontEndRule('mcp', []),
-  frontEndRule('lsp', []),
+  ...LAYERS.flatMap((_, index) => layerRule(index)),
+  ...frontEndRule('cli', ['mcp', 'lsp']),
+  ...frontEndRule('mcp', []),
+  ...frontEndRule('lsp', []),
 );

@@ -1,6 +1,7 @@
 ; Scopes and the names bound in them: the source of
-; tree-sitter-yaoxiang/queries/locals.scm (scripts/queries.ts: `@scope` and
-; `@definition.local` become `@local.scope` and `@local.definition`).
+; tree-sitter-yaoxiang/queries/locals.scm and editors/nvim/queries/yaoxiang/locals.scm
+; (scripts/queries.ts: `@scope` and `@definition.local` become `@local.scope`
+; and `@local.definition`, for Neovim `@local.definition.KIND` by the pattern).
 
 (source_file) @scope
 (block) @scope
@@ -12,8 +13,24 @@
 (function_type) @scope
 (type_definition) @scope
 
+; A declaration binds a function when its type is a signature, a value
+; otherwise: three disjoint patterns so editors that type their definitions
+; (Neovim's @local.definition.function / .var) see each name once.
+; test/queries/generated.test.ts checks that the typed two cover every `_type`.
 (declaration
-  target: (identifier) @definition.local)
+  target: (identifier) @definition.local
+  type: (function_type))
+
+(declaration
+  target: (identifier) @definition.local
+  type: [
+    (type_identifier) (generic_type) (tuple_type) (record_type) (reference_type)
+    (pointer_type) (meta_type) (integer) (unary_expression)
+  ])
+
+(declaration
+  target: (identifier) @definition.local
+  !type)
 
 (assignment
   left: (identifier) @definition.local)

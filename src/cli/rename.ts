@@ -111,7 +111,7 @@ async function plan(file: string, at: { line: number; column: number } | string,
     return withProject(explicitRoot, async (analysis) => {
       const relative = projectFile(analysis, file);
       const original = analysis.file(relative)!.text;
-      const result = await renameInWorkspace(analysis.files, relative, at, newName);
+      const result = await analysis.renameAt(relative, at, newName);
       const changes = result.changes.map((c) => ({ ...c, absolute: path.join(analysis.root, c.file), isTarget: c.file === relative, original: analysis.file(c.file)!.text }));
       return { original, changes, diagnostics: result.diagnostics };
     });

@@ -18,7 +18,7 @@ import { findReferences, kindAtUse, targetAt, type Location, type SymbolIndex, t
 import { parseReferenceQuery, referencesForQuery, type ReferenceQuery } from '../analysis/reference-query.ts';
 import type { MembersOf } from '../analysis/receivers.ts';
 import { prepareRenameInWorkspace, renameInWorkspace, type PreparedRename, type WorkspaceRenameResult } from '../analysis/rename/index.ts';
-import type { HumanRange } from '../syntax/positions.ts';
+import type { HumanPosition, HumanRange } from '../syntax/positions.ts';
 import { resolveInProject } from '../workspace/root.ts';
 import type { FileProblem, FileState } from '../workspace/world.ts';
 
@@ -172,11 +172,16 @@ export class Analysis {
   }
 
   prepareRename(path: string, offset: number): Promise<PreparedRename> {
-    return prepareRenameInWorkspace(this.files, path, this.files.get(path)!.lines.toHuman(offset));
+    return prepareRenameInWorkspace(this.files, path, this.files.get(path)!.lines.toHuman(offset), this.#members);
   }
 
   rename(path: string, offset: number, newName: string): Promise<WorkspaceRenameResult> {
-    return renameInWorkspace(this.files, path, this.files.get(path)!.lines.toHuman(offset), newName);
+    return this.renameAt(path, this.files.get(path)!.lines.toHuman(offset), newName);
+  }
+
+  /** `at`: a 1-based position or a name (`Type.member` for a member), as the command line gives them. */
+  renameAt(path: string, at: HumanPosition | string, newName: string): Promise<WorkspaceRenameResult> {
+    return renameInWorkspace(this.files, path, at, newName, this.#members);
   }
 
   /** In fast mode, the unreadable project files the targets import: their absence explains the targets' errors. */

@@ -68,8 +68,9 @@ export function uriOf(root: string, relative: string): string {
   return pathToFileURL(path.join(root, relative)).href;
 }
 
-export function toLocation(root: string, file: string, lines: LineIndex, range: HumanRange, encoding: Encoding): Location {
-  return { uri: uriOf(root, file), range: humanToRange(lines, range, encoding) };
+/** `uri`: the file's, from Workspaces.uriOf (a diskless document's project names no file on disk). */
+export function toLocation(uri: string, lines: LineIndex, range: HumanRange, encoding: Encoding): Location {
+  return { uri, range: humanToRange(lines, range, encoding) };
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {

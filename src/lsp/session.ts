@@ -36,7 +36,7 @@ export class Session {
 
   private constructor(config: SessionConfig, documentParser: Parser | undefined, opened: WorkspaceOpened) {
     this.config = config;
-    this.workspaces = new Workspaces(config.clientFolders, opened);
+    this.workspaces = new Workspaces(config.clientFolders, opened, (uri) => this.documents.get(uri) !== undefined);
     this.documents = new DocumentStore(documentParser, config.encoding);
   }
 
@@ -96,11 +96,14 @@ export class Session {
     if (!located) return;
     await located.workspace.ready;
     const document = this.documents.get(uri);
-    if (document) setOverlay(located, document);
+    // A diskless document closed and opened again meanwhile has a new project: the old one is freed.
+    if (document && this.workspaces.locate(uri) === located) setOverlay(located, document);
   }
 
   async close(uri: string): Promise<void> {
     this.documents.close(uri);
+    // A diskless document is its own project: closing it frees the project.
+    if (this.workspaces.release(uri)) return;
     const located = this.workspaces.locate(uri);
     if (!located) return;
     await located.workspace.ready;

@@ -36,6 +36,8 @@ export interface WorldDisk {
    * (a folder on the way swapped for a link). Throws when it cannot be read.
    */
   read(absolute: string, limit: number, within: string): Promise<FileBytes | undefined>;
+  /** The root with every link resolved; without it, the file system's realpath. A disk with no folders keeps the root as it is. */
+  realRoot?(root: string): Promise<string>;
 }
 
 export const nodeDisk: WorldDisk = {

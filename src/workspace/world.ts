@@ -241,7 +241,8 @@ export class World {
   async #loadAll(watchFiles: boolean): Promise<void> {
     this.#parser = await createParser();
     // ProjectRoot promises a resolved root, but a caller's own may not be: containment is checked against the real one.
-    this.#realRoot = await realpath(this.root.root).catch(() => this.root.root);
+    const real = this.#disk.realRoot ? this.#disk.realRoot(this.root.root) : realpath(this.root.root);
+    this.#realRoot = await real.catch(() => this.root.root);
     await this.#loadManifest();
     // Watching before the listing: a file changed while the load runs marks the World dirty instead of going unseen.
     if (watchFiles) this.#startWatching();

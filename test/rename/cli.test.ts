@@ -69,4 +69,14 @@ describe('yaoxiang rename', () => {
     assert.equal(run(['utils.yx', 'total', 'sum', '--write'], dir).code, 0);
     assert.equal(readFileSync(join(dir, 'main.yx'), 'utf8'), 'use utils.{sum}\nx = sum + 1\n');
   });
+
+  it('in a project, renames a field through the checker\'s receiver types, not a same-named field of another type', () => {
+    const dir = scratch({
+      'yaoxiang.toml': '[package]\nname = "p"\nversion = "0.1.0"\n',
+      'main.yx': 'Point: Type = { x: Int }\nOther: Type = { x: Int }\nmain = {\n    p = Point(1)\n    r = &p\n    o = Other(2)\n    n = r.x + o.x\n}\n',
+    });
+    const result = run(['main.yx', '7:11', 'left'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, 'Point: Type = { left: Int }\nOther: Type = { x: Int }\nmain = {\n    p = Point(1)\n    r = &p\n    o = Other(2)\n    n = r.left + o.x\n}\n');
+  });
 });

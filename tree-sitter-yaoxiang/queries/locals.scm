@@ -15,8 +15,24 @@
 (function_type) @local.scope
 (type_definition) @local.scope
 
+; A declaration binds a function when its type is a signature, a value
+; otherwise: three disjoint patterns so editors that type their definitions
+; (Neovim's @local.definition.function / .var) see each name once.
+; test/queries/generated.test.ts checks that the typed two cover every `_type`.
 (declaration
-  target: (identifier) @local.definition)
+  target: (identifier) @local.definition
+  type: (function_type))
+
+(declaration
+  target: (identifier) @local.definition
+  type: [
+    (type_identifier) (generic_type) (tuple_type) (record_type) (reference_type)
+    (pointer_type) (meta_type) (integer) (unary_expression)
+  ])
+
+(declaration
+  target: (identifier) @local.definition
+  !type)
 
 (assignment
   left: (identifier) @local.definition)
@@ -63,6 +79,12 @@
 (use_statement
   !items
   alias: (identifier) @local.definition)
+
+(use_statement
+  path: (module_path
+    (identifier) @local.definition .)
+  !items
+  !alias)
 
 ; From queries/references.scm
 

@@ -14,7 +14,7 @@ export interface OutlineItem {
   children: OutlineItem[];
 }
 
-const TOP_LEVEL: ReadonlySet<SymbolKind> = new Set(['function', 'record', 'interface', 'type', 'variable']);
+const TOP_LEVEL: ReadonlySet<SymbolKind> = new Set(['function', 'record', 'interface', 'generic', 'type', 'variable']);
 
 export function documentOutline(model: FileModel): OutlineItem[] {
   const topLevel = (b: Binding) => model.scopes[b.scope]?.kind === 'module';
@@ -24,7 +24,7 @@ export function documentOutline(model: FileModel): OutlineItem[] {
     if (!topLevel(binding) || !TOP_LEVEL.has(binding.kind)) continue;
     const item = itemOf(binding, binding.name);
     items.push(item);
-    if (binding.kind === 'record' || binding.kind === 'interface' || binding.kind === 'type') types.set(binding.name, item);
+    if (binding.kind === 'record' || binding.kind === 'interface' || binding.kind === 'generic' || binding.kind === 'type') types.set(binding.name, item);
   }
   for (const binding of model.bindings) {
     if (binding.kind !== 'field' && binding.kind !== 'method') continue;

@@ -40,12 +40,29 @@ export function bindingSpans(model: FileModel, ids: ReadonlySet<number>): Span[]
   return spans;
 }
 
-/** `Type.name`: the member's declarations and the member uses on a value known to be a `Type`. */
-export function memberSpans(model: FileModel, type: string, name: string): { bindings: Binding[]; spans: Span[] } {
-  const bindings = model.bindings.filter((b) => isMember(b) && b.container === type && b.name === name);
-  const spans = bindings.map((b) => b.span);
-  for (const use of model.uses) if (use.kind === 'member' && use.objectType === type && use.name === name) spans.push(use.span);
-  return { bindings, spans };
+/** `Type.name`'s declarations in one file: methods and fields of `type` named `name`. */
+export function memberBindings(model: FileModel, type: string, name: string): Binding[] {
+  return model.bindings.filter((b) => isMember(b) && b.container === type && b.name === name);
+}
+
+/** Whose member a use `.name` is: the renamed type's, another type's (or a module's item), or not known and why. */
+export type MemberOwner = 'renamed' | 'other' | { unknown: string };
+
+/** Decides the owner of each member use of a file; the checker's receiver types or the model's guesses. */
+export type MemberOwnerOf = (file: RenameFile, use: NameUse) => MemberOwner;
+
+/** The model's guess alone: `objectType`, as one file sees it, names the type. */
+export function ownerByModel(type: string): MemberOwnerOf {
+  return (file, use) => {
+    if (use.objectType !== undefined) return use.objectType === type ? 'renamed' : 'other';
+    return isModuleItem(file.model, use) ? 'other' : { unknown: `the type of the object is not known, so it may be a ${type}` };
+  };
+}
+
+/** `io.println`, `utils.total`: a module's item, not a method. */
+export function isModuleItem(model: FileModel, use: NameUse): boolean {
+  const object = use.objectBinding === undefined ? undefined : model.bindings[use.objectBinding];
+  return object?.kind === 'import';
 }
 
 export function isMember(binding: Binding): boolean {
@@ -58,12 +75,7 @@ export function isMember(binding: Binding): boolean {
  * cannot prove are someone else's: the object's type is unknown.
  */
 export function unresolvedMemberUses(model: FileModel, name: string): NameUse[] {
-  return model.uses.filter((use) => {
-    if (use.kind !== 'member' || use.name !== name || use.objectType !== undefined) return false;
-    const object = use.objectBinding === undefined ? undefined : model.bindings[use.objectBinding];
-    // `io.println`, `utils.total`: a module's item, not a method.
-    return object?.kind !== 'import';
-  });
+  return model.uses.filter((use) => use.kind === 'member' && use.name === name && use.objectType === undefined && !isModuleItem(model, use));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { HumanRange } from '../../syntax/positions.ts';
 import { LineIndex } from '../../syntax/positions.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { Binding, FileModel, Span } from '../model/types.ts';
-import { bindingSpans, isMember, linkedBindings, memberSpans, namedArgumentSpans, structPatternFields, unresolvedMemberUses } from './occurrences.ts';
+import { bindingSpans, isMember, linkedBindings, memberBindings, namedArgumentSpans, ownerByModel, structPatternFields, unresolvedMemberUses, type MemberOwnerOf } from './occurrences.ts';
 import { refusal } from './refusal.ts';
 import { RENAME_CODES, type FilePlan, type RenameFile, type RenameScope } from './types.ts';
 
@@ -60,24 +60,32 @@ export function planBinding(file: RenameFile, binding: Binding): Planned {
   return { ok: true, plans: [{ file, renamed, spans }] };
 }
 
-/** `Type.name` in every file: declarations, member uses on `Type` values, `Type(name = …)` arguments. */
 /**
- * `ownsType(file)`: whether `type` in that file is the renamed type (another
- * file may define its own `Point`); a file where it is not only has to have no
- * member uses of unknown type.
+ * `Type.name` in every file: declarations, member uses whose receiver is the
+ * renamed type, `Type(name = …)` arguments. `ownsType(file)`: whether `type`
+ * in that file is the renamed type (another file may define its own `Point`),
+ * for declarations and constructor arguments. `ownerOf` places each member use
+ * `.name` (the checker's receiver types, or the model's guesses); one whose
+ * receiver is not known refuses the rename, since it may be the renamed member.
  */
-export function planMember(files: readonly RenameFile[], type: string, name: string, ownsType: (file: RenameFile) => boolean = () => true): Planned {
+export function planMember(
+  files: readonly RenameFile[], type: string, name: string, ownsType: (file: RenameFile) => boolean = () => true, ownerOf: MemberOwnerOf = ownerByModel(type),
+): Planned {
   const plans: FilePlan[] = [];
   const isField = files.some((f) => ownsType(f) && f.model.bindings.some((b) => b.kind === 'field' && b.container === type && b.name === name));
   for (const file of files) {
     const at = rangeOf(file);
-    const unresolved = unresolvedMemberUses(file.model, name);
-    if (unresolved.length > 0) return refused(unresolvedMember(name, unresolved[0]!.span, at, `the type of the object is not known, so it may be a ${type}`));
-    if (!ownsType(file)) continue;
-    const { bindings, spans } = memberSpans(file.model, type, name);
-    const patterns = isField ? structPatternFields(file, name) : [];
-    if (patterns.length > 0) return refused(unresolvedMember(name, patterns[0]!, at, 'a `{ field }` pattern is not tied to a type'));
-    spans.push(...namedArgumentSpans(file, name, { text: type }));
+    const uses = file.model.uses.filter((u) => u.kind === 'member' && u.name === name);
+    const owners = uses.map((u) => ownerOf(file, u));
+    const unknown = owners.findIndex((owner) => typeof owner === 'object');
+    if (unknown !== -1) return refused(unresolvedMember(name, uses[unknown]!.span, at, (owners[unknown] as { unknown: string }).unknown));
+    const spans = uses.filter((_, i) => owners[i] === 'renamed').map((u) => u.span);
+    const bindings = ownsType(file) ? memberBindings(file.model, type, name) : [];
+    if (ownsType(file)) {
+      const patterns = isField ? structPatternFields(file, name) : [];
+      if (patterns.length > 0) return refused(unresolvedMember(name, patterns[0]!, at, 'a `{ field }` pattern is not tied to a type'));
+      spans.push(...bindings.map((b) => b.span), ...namedArgumentSpans(file, name, { text: type }));
+    }
     if (spans.length > 0) plans.push({ file, renamed: new Set(bindings.map((b) => b.id)), member: { type, name }, spans });
   }
   if (!plans.some((p) => p.renamed.size > 0)) return refused(refusal(RENAME_CODES.notFound, `no method or field ${type}.${name}`));

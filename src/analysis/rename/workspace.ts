@@ -8,10 +8,10 @@ import { resolvedFile, targetAt, targetsNamed, type AnalyzedFile, type Target } 
 import { executePlans } from './execute.ts';
 import type { TreeOf } from './meaning.ts';
 import { checkNewName } from './name.ts';
-import { isMember } from './occurrences.ts';
+import { isMember, isModuleItem, type MemberOwnerOf } from './occurrences.ts';
 import { reparser } from './parse.ts';
 import { ambiguous, isAliasedImport, isModuleScope, planBinding, planMember, rangeOf, refused, type Planned } from './plan.ts';
-import { sameType, typeDefinition } from '../receivers.ts';
+import { receiverType, sameType, typeDefinition, type MembersOf } from '../receivers.ts';
 import { refusal } from './refusal.ts';
 import { RENAME_CODES, type FilePlan, type RenameFile, type WorkspaceRenameResult } from './types.ts';
 
@@ -21,12 +21,16 @@ export type WorkspaceFile = AnalyzedFile & { tree?: Tree };
 /**
  * Plans the rename of what `at` names in `file` (a 1-based position, or a
  * name: top-level in that file first, then any binding of it; `Type.member`
- * for a member) to `newName`, in every file. Writes nothing.
+ * for a member) to `newName`, in every file. Writes nothing. `members`, the
+ * checker's receiver types, places member uses on their receiver's type;
+ * without it only the model's guesses (annotations, constructor calls) count.
  */
-export async function renameInWorkspace(files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, newName: string): Promise<WorkspaceRenameResult> {
+export async function renameInWorkspace(
+  files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, newName: string, members?: MembersOf,
+): Promise<WorkspaceRenameResult> {
   const invalid = checkNewName(newName);
   if (invalid.length > 0) return { changes: [], diagnostics: invalid };
-  return withPlan(files, file, at, newName, (planned, _name, reparse, treeOf) => (planned.ok ? executePlans(planned.plans, newName, reparse, treeOf) : { changes: [], diagnostics: planned.diagnostics }));
+  return withPlan(files, file, at, newName, members, (planned, _name, reparse, treeOf) => (planned.ok ? executePlans(planned.plans, newName, reparse, treeOf) : { changes: [], diagnostics: planned.diagnostics }));
 }
 
 export type PreparedRename = { ok: true; name: string } | { ok: false; diagnostics: Diagnostic[] };
@@ -36,20 +40,20 @@ export type PreparedRename = { ok: true; name: string } | { ok: false; diagnosti
  * every refusal that does not depend on the new name (nothing there, imported,
  * syntax errors, members that may be the renamed one). Editors ask this first.
  */
-export async function prepareRenameInWorkspace(files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string): Promise<PreparedRename> {
-  return withPlan<PreparedRename>(files, file, at, undefined, (planned, name) => (planned.ok ? { ok: true, name } : planned));
+export async function prepareRenameInWorkspace(files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, members?: MembersOf): Promise<PreparedRename> {
+  return withPlan<PreparedRename>(files, file, at, undefined, members, (planned, name) => (planned.ok ? { ok: true, name } : planned));
 }
 
 /** Resolves the target and plans its rename, then hands the plan to `use` while the trees it opened are alive. */
 async function withPlan<T>(
-  files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, newName: string | undefined,
+  files: ReadonlyMap<string, WorkspaceFile>, file: string, at: HumanPosition | string, newName: string | undefined, members: MembersOf | undefined,
   use: (planned: Planned, name: string, reparse: Awaited<ReturnType<typeof reparser>>, treeOf: TreeOf) => T,
 ): Promise<T> {
   const reparse = await reparser();
   const refuse = (diagnostic: Diagnostic) => use(refused(diagnostic), '', reparse, () => undefined);
   const home = files.get(file);
   if (!home) return refuse(refusal(RENAME_CODES.notFound, `${file} is not a file of the workspace`));
-  const target = typeof at === 'string' ? targetNamed(files, home, at) : targetAtPosition(files, home, at);
+  const target = typeof at === 'string' ? targetNamed(files, home, at, members) : targetAtPosition(files, home, at, members);
   if ('diagnostic' in target) return refuse(target.diagnostic);
   const owned: Tree[] = [];
   const open = new Map<string, RenameFile>();
@@ -67,7 +71,7 @@ async function withPlan<T>(
     const broken = [...files.values()].find((f) => mentions(f, target.name) && renameFile(f).tree.rootNode.hasError);
     if (broken) return refuse(refusal(RENAME_CODES.syntaxError, `${broken.path} has syntax errors; fix them before renaming`));
     const planned = target.kind === 'member'
-      ? planMember([...files.values()].filter((f) => mentions(f, target.name)).map(renameFile), target.type, target.name, ownsType(files, target))
+      ? planMember([...files.values()].filter((f) => mentions(f, target.name)).map(renameFile), target.type, target.name, ownsType(files, target), memberOwner(files, target, members))
       : planExported(files, renameFile, target, newName);
     // What the checker sees of an imported project file, opened like an affected one.
     const treeOf = (path: string) => {
@@ -82,7 +86,7 @@ async function withPlan<T>(
 
 type Resolved = (Target & { name: string }) | { diagnostic: Diagnostic };
 
-function targetAtPosition(files: ReadonlyMap<string, WorkspaceFile>, home: WorkspaceFile, position: HumanPosition): Resolved {
+function targetAtPosition(files: ReadonlyMap<string, WorkspaceFile>, home: WorkspaceFile, position: HumanPosition, members?: MembersOf): Resolved {
   const offset = home.lines.fromHuman(position);
   const inside = (span: { start: number; end: number }) => span.start <= offset && offset <= span.end;
   const { model } = home;
@@ -93,18 +97,18 @@ function targetAtPosition(files: ReadonlyMap<string, WorkspaceFile>, home: Works
   if (local?.kind === 'import' && isAliasedImport(local) && !(local.importedSpan && inside(local.importedSpan))) {
     return { kind: 'binding', file: home.path, binding: local.id, name: local.name };
   }
-  const target = targetAt(files, home.path, offset);
+  const target = targetAt(files, home.path, offset, members);
   if (!target) return { diagnostic: refusal(RENAME_CODES.notFound, `no binding at ${home.path}:${position.line}:${position.column}`) };
   return withName(files, target);
 }
 
-function targetNamed(files: ReadonlyMap<string, WorkspaceFile>, home: WorkspaceFile, name: string): Resolved {
+function targetNamed(files: ReadonlyMap<string, WorkspaceFile>, home: WorkspaceFile, name: string, members?: MembersOf): Resolved {
   const dot = name.indexOf('.');
   if (dot > 0) return { kind: 'member', type: name.slice(0, dot), name: name.slice(dot + 1) };
   const at = rangeOf(home);
   const topLevel = home.model.bindings.filter((b) => b.name === name && !isMember(b) && isModuleScope(home.model, b));
   if (topLevel.length > 1) return { diagnostic: ambiguous(name, topLevel, at) };
-  if (topLevel.length === 1) return targetAtPosition(files, home, home.lines.toHuman(topLevel[0]!.span.start));
+  if (topLevel.length === 1) return targetAtPosition(files, home, home.lines.toHuman(topLevel[0]!.span.start), members);
   const targets = targetsNamed(files, name, home.path);
   if (targets.length === 0) return { diagnostic: refusal(RENAME_CODES.notFound, `no binding named ${JSON.stringify(name)} in ${home.path}`) };
   if (targets.length > 1) {
@@ -186,6 +190,42 @@ function mergePlans(plans: readonly FilePlan[]): FilePlan[] {
 function ownsType(files: ReadonlyMap<string, WorkspaceFile>, target: Target & { kind: 'member' }): (file: RenameFile) => boolean {
   const { definition } = target;
   return definition ? (file) => sameType(typeDefinition(files, file.path, target.type), definition) : () => true;
+}
+
+/**
+ * Whose member each use `.name` is. With the type's definition known, a use
+ * belongs to it when its receiver's type (the checker's, else the model's
+ * guess, resolved as that file sees the name) is that definition; a receiver
+ * of a known other type, or a module, is someone else's; no type at all is
+ * unknown. The checker knows records by name, like the reference: a name that
+ * the file sees only through modules it imports, and that several of them
+ * define, is unknown too. Without a definition, the type's name decides.
+ */
+function memberOwner(files: ReadonlyMap<string, WorkspaceFile>, target: Target & { kind: 'member' }, members: MembersOf | undefined): MemberOwnerOf {
+  return (file, use) => {
+    if (isModuleItem(file.model, use)) return 'other';
+    const checked = members?.(file.path);
+    const typeName = checked?.receivers.get(use.span.start) ?? use.objectType;
+    if (typeName === undefined) return { unknown: `the type of the object is not known, so it may be a ${target.type}` };
+    if (!target.definition) return typeName === target.type ? 'renamed' : 'other';
+    const analyzed = files.get(file.path)!;
+    if (typeDefinition(files, file.path, typeName) === undefined) {
+      const homes = modulesDefining(files, analyzed, typeName);
+      if (homes.length > 1) return { unknown: `the object is a ${typeName}, and ${homes.join(' and ')} each define one` };
+    }
+    return sameType(receiverType(files, analyzed, use, checked), target.definition) ? 'renamed' : 'other';
+  };
+}
+
+/** The project files `file` imports that define a top-level type `name`. */
+function modulesDefining(files: ReadonlyMap<string, WorkspaceFile>, file: WorkspaceFile, name: string): string[] {
+  const homes = new Set<string>();
+  for (const info of file.imports) {
+    if (info.resolved.kind !== 'file') continue;
+    const definition = typeDefinition(files, info.resolved.path, name);
+    if (definition?.file === info.resolved.path) homes.add(info.resolved.path);
+  }
+  return [...homes].sort();
 }
 
 function mentions(file: WorkspaceFile, name: string): boolean {

@@ -19,7 +19,7 @@ async function locationsAt(session: Session, uri: string, position: DefinitionPa
 function toLocations(session: Session, at: AtPosition, found: readonly CoreLocation[]): Location[] {
   return found.flatMap((l) => {
     const file = at.analysis.file(l.file);
-    return file ? [toLocation(at.analysis.root, l.file, file.lines, l.range, session.encoding)] : [];
+    return file ? [toLocation(session.workspaces.uriOf(at.analysis.root, l.file), file.lines, l.range, session.encoding)] : [];
   });
 }
 

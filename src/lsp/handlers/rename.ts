@@ -4,7 +4,7 @@ import {
   ErrorCodes, ResponseError,
   type CancellationToken, type PrepareRenameParams, type Range, type RenameParams, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { humanToRange, toRange, uriOf } from '../convert.ts';
+import { humanToRange, toRange } from '../convert.ts';
 import type { Context } from './context.ts';
 
 export function prepareRename(context: Context) {
@@ -35,7 +35,7 @@ export function rename(context: Context) {
     const changes: Record<string, TextEdit[]> = {};
     for (const change of result.changes) {
       const lines = at.analysis.file(change.file)!.lines;
-      changes[uriOf(at.analysis.root, change.file)] = change.edits.map((e) => ({ range: humanToRange(lines, e.range, session.encoding), newText: e.newText }));
+      changes[session.workspaces.uriOf(at.analysis.root, change.file)] = change.edits.map((e) => ({ range: humanToRange(lines, e.range, session.encoding), newText: e.newText }));
     }
     return { changes };
   };

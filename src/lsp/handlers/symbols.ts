@@ -1,8 +1,8 @@
 // Document symbols (the outline as a tree) and workspace symbols (the lookup index).
 import type { CancellationToken, DocumentSymbol, DocumentSymbolParams, SymbolInformation, WorkspaceSymbolParams } from 'vscode-languageserver';
 import type { Analysis, LineIndex, OutlineItem } from '../../ide/index.ts';
-import { toLocation, toRange, toSymbolKind, uriOf, type Encoding } from '../convert.ts';
-import { checkpoint } from '../session.ts';
+import { toLocation, toRange, toSymbolKind, type Encoding } from '../convert.ts';
+import { checkpoint, type Session } from '../session.ts';
 import type { Context } from './context.ts';
 
 export const WORKSPACE_SYMBOL_LIMIT = 200;
@@ -33,7 +33,7 @@ export function workspaceSymbols(context: Context) {
     await checkpoint(token);
     const analyses = await session.analyses();
     // An empty query asks for every symbol (LSP 3.17): the declarations of each file's outline.
-    if (params.query.trim() === '') return analyses.flatMap((analysis) => everyDeclaration(analysis, session.encoding)).slice(0, WORKSPACE_SYMBOL_LIMIT);
+    if (params.query.trim() === '') return analyses.flatMap((analysis) => everyDeclaration(analysis, session)).slice(0, WORKSPACE_SYMBOL_LIMIT);
     const symbols: SymbolInformation[] = [];
     for (const analysis of analyses) {
       const found = await analysis.symbols(params.query, { limit: WORKSPACE_SYMBOL_LIMIT });
@@ -45,7 +45,7 @@ export function workspaceSymbols(context: Context) {
         return [{
           name: symbol.name,
           kind: toSymbolKind(symbol.kind),
-          location: toLocation(analysis.root, symbol.file, file.lines, symbol.range, session.encoding),
+          location: toLocation(session.workspaces.uriOf(analysis.root, symbol.file), file.lines, symbol.range, session.encoding),
           ...(symbol.container ? { containerName: symbol.container } : {}),
         }];
       }));
@@ -54,14 +54,14 @@ export function workspaceSymbols(context: Context) {
   };
 }
 
-function everyDeclaration(analysis: Analysis, encoding: Encoding): SymbolInformation[] {
+function everyDeclaration(analysis: Analysis, session: Session): SymbolInformation[] {
   const found: SymbolInformation[] = [];
   const add = (path: string, lines: LineIndex, item: OutlineItem, container?: string) => {
     if (found.length >= WORKSPACE_SYMBOL_LIMIT) return;
     found.push({
       name: item.name,
       kind: toSymbolKind(item.kind),
-      location: { uri: uriOf(analysis.root, path), range: toRange(lines, item.span, encoding) },
+      location: { uri: session.workspaces.uriOf(analysis.root, path), range: toRange(lines, item.span, session.encoding) },
       ...(container ? { containerName: container } : {}),
     });
     for (const child of item.children) add(path, lines, child, item.name);

@@ -89,6 +89,10 @@ export function readJournalState(root: string): JournalState | undefined {
 /** Removes the journal, and the .yaoxiang folder when nothing else is in it. */
 export function removeJournal(root: string): void {
   unlinkQuietly(journalPath(root));
+  removeEmptyJournalFolder(root);
+}
+
+function removeEmptyJournalFolder(root: string): void {
   try {
     rmdirSync(path.join(root, JOURNAL_DIR));
   } catch {
@@ -107,6 +111,8 @@ export function recoverWrites(root: string): Recovery {
   try {
     text = readFileSync(journalPath(root), 'utf8');
   } catch {
+    // A run killed between making the folder and linking its journal in leaves the folder, empty.
+    removeEmptyJournalFolder(root);
     return { kind: 'none', files: 0, skipped: [] };
   }
   const journal = parseJournal(text);

@@ -173,4 +173,14 @@ describe('writeFiles checks the file is what the new text was computed from', ()
     assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), 'a = 1\n');
     removeJournal(dir);
   });
+
+  it('a run killed before its journal was linked in leaves nothing after the next command, not even the .yaoxiang folder', async () => {
+    const dir = project({ 'a.yx': messy });
+    // What such a run leaves: the folder, and the staged journal of a process that is gone.
+    mkdirSync(join(dir, '.yaoxiang'));
+    writeFileSync(join(dir, '.yaoxiang', '.yx-journal-999999999'), '{"version":1');
+    const next = run(['check', 'a.yx'], dir);
+    assert.equal(next.code, 0, next.stderr);
+    assert.deepEqual(readdirSync(dir).sort(), ['a.yx', 'yaoxiang.toml']);
+  });
 });

@@ -5,10 +5,12 @@
 // drop (it parses them with the SDK's own deserializer): -32700 for text that
 // is not JSON, else what invalid-message.ts says. Malformed responses are
 // never answered, and blank lines are ignored. A line that is not valid UTF-8
-// is answered here and not passed on: the SDK would decode it with U+FFFD.
+// is answered here and not passed on: the SDK would decode it with U+FFFD;
+// so is one nested deeper than MAX_JSON_DEPTH, as over HTTP (json-depth.ts).
 import { Transform } from 'node:stream';
 import { deserializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { classifyMessage, errorResponse, invalidUtf8Answer, isUtf8Message } from './invalid-message.ts';
+import { classifyMessage, errorResponse, invalidUtf8Answer, isUtf8Message, tooDeepAnswer } from './invalid-message.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 
 export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, seen: (message: JSONRPCMessage) => void = () => undefined): Transform {
   let pending: Buffer[] = [];
@@ -24,6 +26,11 @@ export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, see
     }
     const text = bytes.toString('utf8').replace(/\r$/, '');
     if (text.trim() === '') return true;
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      const answer = tooDeepAnswer(text, MAX_JSON_DEPTH);
+      if (answer) reply(answer);
+      return false;
+    }
     try {
       seen(deserializeMessage(text));
     } catch (error) {

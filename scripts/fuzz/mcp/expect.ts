@@ -23,12 +23,14 @@ export interface Owed {
    * HTTP sessions), the ids inside a batch.
    */
   allowed: Set<string>;
+  /** Requests a notifications/cancelled of the same case named: answered or not, and perhaps after the case. */
+  cancelled: Set<string>;
   /** Ids used once, by a tools/call: its -32603 means a tool crashed (an id shared with another request could be that one's). */
   toolCalls: Set<string>;
 }
 
 export function owed(lines: readonly string[], options: { batches: boolean }): Owed {
-  const result: Owed = { ids: new Map(), allowed: new Set(), toolCalls: new Set() };
+  const result: Owed = { ids: new Map(), allowed: new Set(), toolCalls: new Set(), cancelled: new Set() };
   const methods = new Map<string, unknown[]>();
   const note = (message: Json, required: boolean) => {
     if (!isObject(message) || !('id' in message) || message.id === null) return;
@@ -50,7 +52,9 @@ export function owed(lines: readonly string[], options: { batches: boolean }): O
   // A request cancelled by notifications/cancelled may go unanswered (MCP: the receiver SHOULD NOT respond).
   for (const text of lines) {
     const message = parseAsSent(text);
-    if (isObject(message) && message.method === 'notifications/cancelled' && isObject(message.params)) result.ids.delete(JSON.stringify(message.params.requestId));
+    if (!isObject(message) || message.method !== 'notifications/cancelled' || !isObject(message.params)) continue;
+    const key = JSON.stringify(message.params.requestId);
+    if (result.ids.delete(key)) result.cancelled.add(key);
   }
   return result;
 }
@@ -70,8 +74,12 @@ export function malformedReply(message: Json): string | undefined {
   return undefined;
 }
 
-/** Tool-level error codes a result may carry (README, src/mcp/contract.ts). */
-export const TOOL_ERROR_CODES = new Set(['MCP-INVALID-INPUT', 'MCP-PROJECT-NOT-FOUND', 'MCP-PATH-OUTSIDE-PROJECT', 'MCP-INDEXING', 'MCP-RESULT-TOO-LARGE']);
+/**
+ * Tool-level error codes a result may carry (README, src/mcp/contract.ts).
+ * MCP-TIMEOUT is a call that ran past its budget: a typed answer, where a
+ * case's call waited behind work the earlier cases left on the workers.
+ */
+export const TOOL_ERROR_CODES = new Set(['MCP-INVALID-INPUT', 'MCP-PROJECT-NOT-FOUND', 'MCP-PATH-OUTSIDE-PROJECT', 'MCP-INDEXING', 'MCP-RESULT-TOO-LARGE', 'MCP-TIMEOUT']);
 
 /** What is wrong with a response to a tools/call, or undefined. */
 export function badToolReply(message: Record<string, unknown>): string | undefined {

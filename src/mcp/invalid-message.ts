@@ -97,8 +97,7 @@ function replacedField(value: unknown, at = ''): string | undefined {
  * The answer to a message nested deeper than MAX_JSON_DEPTH, as the HTTP
  * transport gives: a tool call's arguments cross to a worker thread by
  * structured clone, which recurses, so 10,000 nested arrays overflowed its
- * stack. JSON.parse does not recurse, so the id can still be read. A
- * notification gets nothing.
+ * stack. JSON.parse does not recurse, so the id can still be read.
  */
 export function tooDeepAnswer(text: string, maxDepth: number): JSONRPCErrorResponse | undefined {
   let value: unknown;
@@ -108,7 +107,8 @@ export function tooDeepAnswer(text: string, maxDepth: number): JSONRPCErrorRespo
     return errorResponse(null, -32700, 'Parse error: the message is not JSON');
   }
   const message = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  if (message && !('id' in message)) return undefined;
+  // A notification, or a response the client sent: nothing is owed.
+  if (message && (!('id' in message) || (!('method' in message) && ('result' in message || 'error' in message)))) return undefined;
   const id = message && (typeof message.id === 'string' || Number.isSafeInteger(message.id)) ? (message.id as string | number) : null;
   return errorResponse(id, -32600, `Invalid Request: the message nests deeper than ${maxDepth} levels`);
 }

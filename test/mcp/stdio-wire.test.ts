@@ -50,6 +50,20 @@ test('garbage, then a valid session: the server answers and keeps serving', asyn
   for (const line of lines) assert.equal(JSON.parse(line).jsonrpc, '2.0', 'stdout carries only JSON-RPC');
 });
 
+test('a tool call nested 10,000 levels deep gets -32600 and the server keeps serving', async () => {
+  // Its arguments would cross to a worker thread by structured clone, which recurses (a fuzz finding).
+  const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+  send(`{"jsonrpc":"2.0","id":40,"method":"tools/call","params":{"name":"list_imports","arguments":{"project_root":${deep}}}}`);
+  const refused = await response(40);
+  assert.equal(refused.error.code, -32600);
+  assert.match(refused.error.message, /nests deeper than 1000 levels/);
+  // A response the client sends, however deep, is owed nothing.
+  send(`{"jsonrpc":"2.0","id":41,"result":${deep}}`);
+  send(JSON.stringify({ jsonrpc: '2.0', id: 42, method: 'tools/call', params: { name: 'explain_diagnostic', arguments: { code: 'E0001' } } }));
+  assert.equal((await response(42)).result.structuredContent.code, 'E0001');
+  assert.equal(responses.has(41), false);
+});
+
 test('fifty calls in flight on one connection each get their own answer', async () => {
   const c = await connect('stdio-legacy');
   try {

@@ -4,7 +4,8 @@
 import * as z from 'zod';
 import { MAX_SOURCE_CHARS, type Diagnostic, type HumanRange } from '../ide/index.ts';
 
-export const SCHEMA_VERSION = '1.0';
+// 2.0: parse_source returns the tree as flat node lines (`nodes`), not a nested `ast`.
+export const SCHEMA_VERSION = '2.0';
 
 export const ERROR_CODES = {
   invalidInput: 'MCP-INVALID-INPUT',

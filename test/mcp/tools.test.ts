@@ -47,7 +47,7 @@ for (const kind of CONNECTIONS) {
 
     test('parse_source: a tree, bounded', async () => {
       const r = await call(c.client, 'parse_source', { source: 'x: Int = 1 + 2\n', max_depth: 1 });
-      assert.equal(r.schemaVersion, '1.0');
+      assert.equal(r.schemaVersion, '2.0');
       assert.equal(r.isError, false);
       assert.equal(r.nodes, '-1 source_file 1:1-2:1\n0 declaration 1:1-1:15\n');
       assert.equal(r.node_count, 2);

@@ -2,8 +2,10 @@
 -- program with an error through editors/nvim's LSP setup and records what
 -- Neovim's own LSP client reports for every feature of the README's
 -- language-server table. Features Neovim has a command for go through it
--- (definition, references, rename, formatting, the quick fix); the rest are
--- requested with vim.lsp.buf_request_sync, so Neovim's transport, initialize,
+-- (definition, references, highlights, rename, formatting, the quick fix); the
+-- rest are requested with vim.lsp.buf_request_sync (and on 0.11 inlay hints,
+-- semantic tokens and folds are also read back from what Neovim shows by
+-- itself), so Neovim's transport, initialize,
 -- position encoding and document sync carry them, and positions in answers
 -- are turned into byte columns with the encoding the client negotiated.
 --   YAOXIANG_CMD      JSON list: the server command
@@ -92,6 +94,18 @@ local ok, err = pcall(function()
     table.insert(result.inlay_hints, { hint.position.line, byte_col(bufnr, hint.position, encoding), hint.label, hint.kind })
   end
 
+  -- 0.10+ show inlay hints themselves: what vim.lsp.inlay_hint.get() holds once enabled.
+  if vim.lsp.inlay_hint and vim.lsp.inlay_hint.get then
+    vim.lsp.inlay_hint.enable(true, { bufnr = bufnr })
+    assert(vim.wait(10000, function() return #vim.lsp.inlay_hint.get({ bufnr = bufnr }) > 0 end, 50), 'no inlay hints shown')
+    result.shown_inlay_hints = {}
+    for _, item in ipairs(vim.lsp.inlay_hint.get({ bufnr = bufnr })) do
+      local hint = item.inlay_hint
+      table.insert(result.shown_inlay_hints, { hint.position.line, byte_col(bufnr, hint.position, encoding), hint.label, hint.kind })
+    end
+    table.sort(result.shown_inlay_hints, function(a, b) return a[1] < b[1] or (a[1] == b[1] and a[2] < b[2]) end)
+  end
+
   -- Signature help and completion (after `io.`), as labels.
   local help = request(bufnr, 'textDocument/signatureHelp', at(bufnr, request_of.signature))
   result.signature = help.signatures[(help.activeSignature or 0) + 1].label
@@ -160,6 +174,25 @@ local ok, err = pcall(function()
     local start = byte_col(sbuf, { line = line, character = character }, encoding)
     local stop = byte_col(sbuf, { line = line, character = character + d[i + 2] }, encoding)
     table.insert(result.semantic_tokens, string.format('%d:%d+%d %s/%d', line, start, stop - start, legend.tokenTypes[d[i + 3] + 1], d[i + 4]))
+  end
+  -- 0.9+ highlight semantic tokens themselves: what vim.lsp.semantic_tokens.get_at_pos() finds on `Point` of its definition.
+  if vim.lsp.semantic_tokens and vim.lsp.semantic_tokens.get_at_pos then
+    local function shown() return vim.lsp.semantic_tokens.get_at_pos(sbuf, 4, 5) or {} end
+    assert(vim.wait(10000, function() return #shown() > 0 end, 50), 'no semantic token shown')
+    local token = shown()[1]
+    local modifiers = vim.tbl_keys(token.modifiers or {})
+    table.sort(modifiers)
+    result.shown_semantic_token = { token.line, token.start_col, token.end_col, token.type, modifiers }
+  end
+  -- 0.11 folds with vim.lsp.foldexpr(): the fold level of each line.
+  if vim.lsp.foldexpr then
+    vim.wo.foldmethod = 'expr'
+    vim.wo.foldexpr = 'v:lua.vim.lsp.foldexpr()'
+    local last = vim.api.nvim_buf_line_count(sbuf)
+    assert(vim.wait(10000, function() vim.cmd('normal! zx') return vim.fn.foldlevel(9) > 0 end, 50), 'no LSP folds')
+    result.shown_fold_levels = {}
+    for line = 1, last do table.insert(result.shown_fold_levels, vim.fn.foldlevel(line)) end
+    vim.wo.foldmethod = 'manual'
   end
   result.folding_ranges = {}
   for _, fold in ipairs(request(sbuf, 'textDocument/foldingRange', { textDocument = { uri = vim.uri_from_bufnr(sbuf) } })) do

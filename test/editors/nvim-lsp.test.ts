@@ -9,7 +9,8 @@
 // gone, and the answers to inlay hint, signature, completion, selection,
 // symbol, semantic token and folding requests sent through Neovim's client
 // (positions in the bytes Neovim counts, from UTF-16 on 0.7 and UTF-8 on
-// 0.11); also the omnifunc and the root a .git folder marks.
+// 0.11), and on 0.11 the hints, semantic token and fold levels Neovim shows by
+// itself; also the omnifunc and the root a .git folder marks.
 //
 // Needs nvim; skipped without it unless YAOXIANG_REQUIRE_NVIM=1 (set by .ci/run).
 import assert from 'node:assert/strict';
@@ -41,6 +42,9 @@ interface LspResult {
   document_symbols: unknown[];
   semantic_tokens: string[];
   folding_ranges: unknown[];
+  shown_inlay_hints?: unknown[];
+  shown_semantic_token?: unknown[];
+  shown_fold_levels?: number[];
   formatted: string[];
   renamed: Record<string, string[]>;
   code_actions: string[];
@@ -107,6 +111,13 @@ for (const nvim of nvimBinaries()) {
       ]);
       assert.deepEqual(result.semantic_tokens.slice(0, SEMANTIC_TOKENS_GEOMETRY_HEAD.length), SEMANTIC_TOKENS_GEOMETRY_HEAD);
       assert.deepEqual(result.folding_ranges, FOLDS_GEOMETRY);
+      if (atLeast(nvim, 0, 11)) {
+        // What 0.11 shows by itself: the same hints, the token on `Point`, folds on both bodies.
+        assert.deepEqual(result.shown_inlay_hints, result.inlay_hints);
+        assert.deepEqual(result.shown_semantic_token, [4, 4, 9, 'struct', ['declaration', 'readonly']]);
+        assert.deepEqual(result.shown_fold_levels, readFileSync(geometry, 'utf8').replace(/\n$/, '').split('\n')
+          .map((_, row) => (FOLDS_GEOMETRY.some(([start, end]) => row >= start && row <= end) ? 1 : 0)));
+      }
       assert.deepEqual(result.formatted, FORMATTED_MESSY);
       // The files on disk are unchanged (Neovim does not save); their buffers carry the new name.
       const renamed = (file: string, rows: number[]) => readFileSync(file, 'utf8').replace(/\n$/, '').split('\n')

@@ -42,6 +42,7 @@ export const SLOW: readonly SlowEntry[] = [
   { path: 'mcp/load', why: 'load' },
   { path: 'mcp/soak', why: 'soak' },
   { path: 'analysis/adversarial', why: 'pathological inputs at size' },
+  { path: 'scaling/servers', why: "issue 21's pathological inputs on a real `yaoxiang mcp`" },
   { path: 'format/limits', why: 'nesting at the depth bounds' },
   { path: 'threads/format-thread', why: 'worker threads and timed cancellation' },
   { path: 'fuzz/regressions', why: 'every fuzzer finding, each in full' },

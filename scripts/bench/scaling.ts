@@ -52,8 +52,13 @@ function corpusText(): string | undefined {
 export const SHAPES: readonly Shape[] = [
   { name: 'ordinary code (KB)', n: 32, text: ordinaryCode },
   { name: '`+ ` × n', n: 4_000, text: (n) => repeat('+ ', n) },
-  // The parse is quadratic in tree-sitter's error recovery (see test/scaling): kept small.
-  { name: '`*/ ` × n', n: 250, text: (n) => repeat('*/ ', n) },
+  // A prefix operator and one no operand starts with, repeated: tree-sitter's
+  // recovery was quadratic here until the scanner took such a run as one error
+  // token (tree-sitter-yaoxiang/src/scanner.c, scan_operator_run). 4n is issue 21's 10,000.
+  { name: '`*/ ` × n', n: 2_500, text: (n) => repeat('*/ ', n) },
+  { name: '`- / ` × n', n: 2_500, text: (n) => repeat('- / ', n) },
+  { name: '`! % ` × n', n: 2_500, text: (n) => repeat('! % ', n) },
+  { name: '`*/⏎` × n', n: 2_500, text: (n) => repeat('*/\n', n) },
   { name: '`爻` × n', n: 50_000, text: (n) => repeat('爻', n) },
   { name: '`爻 ` × n', n: 40_000, text: (n) => repeat('爻 ', n) },
   { name: 'nested `if a {` × n', n: 1_000, text: (n) => `main = () => {\n${repeat('if a {\n', n)}${repeat('}\n', n)}}\n` },

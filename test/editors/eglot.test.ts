@@ -5,8 +5,12 @@
 // shows: flymake's diagnostic with its position, eldoc's hover text, where
 // xref's definition lands, xref's references, the highlight overlays, eldoc's
 // signature, completion-at-point's candidates, the quick fix, imenu's index,
-// xref-find-apropos over the workspace, the buffer after eglot-format-buffer
-// and every buffer after eglot-rename across files.
+// xref-find-apropos over the workspace, the buffer after eglot-format-buffer,
+// every buffer after eglot-rename across files, and the buffer after
+// the quick fix with flymake empty again. Inlay hints, semantic
+// tokens, folding and selection ranges, which eglot 1.9 has no UI for, are
+// requested on eglot's own connection, their positions turned into Emacs
+// characters by eglot's conversion (UTF-16 on the wire).
 //
 // Needs emacs and eglot; skipped without them unless YAOXIANG_REQUIRE_EMACS=1 (set by .ci/run).
 import assert from 'node:assert/strict';
@@ -14,7 +18,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { copyFixture } from '../support/lsp-client.ts';
-import { FORMATTED_MESSY, HOVER_DISTANCE, IMMUTABLE_COUNT_MESSAGE } from '../support/lsp-fixture.ts';
+import {
+  columnIn, FOLDS_GEOMETRY, FORMATTED_MESSY, HOVER_DISTANCE, IMMUTABLE_COUNT_MESSAGE, INLAY_HINTS_MAIN, SEMANTIC_TOKENS_GEOMETRY_HEAD,
+} from '../support/lsp-fixture.ts';
 import { cliPath, repoRoot } from '../support/paths.ts';
 import { emacsSkipReason, runEmacsScript } from './batch-emacs.ts';
 
@@ -34,10 +40,16 @@ interface EglotResult {
   workspace_symbols: string[];
   formatted: string[];
   renamed: Record<string, string[]>;
+  inlay_hints: unknown[];
+  selection: unknown[];
+  semantic_tokens: string[];
+  folding_ranges: unknown[];
+  fixed: string[];
+  fixed_diagnostics: number;
 }
 
 describe('Emacs (batch) with eglot and yaoxiang lsp', { skip: emacsSkipReason(true) }, () => {
-  it('shows the flymake diagnostic and the hover, jumps to the definition, formats and renames', () => {
+  it('answers every feature of the README table through eglot: its UI where it has one, its connection for hints, tokens, folds and selections', () => {
     const root = copyFixture(join(repoRoot, 'test', 'lsp', 'fixture'));
     const main = join(root, 'main.yx');
     const geometry = join(root, 'geometry.yx');
@@ -47,6 +59,7 @@ describe('Emacs (batch) with eglot and yaoxiang lsp', { skip: emacsSkipReason(tr
       definition: [7, 9],
       signature: [7, 17],
       completion: [12, 7],
+      selection: [7, 9],
       symbols_file: geometry,
       workspace_query: 'dist',
       format_file: join(root, 'messy.yx'),
@@ -87,5 +100,14 @@ describe('Emacs (batch) with eglot and yaoxiang lsp', { skip: emacsSkipReason(tr
       .map((line, row) => (rows.includes(row) ? line.replace('distance', 'dist') : line));
     assert.deepEqual(result.renamed[main], renamed(main, [1, 7]));
     assert.deepEqual(result.renamed[geometry], renamed(geometry, [13]));
+    // The quick fix after the rename: `mut` before the declaration, and flymake empty (the script waits for it).
+    assert.deepEqual(result.fixed, result.renamed[main].map((line, row) => (row === 8 ? line.replace('count', 'mut count') : line)));
+    assert.equal(result.fixed_diagnostics, 0);
+    const mainLines = readFileSync(main, 'utf8').split('\n');
+    assert.deepEqual(result.inlay_hints, INLAY_HINTS_MAIN.map(([line, character, label, kind]) =>
+      [line, columnIn('character', mainLines[line]!, character), label, kind]));
+    assert.deepEqual(result.selection, [[7, 8, 7, 16], [7, 8, 7, 24]]);
+    assert.deepEqual(result.semantic_tokens.slice(0, SEMANTIC_TOKENS_GEOMETRY_HEAD.length), SEMANTIC_TOKENS_GEOMETRY_HEAD);
+    assert.deepEqual(result.folding_ranges, FOLDS_GEOMETRY);
   });
 });

@@ -272,6 +272,55 @@ static int scan_line_start(TSLexer *lexer, const bool *valid_symbols) {
   return -1;
 }
 
+static inline bool is_run_operator(int32_t c) {
+  return c == '*' || c == '/' || c == '%' || c == '+' || c == '-' || c == '!';
+}
+
+/* Fewer are left to tree-sitter's ordinary recovery, whose trees the syntax
+ * diagnostics word as the reference does (`* / * /`: Slash at the first `/`). */
+#define MIN_OPERATOR_RUN 8
+/* At most this many per token: a parse version that inserted a MISSING operand
+ * meets the next error a few characters on and lexes the run again from there,
+ * so a token taking the whole run would cost its length at every repetition. */
+#define MAX_OPERATOR_RUN 64
+
+/* During error recovery only, at `* / % + - !`: MIN_OPERATOR_RUN or more of them
+ * (up to MAX_OPERATOR_RUN), each standing alone (followed by whitespace or by
+ * another of them), as one INVALID_TOKEN. A prefix operator followed by one
+ * no expression starts with (`* /`, `- /`, `! %`), repeated, otherwise costs
+ * tree-sitter a skipped token and one more stack level per repetition, and each
+ * recovery the depth of the stack: quadratic (24 s for 10,000 `* /`). The text is an error either way (nothing here runs
+ * before the first error), so what the grammar accepts is unchanged; the run
+ * becomes one ERROR. An operator glued to what follows (`-x`, `!=`, `->`) ends
+ * the run, and so does a comment, which is scanned as usual when it comes first. */
+static bool scan_operator_run(TSLexer *lexer) {
+  unsigned operators = 0;
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (!is_run_operator(c) || operators == MAX_OPERATOR_RUN) break;
+    lexer->advance(lexer, false);
+    if (c == '/' && (lexer->lookahead == '/' || lexer->lookahead == '*')) {
+      if (operators == 0 && lexer->lookahead == '*') {
+        lexer->advance(lexer, false);
+        return scan_block_comment(lexer);
+      }
+      break;
+    }
+    int32_t next = lexer->lookahead;
+    bool alone = lexer->eof(lexer) || next == ' ' || next == '\t' || next == '\r' || next == '\n' ||
+                 is_run_operator(next);
+    if (!alone) break;
+    operators++;
+    lexer->mark_end(lexer);
+    while (lexer->lookahead == ' ' || lexer->lookahead == '\t' || lexer->lookahead == '\r' ||
+           lexer->lookahead == '\n') {
+      lexer->advance(lexer, false);
+    }
+  }
+  lexer->result_symbol = INVALID_TOKEN;
+  return operators >= MIN_OPERATOR_RUN;
+}
+
 bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   (void)payload;
   bool recovering = valid_symbols[ERROR_SENTINEL];
@@ -288,6 +337,8 @@ bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, c
     if (lexer->lookahead == '\n') newline = true;
     lexer->advance(lexer, true);
   }
+
+  if (recovering && is_run_operator(lexer->lookahead)) return scan_operator_run(lexer);
 
   if (lexer->lookahead == '/') {
     lexer->advance(lexer, false);

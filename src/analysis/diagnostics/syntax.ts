@@ -65,7 +65,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && brackets.found.length > 0) continue;
     if (insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
     if (problem.kind === 'MISSING') parser.push(missing((tokens ??= new TokenList(tree, text)), problem.type, problem.startIndex));
-    else parser.push(unexpected(problem));
+    else parser.push(unexpected(problem, () => (tokens ??= new TokenList(tree, text))));
   }
   parser.sort((a, b) => a.start - b.start);
 
@@ -91,8 +91,18 @@ function missing(tokens: TokenList, type: string, at: number): Found {
   };
 }
 
-function unexpected(error: ErrorNode): Found {
-  const { first } = error;
+/** Operators no operand starts with: after a prefix operator, the one the reference's parser stops at. */
+const BINARY_ONLY = new Set(['/', '%', '==', '!=', '<', '<=', '>', '>=', '..', '=', 'and', 'or', 'as']);
+const PREFIX_OPERATORS = new Set(['-', '+', '!', '*', '&', '&mut']);
+
+function unexpected(error: ErrorNode, tokens: () => TokenList): Found {
+  let { first } = error;
+  // An ERROR that starts `* /` (recovery may wrap a prefix operator with what
+  // follows it): the reference took `*` and stopped at `/`.
+  if (PREFIX_OPERATORS.has(first.text)) {
+    const next = tokens().after(first.end);
+    if (next && next.end <= error.endIndex && BINARY_ONLY.has(next.text)) first = next;
+  }
   // `?` where a type belongs (`(a: ?) -> Void`).
   if (first.text === '?' && error.insideType) {
     return { code: 'E0012', message: `Invalid syntax: ${QUESTION_MARK_TYPE}`, start: first.start, end: first.end, lexical: false };

@@ -5,7 +5,7 @@
 // string checked by one pattern cost well under a millisecond, against ~80 ms
 // as nested objects and ~17 ms as a list of strings (measured through the SDK).
 import * as z from 'zod';
-import { parseSource as parseText, walkFlat, withTabStops, type FlatNode, type HumanRange } from '../../ide/index.ts';
+import { walkFlat, withTabStops, type FlatNode, type HumanRange } from '../../ide/index.ts';
 import { diagnosticSchema, requireSource, SCHEMA_VERSION, toMcpDiagnostic } from '../contract.ts';
 import { jsonLength, jsonStringLength } from './json-length.ts';
 import { defineTool, READ_ONLY } from './tool.ts';
@@ -52,7 +52,7 @@ export const parseSource = defineTool({
   async run(args, host, _signal, scope) {
     const source = requireSource(args.source, host.limits);
     const { tree, lines: index, diagnostics } = await scope.once('parsed', async () => {
-      const parsed = parseText(await host.parser(), source);
+      const parsed = await host.parseSource(source);
       scope.onEnd(() => parsed.tree.delete());
       return parsed;
     });

@@ -81,7 +81,7 @@ async function typeInto(text: string, lines: number, mode: 'push' | 'pull'): Pro
 }
 
 /** User and system time of a process so far, from /proc (Linux; clock ticks taken as the usual 100 a second). */
-function cpuTimeMs(pid: number | undefined): number | undefined {
+export function cpuTimeMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     // Fields after the command, which is in parentheses and may hold spaces: state is the 3rd field, utime the 14th, stime the 15th.

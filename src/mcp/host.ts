@@ -4,7 +4,8 @@
 // runs interleaved. MCP's own policies live here: limits, index waiting, codes.
 import { realpathSync, statSync } from 'node:fs';
 import type { Parser } from 'web-tree-sitter';
-import { AnalysisHost, resolveInProject, throwIfCancelled, type Analysis, type FileProblem, type FileState, type FormatJob, type FormatJobResult, type FormatSettings, type ProjectRoot, type WorldDisk, type WorldStatus } from '../ide/index.ts';
+import { AnalysisHost, resolveInProject, throwIfCancelled, type Analysis, type FileProblem, type FileState, type FormatJob, type FormatJobResult, type FormatSettings, type ParsedSource, type ProjectRoot, type WorldDisk, type WorldStatus } from '../ide/index.ts';
+import { ParsedSources } from './parsed-sources.ts';
 import { DEFAULT_LIMITS, ERROR_CODES, ToolError, type Limits, type ToolErrorCode } from './contract.ts';
 
 /** Worlds for sub-directories of the root asked for by `workspace_root`; more are loaded on demand. */
@@ -32,6 +33,7 @@ export class Host {
   readonly #disk: WorldDisk | undefined;
   readonly #main: AnalysisHost;
   readonly #extra = new Map<string, AnalysisHost>();
+  readonly #parsed = new ParsedSources();
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: HostOptions) {
@@ -54,6 +56,11 @@ export class Host {
 
   parser(): Promise<Parser> {
     return this.#main.parser();
+  }
+
+  /** The tree (the caller's to delete), lines and syntax diagnostics of a source text sent to a tool; recent texts are kept (parsed-sources.ts). */
+  async parseSource(text: string): Promise<ParsedSource> {
+    return this.#parsed.parse(await this.parser(), text);
   }
 
   /** Formats on a worker thread, so that other calls and cancellation are heard meanwhile. */
@@ -138,6 +145,7 @@ export class Host {
   }
 
   dispose(): void {
+    this.#parsed.clear();
     this.#main.dispose();
     for (const workspace of this.#extra.values()) workspace.dispose();
   }

@@ -13,7 +13,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isInitializeRequest, isJsonContentType, isLegacyRequest, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
 import type { Host } from './host.ts';
@@ -187,7 +187,7 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
       else jsonReply(res, 'result' in answer ? 200 : 400, answer);
     });
     if (body === undefined) return;
-    if (await isLegacyRequest(await toWebRequest(req, body))) return legacy(req, res, body);
+    if (await isLegacyRequest(headersOnly(req), body)) return legacy(req, res, body);
     return modern(req, res, body);
   };
 
@@ -265,6 +265,22 @@ function splitHost(text: string): { name: string; port: number | undefined } | u
   const match = /^(\[[0-9a-f:.]+\]|[^:[\]/@\s]+)(?::(\d{1,5}))?$/i.exec(text);
   if (!match) return undefined;
   return { name: match[1]!.toLowerCase(), port: match[2] === undefined ? undefined : Number(match[2]) };
+}
+
+/**
+ * The request's method, URL and headers as a web Request, without its body:
+ * the SDK tells the eras apart by those and the body already parsed. Its own
+ * toWebRequest would serialize the body again (and the classifier then read
+ * and parse that copy), twice the request's size in garbage per call.
+ */
+function headersOnly(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  // Host has passed hostProblem by now: a loopback name, so a valid URL.
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers });
 }
 
 function hasToken(req: IncomingMessage, token: string): boolean {

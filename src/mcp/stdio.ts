@@ -1,5 +1,5 @@
 // stdio: newline-delimited JSON-RPC on stdin/stdout; both protocol eras from one factory.
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough, Writable, type Readable } from 'node:stream';
 import { serializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Host } from './host.ts';
@@ -33,14 +33,13 @@ export function serveOverStdio(host: Host, runner?: CallRunner, options: { grace
   const input = guarded.pipe(new PassThrough(), { end: false });
   const output = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      inFlight.sent(chunk);
       // A failed write (EPIPE: the client is gone) is stdout's 'error', which starts the shutdown; the
       // transport is not told too, or it would log each answer it could not deliver.
       process.stdout.write(chunk, () => done());
     },
   });
   const handle = serveStdio(() => buildServer(host, runner?.run), {
-    transport: new StdioServerTransport(input, output),
+    transport: new AnsweringTransport(input, output, inFlight),
     // The SDK reports each line it drops with the whole zod issue list (about 60 lines); the
     // client has had its answer from the guard, so the reason fits on one line here.
     onerror: (error) => host.log(`stdio: ${oneLine(error.message)}`),
@@ -66,6 +65,30 @@ export function serveOverStdio(host: Host, runner?: CallRunner, options: { grace
   return handle;
 }
 
+/**
+ * The SDK's transport, telling `inFlight` of each response it has written. Seen
+ * as the message object, before it is serialized: reading the ids back out of
+ * the bytes meant parsing every answer again (a 100 kB parse_source result
+ * cost as much to re-parse as to build).
+ */
+class AnsweringTransport extends StdioServerTransport {
+  readonly #inFlight: InFlight;
+
+  constructor(input: Readable, output: Writable, inFlight: InFlight) {
+    super(input, output);
+    this.#inFlight = inFlight;
+  }
+
+  override async send(message: JSONRPCMessage): Promise<void> {
+    try {
+      await super.send(message);
+    } finally {
+      // Done once written (or never to be written: a closed transport), as the old byte count was.
+      this.#inFlight.sent(message);
+    }
+  }
+}
+
 /** Ids of the client's requests not answered yet: received ones minus responses sent and requests cancelled. */
 class InFlight {
   readonly #ids = new Set<string | number>();
@@ -81,18 +104,10 @@ class InFlight {
     else if (m.method !== undefined && m.id !== undefined) this.#ids.add(m.id);
   }
 
-  /** Bytes the server writes: one or more serialized messages. */
-  sent(chunk: Buffer): void {
-    if (this.#ids.size === 0) return;
-    for (const line of chunk.toString('utf8').split('\n')) {
-      if (line === '') continue;
-      try {
-        const m = JSON.parse(line) as { id?: string | number; method?: string };
-        if (m.method === undefined && m.id !== undefined) this.#done(m.id);
-      } catch {
-        // Not ours to judge: the transport writes whole messages.
-      }
-    }
+  /** A message the server wrote: a response ends its request. */
+  sent(message: JSONRPCMessage): void {
+    const m = message as { id?: string | number; method?: string };
+    if (m.method === undefined && m.id !== undefined) this.#done(m.id);
   }
 
   whenIdle(callback: () => void): void {

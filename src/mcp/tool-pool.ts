@@ -47,7 +47,7 @@ export class ToolPool {
 
   readonly run: ToolRunner = async (name, args, signal) => {
     try {
-      return await this.#pool.run({ name, args }, { signal, budgetMs: this.#budgetMs });
+      return await this.#pool.run({ name, args }, { signal, budgetMs: this.#budgetMs, ...affinityOf(args) });
     } catch (error) {
       if (error instanceof PoolTimeout) {
         return failure(new ToolError(ERROR_CODES.timeout, `${name} did not finish within ${error.budgetMs} ms and was stopped. Ask for less (a smaller source, fewer files), or start the server with a larger --call-timeout-ms.`, { budget_ms: error.budgetMs }));
@@ -63,6 +63,12 @@ export class ToolPool {
   dispose(): Promise<void> {
     return this.#pool.dispose();
   }
+}
+
+/** A source text sent again goes to the worker that parsed it (see parsed-sources.ts). */
+function affinityOf(args: unknown): { affinity?: string } {
+  const source = (args as { source?: unknown } | null | undefined)?.source;
+  return typeof source === 'string' ? { affinity: source } : {};
 }
 
 /** The code and data of a protocol error a worker's tool threw (tool-worker.ts sends them as the failure's data). */

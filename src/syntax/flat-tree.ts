@@ -50,34 +50,38 @@ export function walkFlat(tree: Tree, text: string, options: FlatOptions, take: (
   try {
     let depth = 0;
     for (;;) {
-      const kept = options.all || cursor.nodeIsNamed || cursor.nodeIsMissing;
-      let descend = kept;
-      if (kept) {
+      // Each cursor getter is a WASM call that marshals the cursor first: every one is read once per node.
+      const named = cursor.nodeIsNamed;
+      const missing = cursor.nodeIsMissing;
+      if (options.all || named || missing) {
         const startIndex = cursor.startIndex;
         const endIndex = cursor.endIndex;
+        const type = cursor.nodeType;
+        const field = cursor.currentFieldName;
+        // Stays on the first child when there is one: the walk goes on from there.
         const hasChildren = cursor.gotoFirstChild();
-        if (hasChildren) cursor.gotoParent();
         const node: FlatNode = {
           parent: depth === 0 ? -1 : parents[depth - 1]!,
-          type: cursor.nodeType,
-          named: cursor.nodeIsNamed,
-          field: cursor.currentFieldName,
-          missing: cursor.nodeIsMissing,
+          type,
+          named,
+          field,
+          missing,
           start: lines.toHuman(startIndex),
           end: lines.toHuman(endIndex),
           text: hasChildren ? undefined : text.slice(startIndex, endIndex),
         };
         if (!take(node)) return { count, truncated: true };
         parents[depth] = count++;
-        if (hasChildren && depth >= maxDepth) {
+        if (hasChildren) {
+          if (depth < maxDepth) {
+            depth++;
+            continue;
+          }
           truncated = true;
-          descend = false;
+          cursor.gotoParent();
         }
       }
-      if (descend && cursor.gotoFirstChild()) {
-        depth++;
-        continue;
-      }
+      // A node not kept is not entered (an anonymous node with children is not listed, nor are they).
       while (!cursor.gotoNextSibling()) {
         if (depth === 0 || !cursor.gotoParent()) return { count, truncated };
         depth--;

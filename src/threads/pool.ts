@@ -36,6 +36,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Milliseconds from now (waiting for a worker included) after which the job is stopped. */
   budgetMs?: number;
+  /**
+   * Jobs with the same key go, when it is free, to the worker that ran the
+   * last of them: it may still hold what that one made (parse_source keeps
+   * the texts it parsed), which another worker would have to make again.
+   */
+  affinity?: string;
 }
 
 /** A job stopped because its budget ran out. */
@@ -67,6 +73,7 @@ const DEATH_WINDOW_MS = 10_000;
 interface Job<R> {
   id: number;
   payload: unknown;
+  affinity: string | undefined;
   resolve(value: R): void;
   reject(error: unknown): void;
   /** Settled already (answered, aborted or timed out): later news about it is dropped. */
@@ -81,6 +88,8 @@ interface Slot {
   stopping: NodeJS.Timeout | undefined;
   /** Jobs it has answered: a worker that has is warm (its caches filled), a fresh one may still be setting up. */
   served: number;
+  /** The key of the last job with one it was given. */
+  affinity: string | undefined;
 }
 
 export class WorkerPool<Payload, Result> {
@@ -104,7 +113,7 @@ export class WorkerPool<Payload, Result> {
   }
 
   run(payload: Payload, options: RunOptions = {}): Promise<Result> {
-    const { signal, budgetMs } = options;
+    const { signal, budgetMs, affinity } = options;
     if (this.#disposed) return Promise.reject(new PoolWorkerError('the worker pool has been disposed'));
     if (this.#broken) return Promise.reject(new PoolWorkerError(this.#broken));
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -113,6 +122,7 @@ export class WorkerPool<Payload, Result> {
       const job: Job<Result> = {
         id: this.#nextId++,
         payload,
+        affinity,
         settled: false,
         resolve: (value) => settle(() => resolve(value)),
         reject: (error) => settle(() => reject(error)),
@@ -158,12 +168,17 @@ export class WorkerPool<Payload, Result> {
   }
 
   #dispatch(): void {
-    // Warm workers first: a replacement still setting itself up should not make a job wait that another could take now.
-    const idle = this.#slots.filter((slot) => !slot.job).sort((a, b) => Number(b.served > 0) - Number(a.served > 0));
-    for (const slot of idle) {
-      const job = this.#queue.shift();
-      if (!job) return;
+    for (;;) {
+      const job = this.#queue[0];
+      const idle = this.#slots.filter((slot) => !slot.job);
+      if (!job || idle.length === 0) return;
+      // The worker of the job's key first; then warm workers: a replacement still setting itself up
+      // should not make a job wait that another could take now.
+      const slot = (job.affinity !== undefined ? idle.find((s) => s.affinity === job.affinity) : undefined) ?? idle.find((s) => s.served > 0) ?? idle[0]!;
+      this.#queue.shift();
       slot.job = job;
+      // A job without a key leaves the worker's: what the keyed one made is still there.
+      if (job.affinity !== undefined) slot.affinity = job.affinity;
       slot.worker.postMessage({ type: 'run', id: job.id, payload: job.payload } satisfies PoolRequest);
     }
   }
@@ -194,7 +209,7 @@ export class WorkerPool<Payload, Result> {
     // Workers never keep the process alive: stdio servers exit when their client goes.
     worker.unref();
     for (const note of this.#options.catchUp?.() ?? []) worker.postMessage({ type: 'note', payload: note } satisfies PoolRequest);
-    const slot: Slot = { worker, job: undefined, stopping: undefined, served: 0 };
+    const slot: Slot = { worker, job: undefined, stopping: undefined, served: 0, affinity: undefined };
     worker.on('message', (message: PoolReply<Result> | PoolEvent) => {
       if ('type' in message) this.#options.onEvent?.(message.payload);
       else this.#onReply(slot, message);

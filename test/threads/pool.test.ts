@@ -26,6 +26,18 @@ describe('WorkerPool', () => {
     assert.equal(two.pending, 0);
   });
 
+  it('sends a job to the free worker that ran the last job with its key, else to the first warm one', async () => {
+    const two = pool(2);
+    await Promise.all([two.run({ kind: 'echo', value: 'warm' }), two.run({ kind: 'echo', value: 'warm' })]);
+    // The first warm worker is busy for a while, so the keyed job goes to the other, and so does the next one.
+    const busy = two.run({ kind: 'wait', ms: 2_000 });
+    const keyed = await two.run({ kind: 'thread' }, { affinity: 'k' });
+    assert.equal(await two.run({ kind: 'thread' }), keyed, 'the only free worker');
+    assert.equal(await busy, 'waited');
+    assert.equal(await two.run({ kind: 'thread' }, { affinity: 'k' }), keyed, 'the key\'s worker, though another free one comes first');
+    assert.notEqual(await two.run({ kind: 'thread' }), keyed, 'without a key, the first warm worker');
+  });
+
   it('serves a job on a free worker while another worker spins', async () => {
     const two = pool(2);
     await two.run({ kind: 'echo', value: 0 });

@@ -5,7 +5,7 @@
 // string checked by one pattern cost well under a millisecond, against ~80 ms
 // as nested objects and ~17 ms as a list of strings (measured through the SDK).
 import * as z from 'zod';
-import { parseSource as parseText, walkFlat, withTabStops, type FlatNode, type HumanRange } from '../../ide/index.ts';
+import { walkFlat, withTabStops, type FlatNode, type HumanRange } from '../../ide/index.ts';
 import { diagnosticSchema, requireSource, SCHEMA_VERSION, toMcpDiagnostic } from '../contract.ts';
 import { jsonLength, jsonStringLength } from './json-length.ts';
 import { defineTool, READ_ONLY } from './tool.ts';
@@ -20,8 +20,16 @@ const input = z.object({
   named_only: z.boolean().default(true).describe('Only named nodes (false adds keywords and punctuation)').meta({ examples: [true] }),
 });
 
+/**
+ * A JSON string on one line. Unrolled (runs of plain characters between
+ * escapes) rather than one alternation per character, and without capturing
+ * groups: a client checks every result against this pattern (the Python SDK
+ * with `re`, a backtracking engine), and this form takes it 0.21 ms on a
+ * 1,000-node result against 0.33 ms for the same language written plainly.
+ */
+const JSON_STRING = String.raw`"[^"\\\n]*(?:\\.[^"\\\n]*)*"`;
 /** One node: `PARENT TYPE L:C-L:C[ field=NAME][ missing][ text="TEXT"]` and a newline; anonymous types and texts are JSON strings. */
-const NODE_LINE = String.raw`(-1|0|[1-9][0-9]*) ([A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\\n]|\\.)*") [1-9][0-9]*:[1-9][0-9]*-[1-9][0-9]*:[1-9][0-9]*( field=[A-Za-z_][A-Za-z0-9_]*)?( missing)?( text="(?:[^"\\\n]|\\.)*")?\n`;
+const NODE_LINE = String.raw`(?:-1|0|[1-9][0-9]*) (?:[A-Za-z_][A-Za-z0-9_]*|${JSON_STRING}) [1-9][0-9]*:[1-9][0-9]*-[1-9][0-9]*:[1-9][0-9]*(?: field=[A-Za-z_][A-Za-z0-9_]*)?(?: missing)?(?: text=${JSON_STRING})?\n`;
 /** The whole `nodes` text: lines as above, nothing else. */
 export const NODES_TEXT = new RegExp(`^(?:${NODE_LINE})*$`);
 
@@ -52,7 +60,7 @@ export const parseSource = defineTool({
   async run(args, host, _signal, scope) {
     const source = requireSource(args.source, host.limits);
     const { tree, lines: index, diagnostics } = await scope.once('parsed', async () => {
-      const parsed = parseText(await host.parser(), source);
+      const parsed = await host.parseSource(source);
       scope.onEnd(() => parsed.tree.delete());
       return parsed;
     });

@@ -7,17 +7,20 @@
 // imports, and the receivers of member accesses.
 import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
 import { definitionKinds, modelQuery, type ModelQuery } from './queries.ts';
-import { constructorType, modifiersOf, typeInfo } from './node-facts.ts';
-import type { Binding, FileModel, NameUse, Scope, ScopeKind, Span, SymbolKind } from './types.ts';
+import { constructorType, importedNames, modifiersOf, typeInfo } from './node-facts.ts';
+import { ScopeTable } from './scope-table.ts';
+import type { Binding, FileModel, ScopeKind, Span, SymbolKind } from './types.ts';
 
 export function buildFileModel(tree: Tree): FileModel {
   const query = modelQuery(tree.language);
   const builder = new ModelBuilder(tree.rootNode, definitionKinds(tree), query);
   builder.run(query.query.captures(tree.rootNode));
-  return { scopes: builder.scopes, bindings: builder.bindings, uses: builder.uses };
+  const { scopes, bindings, uses } = builder.table;
+  return { scopes, bindings, uses };
 }
 
-const SCOPE_KINDS: Record<string, ScopeKind> = {
+/** The scope a node captured as `@scope` opens. */
+export const SCOPE_KINDS: Readonly<Record<string, ScopeKind>> = {
   block: 'block',
   lambda: 'lambda',
   for_expression: 'loop',
@@ -36,19 +39,8 @@ interface OpenScope {
 }
 
 class ModelBuilder {
-  readonly scopes: Scope[] = [];
-  readonly bindings: Binding[] = [];
-  readonly uses: NameUse[] = [];
-  /** Per scope: name → binding ids, latest last. */
-  readonly #names = new Map<number, Map<string, number[]>>();
+  readonly table = new ScopeTable();
   readonly #open: OpenScope[] = [];
-  /**
-   * Per name: the open scopes (outermost first) that bind it. A name is
-   * resolved against these alone, not against every scope around it, so
-   * that uses deep in nested blocks cost the bindings of their name, not the
-   * depth (10,000 nested `if`s were quadratic).
-   */
-  readonly #visible = new Map<string, number[]>();
   /** Starts of names already bound or written by their statement (a use there is none). */
   readonly #handled = new Set<number>();
   /** Per scope: the annotated type of each parameter, for a lambda implementing the signature. */
@@ -177,25 +169,14 @@ class ModelBuilder {
   }
 
   #openScope(kind: ScopeKind, start: number, end: number): number {
-    const id = this.scopes.length;
-    this.scopes.push({ id, kind, start, end, parent: this.#open[this.#open.length - 1]?.id });
-    this.#names.set(id, new Map());
+    const id = this.table.open(kind, start, end, this.#open[this.#open.length - 1]?.id);
     this.#open.push({ id, end });
     return id;
   }
 
   /** Closes the scopes that end at or before `at`: their names are no longer visible. */
   #closeBefore(at: number): void {
-    while (this.#open.length > 1 && this.#open[this.#open.length - 1]!.end <= at) this.#closeScope();
-  }
-
-  #closeScope(): void {
-    const id = this.#open.pop()!.id;
-    for (const name of this.#names.get(id)!.keys()) {
-      const scopes = this.#visible.get(name)!;
-      const at = scopes.lastIndexOf(id);
-      if (at !== -1) scopes.splice(at, 1);
-    }
+    while (this.#open.length > 1 && this.#open[this.#open.length - 1]!.end <= at) this.table.close(this.#open.pop()!.id);
   }
 
   #innermost(): number {
@@ -236,43 +217,12 @@ class ModelBuilder {
 
   #bind(name: Node, kind: SymbolKind, scope: number, declaration: Span, extra: Partial<Binding> = {}): number {
     this.#handled.add(name.startIndex);
-    const id = this.bindings.length;
-    const text = name.text;
-    this.bindings.push({
-      id,
-      name: text,
-      kind,
-      span: spanOf(name),
-      declaration,
-      scope,
-      mutable: false,
-      isPublic: false,
-      exported: this.scopes[scope]?.kind === 'module',
-      ...extra,
-    });
-    const names = this.#names.get(scope)!;
-    const list = names.get(text);
-    if (list) {
-      list.push(id);
-    } else {
-      names.set(text, [id]);
-      this.#makeVisible(text, scope);
-    }
-    return id;
-  }
-
-  /** Adds `scope` to the open scopes binding `name`, in nesting order (ids grow inwards). */
-  #makeVisible(name: string, scope: number): void {
-    let scopes = this.#visible.get(name);
-    if (!scopes) this.#visible.set(name, (scopes = []));
-    let at = scopes.length;
-    while (at > 0 && scopes[at - 1]! > scope) at--;
-    scopes.splice(at, 0, scope);
+    return this.table.bind(name.text, spanOf(name), kind, scope, declaration, extra);
   }
 
   #write(name: Node, binding: number): void {
     this.#handled.add(name.startIndex);
-    this.uses.push({ name: name.text, span: spanOf(name), kind: 'write', binding });
+    this.table.use(name.text, spanOf(name), 'write', binding);
   }
 
   #declaration(target: Node, statement: Node, scope: number): void {
@@ -281,10 +231,10 @@ class ModelBuilder {
   }
 
   #assignment(left: Node, statement: Node, scope: number, hoisting: boolean): void {
-    const existing = this.#localTarget(left.text, scope, left.startIndex, hoisting);
+    const existing = this.table.localTarget(left.text, scope, left.startIndex, hoisting);
     // In a body an assignment to a visible name writes it; at module level a
     // later assignment to a name of the module writes the first one.
-    if (existing !== undefined && (!hoisting || this.bindings[existing]!.scope === scope)) {
+    if (existing !== undefined && (!hoisting || this.table.bindings[existing]!.scope === scope)) {
       this.#write(left, existing);
       return;
     }
@@ -293,7 +243,7 @@ class ModelBuilder {
   }
 
   #destructured(name: Node, statement: Node, scope: number, hoisting: boolean): void {
-    const existing = hoisting ? undefined : this.#localTarget(name.text, scope, name.startIndex, hoisting);
+    const existing = hoisting ? undefined : this.table.localTarget(name.text, scope, name.startIndex, hoisting);
     if (existing !== undefined) this.#write(name, existing);
     else this.#bind(name, 'variable', scope, spanOf(statement));
   }
@@ -330,38 +280,16 @@ class ModelBuilder {
   }
 
   #bindImport(statement: Node, scope: number): void {
-    const path = statement.childForFieldName('path');
-    if (!path) return;
-    const segments = path.namedChildren.filter((n): n is Node => n?.type === 'identifier');
-    const modulePath = segments.map((s) => s.text).join('.');
-    const items = statement.childForFieldName('items');
-    const alias = statement.childForFieldName('alias');
-    if (items) {
-      for (const item of items.namedChildren) {
-        if (item?.type !== 'use_item') continue;
-        const name = item.childForFieldName('name');
-        const itemAlias = item.childForFieldName('alias');
-        if (!name) continue;
-        this.#handled.add(name.startIndex);
-        this.#bind(itemAlias ?? name, 'import', scope, spanOf(statement), {
-          container: modulePath,
-          modulePath,
-          importedName: name.text,
-          ...(itemAlias ? { importedSpan: spanOf(name) } : {}),
-          isPublic: item.children.some((c) => c?.type === 'pub'),
-          exported: false,
-        });
-      }
-    } else {
-      const bound = alias ?? segments[segments.length - 1];
-      if (bound) this.#bind(bound, 'import', scope, spanOf(statement), { container: modulePath, modulePath, exported: false });
+    for (const { bound, item, facts } of importedNames(statement)) {
+      if (item) this.#handled.add(item.startIndex);
+      this.#bind(bound, 'import', scope, spanOf(statement), facts);
     }
   }
 
   /** Parameters, loop variables and pattern names, bound in the scope that opened around them. */
   #local(name: Node, pattern: string, owner: string | undefined): void {
     const scope = this.#innermost();
-    const home = this.scopes[scope]!;
+    const home = this.table.scopes[scope]!;
     switch (pattern) {
       case 'parameter':
         this.#parameter(name, scope, owner);
@@ -402,8 +330,8 @@ class ModelBuilder {
 
   /** `f: (p: Point) -> Int = (p) => p.x`: the lambda's `p` has the signature's type. */
   #lambdaSignature(lambda: Node, scope: number): void {
-    const parent = this.scopes[scope]!.parent;
-    if (parent === undefined || this.scopes[parent]!.kind !== 'function') return;
+    const parent = this.table.scopes[scope]!.parent;
+    if (parent === undefined || this.table.scopes[parent]!.kind !== 'function') return;
     const declaration = lambda.parent;
     if (declaration?.type !== 'declaration' || declaration.childForFieldName('value')?.startIndex !== lambda.startIndex) return;
     const types = this.#parameterTypes.get(parent);
@@ -412,62 +340,14 @@ class ModelBuilder {
 
   // Section - uses
 
-  #resolve(name: string, at: number): number | undefined {
-    const scopes = this.#visible.get(name) ?? [];
-    for (let k = scopes.length - 1; k >= 0; k--) {
-      const current = scopes[k]!;
-      const ids = this.#names.get(current)!.get(name)!;
-      const kind = this.scopes[current]!.kind;
-      // In blocks a binding is visible after it is made; at module level everywhere, and in
-      // a comprehension too: `[x * x for x in xs]` uses `x` before the `for` that binds it.
-      const everywhere = kind === 'module' || kind === 'comprehension';
-      for (let i = ids.length - 1; i >= 0; i--) {
-        const binding = this.bindings[ids[i]!]!;
-        if (binding.kind === 'method' || binding.kind === 'field') continue;
-        if (everywhere || binding.span.start <= at) return binding.id;
-      }
-    }
-    return undefined;
-  }
-
-  /**
-   * What an assignment inside a body writes: the nearest binding of the name,
-   * unless that is a module-level one. A body's `helper = 40` makes a local
-   * even where a top-level `helper` exists: the reference runs it as a local
-   * of the function and the top-level binding keeps its value.
-   */
-  #localTarget(name: string, scope: number, at: number, hoisting: boolean): number | undefined {
-    const existing = this.#resolve(name, at);
-    if (hoisting || existing === undefined) return existing;
-    const home = this.scopes[this.bindings[existing]!.scope]!;
-    return home.kind === 'module' && this.scopes[scope]!.kind !== 'module' ? undefined : existing;
-  }
-
   #use(node: Node, start: number, end: number): void {
     const name = this.#text.slice(start - this.#textStart, end - this.#textStart);
-    this.uses.push({ name, span: { start, end }, kind: node.type === 'type_identifier' ? 'type' : 'read', binding: this.#resolve(name, start) });
+    this.table.use(name, { start, end }, node.type === 'type_identifier' ? 'type' : 'read');
   }
 
   #member(field: Node, object: Node | undefined): void {
     if (this.#handled.has(field.startIndex)) return;
-    let objectBinding: number | undefined;
-    let objectType: string | undefined;
-    if (object?.type === 'identifier') {
-      const text = object.text;
-      objectBinding = this.#resolve(text, object.startIndex);
-      const binding = objectBinding === undefined ? undefined : this.bindings[objectBinding];
-      if (binding && (binding.kind === 'record' || binding.kind === 'interface' || binding.kind === 'generic' || binding.kind === 'type')) objectType = binding.name;
-      else if (binding?.typeName) objectType = binding.typeName;
-      else if (!binding && /^[A-Z]/.test(text)) objectType = text;
-    }
-    this.uses.push({
-      name: field.text,
-      span: spanOf(field),
-      kind: 'member',
-      binding: undefined,
-      ...(objectBinding !== undefined ? { objectBinding } : {}),
-      ...(objectType ? { objectType } : {}),
-    });
+    this.table.member(field.text, spanOf(field), object?.type === 'identifier' ? { text: object.text, start: object.startIndex } : undefined);
   }
 }
 

@@ -33,3 +33,44 @@ export function constructorType(value: Node | null): Partial<Binding> {
   const callee = value.childForFieldName('function');
   return callee?.type === 'identifier' && /^[A-Z]/.test(callee.text) ? { typeName: callee.text } : {};
 }
+
+export interface ImportedName {
+  /** The name the file binds: the alias, the item or the path's last name. */
+  bound: Node;
+  /** The item's name when an alias binds it (`old` in `use m.{old as x}`). */
+  item?: Node;
+  facts: Partial<Binding>;
+}
+
+/** What a `use` statement binds: `use m.{a, b as c}`, `use m as n`, `use std.io`. */
+export function importedNames(statement: Node): ImportedName[] {
+  const path = statement.childForFieldName('path');
+  if (!path) return [];
+  const segments = path.namedChildren.filter((n): n is Node => n?.type === 'identifier');
+  const modulePath = segments.map((s) => s.text).join('.');
+  const items = statement.childForFieldName('items');
+  if (!items) {
+    const bound = statement.childForFieldName('alias') ?? segments[segments.length - 1];
+    return bound ? [{ bound, facts: { container: modulePath, modulePath, exported: false } }] : [];
+  }
+  const names: ImportedName[] = [];
+  for (const item of items.namedChildren) {
+    if (item?.type !== 'use_item') continue;
+    const name = item.childForFieldName('name');
+    const alias = item.childForFieldName('alias');
+    if (!name) continue;
+    names.push({
+      bound: alias ?? name,
+      ...(alias ? { item: name } : {}),
+      facts: {
+        container: modulePath,
+        modulePath,
+        importedName: name.text,
+        ...(alias ? { importedSpan: { start: name.startIndex, end: name.endIndex } } : {}),
+        isPublic: item.children.some((c) => c?.type === 'pub'),
+        exported: false,
+      },
+    });
+  }
+  return names;
+}

@@ -31,6 +31,9 @@ export const SCOPE_KINDS: Readonly<Record<string, ScopeKind>> = {
   function_type: 'function',
 };
 
+/** Scopes whose captures the hoisting pass reads: the module, and a type definition for its fields. */
+const MODULE_LEVEL_SCOPES: ReadonlySet<string> = new Set(['source_file', 'type_definition']);
+
 interface OpenScope {
   id: number;
   end: number;
@@ -82,10 +85,20 @@ class ModelBuilder {
     let record: { name: string; scope: number; end: number } | undefined;
     let receiver: Node | undefined;
     let lastLeaf = -1;
+    /** Hoisting: the end of the scope nested in the module that the captures are in (none of its names is the module's). */
+    let nestedUntil = -1;
     for (const capture of captures) {
       const node = capture.node;
       const start = node.startIndex;
-      if (!hoisting) this.#closeBefore(start);
+      if (hoisting) {
+        if (start < nestedUntil) continue;
+        if (capture.name === 'scope' && !MODULE_LEVEL_SCOPES.has(this.#query.rootOf(capture.patternIndex))) {
+          nestedUntil = node.endIndex;
+          continue;
+        }
+      } else {
+        this.#closeBefore(start);
+      }
       while (owners.length > 0 && owners[owners.length - 1]!.end <= start) owners.pop();
       if (record && record.end <= start) record = undefined;
       const pattern = this.#query.rootOf(capture.patternIndex);

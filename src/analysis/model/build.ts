@@ -163,9 +163,10 @@ class ModelBuilder {
     let signatureEnd: number | undefined;
     if (pattern === 'function_type') {
       const top = this.#open[this.#open.length - 1];
-      // `(T: Type) -> (x: T) -> T`: a curried group is the same function's scope.
-      if (top?.signatureEnd !== undefined && start < top.signatureEnd) return;
       const parent = node.parent;
+      // `(T: Type) -> (x: T) -> T`: a curried group is the same function's scope
+      // (a parameter's function type `f: (T) -> T` is a scope of its own).
+      if (top?.signatureEnd !== undefined && start < top.signatureEnd && parent?.type === 'function_type') return;
       if (parent?.type === 'declaration' && parent.childForFieldName('type')?.startIndex === start) {
         // A signature's parameters are visible in the declaration's value (the
         // implicit lambda of `add: (a: Int, b: Int) -> Int = a + b`).

@@ -11,7 +11,9 @@
 (list_comprehension) @scope
 (match_arm) @scope
 (function_type) @scope
-(type_definition) @scope
+; A type definition binds names only when it has parameters (`Box: (T: Type) -> Type = …`).
+(type_definition
+  parameters: (_)) @scope
 
 ; A declaration binds a function when its type is a signature, a value
 ; otherwise: three disjoint patterns so editors that type their definitions
@@ -64,3 +66,14 @@
 
 (struct_pattern
   field: (identifier) @definition.local)
+
+; The statement a parameter belongs to (its container): the nearest
+; declaration, assignment or type definition around it, and its target.
+(declaration
+  target: (_) @owner.name) @owner
+
+(assignment
+  left: (_) @owner.name) @owner
+
+(type_definition
+  name: (_) @owner.name) @owner

@@ -1,5 +1,5 @@
-// The binding model is built in TypeScript (scopes and resolution need more
-// than captures), but it must agree with the grammar's tags.scm and locals.scm,
+// The binding model is built from the captures of queries/ (resolved in
+// TypeScript), and it must agree with the grammar's tags.scm and locals.scm,
 // which editors use: every tag and every local definition they capture on the
 // corpus is a binding of the model, of the matching kind. (locals.scm cannot
 // tell a first assignment from a later one: a local definition there may be a

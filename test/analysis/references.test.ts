@@ -84,6 +84,15 @@ add: (a: Int, b: Int) -> Int = a + b
 other = (a) => a$0 * 2
 `.replace('other = (a) => a$0 * 2', 'other = (a) => a * 2').replace('add: (a: Int', 'add: (a$0: Int')));
 
+  it('finds a function declared in a block from its uses after it (the reference accepts the call)', () => check(`
+main = {
+    g: (x: Int) -> Int = x + 1
+//  ^
+    y = g$0(2)
+//      ^
+}
+`));
+
   it('skips strings and comments', () => check(`
 total = 1
 ^^^^^

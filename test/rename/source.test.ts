@@ -235,6 +235,32 @@ main = {
 }
 `));
 
+  it('a record field through the receiver types the checker infers: &p, a nested field, a call result; not another type\'s field', () => check(`
+Point: Type = { x: Int, y: Int }
+Size: Type = { x: Int }
+Window: Type = { view: Point, size: Size }
+moved: (p: Point) -> Point = Point(x=p.x + 1, y=p.y)
+main = {
+    p = Point(x=1, y=2)
+    view = &p
+    w = Window(view=p, size=Size(x=3))
+    q = moved(p)
+    io.println(view.x + w.view.x + q.x + w.size.x)
+}
+`, ['Point.x', 'px'], `
+Point: Type = { px: Int, y: Int }
+Size: Type = { x: Int }
+Window: Type = { view: Point, size: Size }
+moved: (p: Point) -> Point = Point(px=p.px + 1, y=p.y)
+main = {
+    p = Point(px=1, y=2)
+    view = &p
+    w = Window(view=p, size=Size(x=3))
+    q = moved(p)
+    io.println(view.px + w.view.px + q.px + w.size.x)
+}
+`));
+
   it('a type and its uses in annotations', () => check(`
 Point: Type = { x: Float, y: Float }
 origin: Point = Point(0.0, 0.0)

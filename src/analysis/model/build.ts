@@ -1,352 +1,341 @@
-// Builds the binding model of one file from its tree: scopes (module, block,
-// function, lambda, loop, match arm, comprehension), bindings and the uses of
-// names, each resolved to a binding of the file where one is in scope.
-// The walk is iterative, so deeply nested code cannot overflow the stack.
-// What kind a definition is (function, record, interface, generic, type) comes
-// from the captures of queries/definitions.scm, the source of the grammar's
-// tags.scm; the walk decides only what that query does not capture.
-import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
-import { definitionKinds } from './queries.ts';
-import type { Binding, FileModel, NameUse, Scope, ScopeKind, Span, SymbolKind, UseKind } from './types.ts';
+// Builds the binding model of one file from the captures of the analysis
+// queries (queries/scopes.scm, imports.scm, references.scm, members.scm, and
+// definitions.scm for the kinds): what is a scope, a definition, a use, a
+// field, a method or a member access is what those queries say. This file only
+// resolves the captures: scope nesting, declaration order and hoisting (a
+// module's names are visible everywhere in it), writes to existing names,
+// imports, and the receivers of member accesses.
+import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
+import { definitionKinds, modelQuery, type ModelQuery } from './queries.ts';
+import { constructorType, importedNames, modifiersOf, typeInfo } from './node-facts.ts';
+import { ScopeTable } from './scope-table.ts';
+import type { Binding, FileModel, ScopeKind, Span, SymbolKind } from './types.ts';
 
-const STATEMENTS = new Set(['declaration', 'assignment', 'destructuring_assignment', 'type_definition', 'use_statement']);
+export function buildFileModel(tree: Tree): FileModel {
+  const query = modelQuery(tree.language);
+  const builder = new ModelBuilder(tree.rootNode, definitionKinds(tree), query);
+  builder.run();
+  const { scopes, bindings, uses } = builder.table;
+  return { scopes, bindings, uses };
+}
 
-/** Node types the walk looks at; everything else is only descended into. */
-const RELEVANT = new Set([
-  ...STATEMENTS, 'identifier', 'type_identifier', 'member_expression',
-  'block', 'lambda', 'for_expression', 'spawn_expression', 'list_comprehension', 'match_arm',
-]);
-
-const SCOPE_KINDS: Record<string, ScopeKind> = {
+/** The scope a node captured as `@scope` opens. */
+export const SCOPE_KINDS: Readonly<Record<string, ScopeKind>> = {
   block: 'block',
   lambda: 'lambda',
   for_expression: 'loop',
   spawn_expression: 'loop',
   list_comprehension: 'comprehension',
   match_arm: 'arm',
+  type_definition: 'type',
+  function_type: 'function',
 };
 
-export function buildFileModel(tree: Tree): FileModel {
-  const root = tree.rootNode;
-  const builder = new ModelBuilder(root, definitionKinds(tree));
-  builder.run(root);
-  return { scopes: builder.scopes, bindings: builder.bindings, uses: builder.uses };
+/** Scopes whose captures the hoisting pass reads: the module, and a type definition for its fields. */
+const MODULE_LEVEL_SCOPES: ReadonlySet<string> = new Set(['source_file', 'type_definition']);
+
+interface OpenScope {
+  id: number;
+  end: number;
+  /** Function scopes: the declaration's `type` ends here; curried groups inside it share the scope. */
+  signatureEnd?: number;
 }
 
 class ModelBuilder {
-  readonly scopes: Scope[] = [];
-  readonly bindings: Binding[] = [];
-  readonly uses: NameUse[] = [];
-  /** Per scope: name → binding ids, latest last. */
-  readonly #names = new Map<number, Map<string, number[]>>();
-  readonly #stack: number[] = [];
-  /**
-   * Per name: the open scopes (outermost first) that bind it. A name is
-   * resolved against these alone, not against every scope around it, so
-   * that uses deep in nested blocks cost the bindings of their name, not the
-   * depth (10,000 nested `if`s were quadratic).
-   */
-  readonly #visible = new Map<string, number[]>();
-  /** Nodes whose identifiers were already handled by their parent. */
+  readonly table = new ScopeTable();
+  readonly #open: OpenScope[] = [];
+  /** Starts of names already bound or written by their statement (a use there is none). */
   readonly #handled = new Set<number>();
-  /** By depth of the walk: the target of the nearest declaration, assignment or type definition around it. */
-  readonly #owners: Array<Node | undefined> = [];
-  /** The root's text and where it starts: the root begins after leading whitespace. */
+  /** Per scope: the annotated type of each parameter, for a lambda implementing the signature. */
+  readonly #parameterTypes = new Map<number, Map<string, string | undefined>>();
   readonly #text: string;
   readonly #textStart: number;
-
-  /** What queries/definitions.scm calls each definition (by name start); the walk's own rule covers what it does not capture. */
+  readonly #root: Node;
   readonly #kinds: ReadonlyMap<number, SymbolKind>;
+  readonly #query: ModelQuery;
+  /** Top-level statements by start: the names they bind are hoisted. */
+  readonly #topLevel = new Map<number, number>();
 
-  constructor(root: Node, kinds: ReadonlyMap<number, SymbolKind>) {
+  constructor(root: Node, kinds: ReadonlyMap<number, SymbolKind>, query: ModelQuery) {
+    this.#root = root;
     this.#kinds = kinds;
+    this.#query = query;
     this.#text = root.text;
     this.#textStart = root.startIndex;
   }
 
-  run(root: Node): void {
-    const module = this.#openScope('module', root);
+  run(): void {
+    const { query } = this.#query;
+    const statements = this.#root.namedChildren.filter((s): s is Node => s !== null);
+    for (const statement of statements) this.#topLevel.set(statement.startIndex, statement.endIndex);
+    this.#openScope('module', this.#root.startIndex, this.#root.endIndex);
     // Module-level bindings are visible everywhere in the file (functions call
-    // each other before their definition), so they are collected first.
-    for (const statement of root.namedChildren) if (statement) this.#bindStatement(statement, module, true);
-    const cursor = root.walk();
-    // Node types from the root down to the current node: parents without WASM calls.
-    const types: string[] = [];
-    try {
-      let depth = 0;
-      const open: Array<{ depth: number; scope: number }> = [];
-      for (;;) {
-        types[depth] = cursor.nodeType;
-        const descend = this.#enter(cursor, types, depth, open);
-        if (descend && cursor.gotoFirstChild()) {
-          depth++;
+    // each other before their definition), so they are bound first: from the
+    // patterns that start at a top-level statement.
+    this.#pass(query.captures(this.#root, { maxStartDepth: 1 }), true);
+    // Then everything in order, one top-level statement at a time: the
+    // captures of a whole 1.6 MB file at once held 160 MB of nodes.
+    for (const statement of statements) this.#pass(query.captures(statement), false);
+  }
+
+  #pass(captures: QueryCapture[], hoisting: boolean): void {
+    // Names references.scm says are no uses (a member after `.`, an argument's name, …).
+    const unbound = new Set<number>();
+    for (const capture of captures) if (capture.name === 'unbound') unbound.add(capture.node.startIndex);
+    /** The statement around a parameter (its container) and its target's text, innermost last. */
+    const owners: Array<{ end: number; name?: string }> = [];
+    /** Receivers of member accesses not yet reached, innermost last (accesses nest). */
+    const receivers: Node[] = [];
+    /** The type definition whose fields come next. */
+    let record: { name: string; scope: number; end: number } | undefined;
+    let receiver: Node | undefined;
+    let lastLeaf = -1;
+    /** Hoisting: the end of the scope nested in the module that the captures are in (none of its names is the module's). */
+    let nestedUntil = -1;
+    for (const capture of captures) {
+      const node = capture.node;
+      const start = node.startIndex;
+      if (hoisting) {
+        if (start < nestedUntil) continue;
+        if (capture.name === 'scope' && !MODULE_LEVEL_SCOPES.has(this.#query.rootOf(capture.patternIndex))) {
+          nestedUntil = node.endIndex;
           continue;
         }
-        for (;;) {
-          while (open.length > 0 && open[open.length - 1]!.depth >= depth) if (this.#closeScope()) open.pop();
-          if (cursor.gotoNextSibling()) break;
-          if (depth === 0 || !cursor.gotoParent()) return;
-          depth--;
-        }
-        if (depth === 0) return;
+      } else {
+        this.#closeBefore(start);
       }
-    } finally {
-      cursor.delete();
-    }
-  }
-
-  #enter(cursor: TreeCursor, types: string[], depth: number, open: Array<{ depth: number; scope: number }>): boolean {
-    const type = types[depth]!;
-    // The nearest enclosing owner, kept on a stack: walking `.parent` costs the node's depth in
-    // WASM each step, which made 10,000 nested blocks or lambdas cubic.
-    this.#owners[depth] = OWNERS.has(type) ? ownerTarget(cursor.currentNode) ?? this.#owners[depth - 1] : this.#owners[depth - 1];
-    if (type === 'line_comment' || type === 'block_comment' || type === 'string' || type === 'ERROR' && cursor.currentNode.childCount === 0) return false;
-    if (!RELEVANT.has(type)) return true;
-    const parentType = depth > 0 ? types[depth - 1] : undefined;
-    if (type === 'identifier' || type === 'type_identifier') {
-      // Names are most of the relevant nodes: read them off the cursor, without making a Node.
-      if (!this.#handled.has(cursor.nodeId)) this.#use(type, cursor.startIndex, cursor.endIndex, parentType, cursor.currentFieldName);
-      return false;
-    }
-    const node = cursor.currentNode;
-    const scopeKind = SCOPE_KINDS[type] ?? (isFunctionDeclaration(node) ? 'function' : type === 'type_definition' && node.childForFieldName('parameters') ? 'type' : undefined);
-    if (scopeKind) {
-      open.push({ depth, scope: this.#openScope(scopeKind, node) });
-      this.#bindScopeHeader(node, this.#current(), depth);
-    }
-    if (parentType === 'block' && STATEMENTS.has(type)) this.#bindStatement(node, this.#current(), false);
-    if (type === 'member_expression') this.#member(node);
-    return true;
-  }
-
-  // Section - scopes and bindings
-
-  #openScope(kind: ScopeKind, node: Node): number {
-    const id = this.scopes.length;
-    this.scopes.push({ id, kind, start: node.startIndex, end: node.endIndex, parent: this.#stack[this.#stack.length - 1] });
-    this.#names.set(id, new Map());
-    this.#stack.push(id);
-    return id;
-  }
-
-  /** Pops the innermost scope; its names are no longer visible. Returns its id. */
-  #closeScope(): number | undefined {
-    const id = this.#stack.pop();
-    if (id === undefined) return undefined;
-    for (const name of this.#names.get(id)!.keys()) {
-      const scopes = this.#visible.get(name)!;
-      const at = scopes.lastIndexOf(id);
-      if (at !== -1) scopes.splice(at, 1);
-    }
-    return id;
-  }
-
-  #current(): number {
-    return this.#stack[this.#stack.length - 1]!;
-  }
-
-  #bind(name: Node, kind: SymbolKind, scope: number, declaration: Node, extra: Partial<Binding> = {}): number {
-    this.#handled.add(name.id);
-    const id = this.bindings.length;
-    this.bindings.push({
-      id,
-      name: name.text,
-      kind,
-      span: spanOf(name),
-      declaration: spanOf(declaration),
-      scope,
-      mutable: false,
-      isPublic: false,
-      exported: this.scopes[scope]?.kind === 'module',
-      ...extra,
-    });
-    const names = this.#names.get(scope)!;
-    const list = names.get(name.text);
-    if (list) {
-      list.push(id);
-    } else {
-      names.set(name.text, [id]);
-      this.#makeVisible(name.text, scope);
-    }
-    return id;
-  }
-
-  /** Adds `scope` to the open scopes binding `name`, in nesting order (ids grow inwards). */
-  #makeVisible(name: string, scope: number): void {
-    let scopes = this.#visible.get(name);
-    if (!scopes) this.#visible.set(name, (scopes = []));
-    let at = scopes.length;
-    while (at > 0 && scopes[at - 1]! > scope) at--;
-    scopes.splice(at, 0, scope);
-  }
-
-  /** Binds what a statement defines. `hoisted`: module level, collected before the walk. */
-  #bindStatement(statement: Node, scope: number, hoisted: boolean): void {
-    const modifiers = modifiersOf(statement);
-    switch (statement.type) {
-      case 'declaration': {
-        const target = statement.childForFieldName('target');
-        const type = statement.childForFieldName('type');
-        if (target?.type === 'identifier') {
-          const kind: SymbolKind = this.#kinds.get(target.startIndex) ?? (statement.childForFieldName('value')?.type === 'lambda' ? 'function' : 'variable');
-          this.#bind(target, kind, scope, statement, { ...modifiers, ...typeInfo(type) });
-        } else if (target?.type === 'member_expression') {
-          this.#bindMethod(target, statement, scope, modifiers);
-        }
-        break;
-      }
-      case 'assignment': {
-        const left = statement.childForFieldName('left');
-        const right = statement.childForFieldName('right');
-        if (left?.type === 'identifier') {
-          const existing = this.#localTarget(left.text, scope, left.startIndex, hoisted);
-          if (existing !== undefined && !hoisted) {
-            this.#handled.add(left.id);
-            this.uses.push({ name: left.text, span: spanOf(left), kind: 'write', binding: existing });
-          } else if (existing === undefined || !hoisted || this.bindings[existing]!.scope !== scope) {
-            const kind: SymbolKind = this.#kinds.get(left.startIndex) ?? 'variable';
-            this.#bind(left, kind, scope, statement, { ...modifiers, ...constructorType(right) });
-          } else {
-            // A later top-level assignment to the same name writes the first one.
-            this.#handled.add(left.id);
-            this.uses.push({ name: left.text, span: spanOf(left), kind: 'write', binding: existing });
+      while (owners.length > 0 && owners[owners.length - 1]!.end <= start) owners.pop();
+      if (record && record.end <= start) record = undefined;
+      const pattern = this.#query.rootOf(capture.patternIndex);
+      switch (capture.name) {
+        case 'scope':
+          if (!hoisting) this.#scope(node, pattern);
+          break;
+        case 'owner':
+          owners.push({ end: node.endIndex });
+          break;
+        case 'owner.name':
+          if (owners.length > 0) owners[owners.length - 1]!.name ??= node.text;
+          break;
+        case 'reference.module':
+          // The `use` statement: imports are bound with their statement.
+          if (this.#statementIn(node, hoisting)) this.#bindImport(node, this.#innermost());
+          break;
+        case 'definition.local':
+          this.#definition(node, pattern, hoisting, owners[owners.length - 1]?.name, (type) => (record = type));
+          break;
+        case 'definition.field':
+        case 'definition.member_method':
+          if (record) this.#bindField(node, capture.name === 'definition.field' ? 'field' : 'method', record);
+          break;
+        case 'definition.receiver':
+          receiver = node;
+          break;
+        case 'definition.method':
+        case 'definition.assigned_method':
+          this.#method(node, receiver, capture.name === 'definition.method', hoisting);
+          break;
+        case 'member.object':
+          if (!hoisting) receivers.push(node);
+          break;
+        case 'member':
+          if (!hoisting) this.#member(node, receivers.pop());
+          break;
+        case 'reference':
+          if (!hoisting && start !== lastLeaf) {
+            if (!unbound.has(start) && !this.#handled.has(start)) this.#use(node, start, node.endIndex);
           }
-        } else if (left?.type === 'member_expression' && hoisted && left.childForFieldName('object')?.type === 'identifier' && /^[A-Z]/.test(left.childForFieldName('object')!.text)) {
-          this.#bindMethod(left, statement, scope, modifiers);
-        }
-        break;
+          lastLeaf = start;
+          break;
+        default:
+          break;
       }
+    }
+  }
+
+  // Section - scopes
+
+  #scope(node: Node, pattern: string): void {
+    let kind = SCOPE_KINDS[pattern];
+    if (!kind) return;
+    let start = node.startIndex;
+    let end = node.endIndex;
+    let signatureEnd: number | undefined;
+    if (pattern === 'function_type') {
+      const top = this.#open[this.#open.length - 1];
+      const parent = node.parent;
+      // `(T: Type) -> (x: T) -> T`: a curried group is the same function's scope
+      // (a parameter's function type `f: (T) -> T` is a scope of its own).
+      if (top?.signatureEnd !== undefined && start < top.signatureEnd && parent?.type === 'function_type') return;
+      if (parent?.type === 'declaration' && parent.childForFieldName('type')?.startIndex === start) {
+        // A signature's parameters are visible in the declaration's value (the
+        // implicit lambda of `add: (a: Int, b: Int) -> Int = a + b`).
+        start = parent.startIndex;
+        end = parent.endIndex;
+        signatureEnd = node.endIndex;
+      } else {
+        // A function type elsewhere (a parameter's or a field's type) binds nothing the program can use.
+        kind = 'function';
+        signatureEnd = node.endIndex;
+      }
+    }
+    const id = this.#openScope(kind, start, end);
+    this.#open[this.#open.length - 1]!.signatureEnd = signatureEnd;
+    if (kind === 'lambda') this.#lambdaSignature(node, id);
+    // `[x * x for x in xs]`: the element, before the `for`, sees the variable.
+    const variable = kind === 'comprehension' ? node.childForFieldName('variable') : null;
+    if (variable?.type === 'identifier') this.#local(variable, pattern, undefined);
+  }
+
+  #openScope(kind: ScopeKind, start: number, end: number): number {
+    const id = this.table.open(kind, start, end, this.#open[this.#open.length - 1]?.id);
+    this.#open.push({ id, end });
+    return id;
+  }
+
+  /** Closes the scopes that end at or before `at`: their names are no longer visible. */
+  #closeBefore(at: number): void {
+    while (this.#open.length > 1 && this.#open[this.#open.length - 1]!.end <= at) this.table.close(this.#open.pop()!.id);
+  }
+
+  #innermost(): number {
+    return this.#open[this.#open.length - 1]!.id;
+  }
+
+  // Section - bindings
+
+  /** Whether a statement's names are bound in this pass: the module's in the hoisting pass, a block's in the other. */
+  #statementIn(statement: Node, hoisting: boolean): boolean {
+    if (this.#topLevel.get(statement.startIndex) === statement.endIndex && this.#innermost() === 0) return hoisting;
+    return !hoisting && statement.parent?.type === 'block';
+  }
+
+  #definition(name: Node, pattern: string, hoisting: boolean, owner: string | undefined, onRecord: (record: { name: string; scope: number; end: number }) => void): void {
+    if (this.#handled.has(name.startIndex)) return;
+    switch (pattern) {
+      case 'declaration':
+      case 'assignment':
       case 'destructuring_assignment':
-        for (const name of statement.childrenForFieldName('name')) {
-          if (!name) continue;
-          const existing = hoisted ? undefined : this.#localTarget(name.text, scope, name.startIndex, hoisted);
-          if (existing !== undefined) {
-            this.#handled.add(name.id);
-            this.uses.push({ name: name.text, span: spanOf(name), kind: 'write', binding: existing });
-          } else {
-            this.#bind(name, 'variable', scope, statement);
-          }
-        }
-        break;
       case 'type_definition': {
-        const name = statement.childForFieldName('name');
-        if (!name) break;
-        const definition = statement.childForFieldName('definition');
-        const parameters = statement.childForFieldName('parameters');
-        const kind: SymbolKind = this.#kinds.get(name.startIndex) ?? (definition?.type !== 'record_type' ? 'type' : parameters ? 'generic' : isInterface(definition) ? 'interface' : 'record');
-        this.#bind(name, kind, scope, statement, modifiers);
-        if (definition?.type === 'record_type') this.#bindFields(definition, name.text, scope);
-        break;
+        const statement = name.parent;
+        if (!statement || !this.#statementIn(statement, hoisting)) return;
+        const scope = this.#innermost();
+        if (pattern === 'declaration') this.#declaration(name, statement, scope);
+        else if (pattern === 'assignment') this.#assignment(name, statement, scope, hoisting);
+        else if (pattern === 'destructuring_assignment') this.#destructured(name, statement, scope, hoisting);
+        else onRecord({ name: name.text, scope, end: this.#typeDefinition(name, statement, scope) });
+        return;
       }
+      case 'use_item':
       case 'use_statement':
-        this.#bindImport(statement, scope);
-        break;
+        return; // bound with their statement (reference.module)
       default:
-        break;
+        if (!hoisting) this.#local(name, pattern, owner);
     }
   }
 
-  #bindMethod(target: Node, statement: Node, scope: number, modifiers: Partial<Binding>): void {
-    const object = target.childForFieldName('object');
-    const field = target.childForFieldName('field');
-    if (!object || !field) return;
-    this.#bind(field, 'method', scope, statement, { ...modifiers, container: object.text, exported: false });
+  #bind(name: Node, kind: SymbolKind, scope: number, declaration: Span, extra: Partial<Binding> = {}): number {
+    this.#handled.add(name.startIndex);
+    return this.table.bind(name.text, spanOf(name), kind, scope, declaration, extra);
   }
 
-  #bindFields(record: Node, container: string, scope: number): void {
-    for (const item of record.namedChildren) {
-      if (!item) continue;
-      if (item.type === 'field_declaration' || item.type === 'field_binding') {
-        const name = item.childForFieldName('name');
-        if (!name) continue;
-        this.#bind(name, item.type === 'field_binding' ? 'method' : 'field', scope, item, {
-          container,
-          exported: false,
-          mutable: item.namedChildren.some((c) => c?.type === 'mutability'),
-          ...typeInfo(item.childForFieldName('type')),
-        });
-      }
+  #write(name: Node, binding: number): void {
+    this.#handled.add(name.startIndex);
+    this.table.use(name.text, spanOf(name), 'write', binding);
+  }
+
+  #declaration(target: Node, statement: Node, scope: number): void {
+    const kind: SymbolKind = this.#kinds.get(target.startIndex) ?? (statement.childForFieldName('value')?.type === 'lambda' ? 'function' : 'variable');
+    this.#bind(target, kind, scope, spanOf(statement), { ...modifiersOf(statement), ...typeInfo(statement.childForFieldName('type')) });
+  }
+
+  #assignment(left: Node, statement: Node, scope: number, hoisting: boolean): void {
+    const existing = this.table.localTarget(left.text, scope, left.startIndex, hoisting);
+    // In a body an assignment to a visible name writes it; at module level a
+    // later assignment to a name of the module writes the first one.
+    if (existing !== undefined && (!hoisting || this.table.bindings[existing]!.scope === scope)) {
+      this.#write(left, existing);
+      return;
     }
+    const kind: SymbolKind = this.#kinds.get(left.startIndex) ?? 'variable';
+    this.#bind(left, kind, scope, spanOf(statement), { ...modifiersOf(statement), ...constructorType(statement.childForFieldName('right')) });
+  }
+
+  #destructured(name: Node, statement: Node, scope: number, hoisting: boolean): void {
+    const existing = hoisting ? undefined : this.table.localTarget(name.text, scope, name.startIndex, hoisting);
+    if (existing !== undefined) this.#write(name, existing);
+    else this.#bind(name, 'variable', scope, spanOf(statement));
+  }
+
+  /** Binds a type's name; returns where its definition ends (its fields are bound as they come). */
+  #typeDefinition(name: Node, statement: Node, scope: number): number {
+    const definition = statement.childForFieldName('definition');
+    const parameters = statement.childForFieldName('parameters');
+    const kind: SymbolKind = this.#kinds.get(name.startIndex) ?? (definition?.type !== 'record_type' ? 'type' : parameters ? 'generic' : 'record');
+    this.#bind(name, kind, scope, spanOf(statement), modifiersOf(statement));
+    return statement.endIndex;
+  }
+
+  #bindField(name: Node, kind: 'field' | 'method', record: { name: string; scope: number }): void {
+    const item = name.parent;
+    if (!item) return;
+    this.#bind(name, kind, record.scope, spanOf(item), {
+      container: record.name,
+      exported: false,
+      mutable: item.namedChildren.some((c) => c?.type === 'mutability'),
+      ...typeInfo(item.childForFieldName('type')),
+    });
+  }
+
+  /**
+   * `Point.draw: (self: &Point) -> Void = …` declares a method in a block or
+   * the module; `Point.draw = …` only at module level, on a capitalised name.
+   */
+  #method(field: Node, receiver: Node | undefined, declared: boolean, hoisting: boolean): void {
+    const statement = field.parent?.parent;
+    if (!statement || !receiver || !this.#statementIn(statement, hoisting)) return;
+    if (!declared && !(hoisting && /^[A-Z]/.test(receiver.text))) return;
+    this.#bind(field, 'method', this.#innermost(), spanOf(statement), { ...modifiersOf(statement), container: receiver.text, exported: false });
   }
 
   #bindImport(statement: Node, scope: number): void {
-    const path = statement.childForFieldName('path');
-    if (!path) return;
-    const segments = path.namedChildren.filter((n): n is Node => n?.type === 'identifier');
-    for (const segment of segments) this.#handled.add(segment.id);
-    const modulePath = segments.map((s) => s.text).join('.');
-    const items = statement.childForFieldName('items');
-    const alias = statement.childForFieldName('alias');
-    if (items) {
-      for (const item of items.namedChildren) {
-        if (item?.type !== 'use_item') continue;
-        const name = item.childForFieldName('name');
-        const itemAlias = item.childForFieldName('alias');
-        if (!name) continue;
-        this.#handled.add(name.id);
-        this.#bind(itemAlias ?? name, 'import', scope, statement, {
-          container: modulePath,
-          modulePath,
-          importedName: name.text,
-          ...(itemAlias ? { importedSpan: spanOf(name) } : {}),
-          isPublic: item.children.some((c) => c?.type === 'pub'),
-          exported: false,
-        });
-      }
-    } else {
-      const last = segments[segments.length - 1];
-      const bound = alias ?? last;
-      if (bound) this.#bind(bound, 'import', scope, statement, { container: modulePath, modulePath, exported: false });
+    for (const { bound, item, facts } of importedNames(statement)) {
+      if (item) this.#handled.add(item.startIndex);
+      this.#bind(bound, 'import', scope, spanOf(statement), facts);
     }
   }
 
-  /** Parameters, loop variables and pattern names, bound in the scope the node opens. */
-  #bindScopeHeader(node: Node, scope: number, depth: number): void {
-    const owner = this.#owners[depth]?.text;
-    switch (node.type) {
-      case 'lambda': {
-        const parameters = node.childForFieldName('parameters');
-        // `f: (p: Point) -> Int = (p) => p.x`: the lambda's `p` has the signature's type.
-        const implementsSignature = node.parent?.type === 'declaration' && node.parent.childForFieldName('value')?.id === node.id;
-        const outer = this.scopes[scope]?.parent;
-        const signatureType = (name: string) => (implementsSignature ? this.bindings.find((b) => b.kind === 'parameter' && b.scope === outer && b.name === name)?.typeName : undefined);
-        for (const parameter of parameters?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner, signatureType);
-        break;
-      }
-      case 'declaration': {
-        // Every group of a curried signature: `(T: Type) -> (x: T) -> T`.
-        for (let group = node.childForFieldName('type'); group?.type === 'function_type'; group = group.childForFieldName('return_type')) {
-          for (const parameter of group.childForFieldName('parameters')?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner);
-        }
-        break;
-      }
-      case 'type_definition':
-        for (const parameter of node.childForFieldName('parameters')?.namedChildren ?? []) this.#bindParameter(parameter, scope, owner);
-        break;
+  /** Parameters, loop variables and pattern names, bound in the scope that opened around them. */
+  #local(name: Node, pattern: string, owner: string | undefined): void {
+    const scope = this.#innermost();
+    const home = this.table.scopes[scope]!;
+    switch (pattern) {
+      case 'parameter':
+        this.#parameter(name, scope, owner);
+        return;
       case 'for_expression':
       case 'spawn_expression':
       case 'list_comprehension': {
-        const variable = node.childForFieldName('variable');
-        if (variable) this.#bind(variable, 'variable', scope, node, { exported: false, mutable: node.namedChildren.some((c) => c?.type === 'mutability') });
-        break;
-      }
-      case 'match_arm': {
-        const pattern = node.childForFieldName('pattern');
-        if (pattern) for (const name of patternNames(pattern)) this.#bind(name, 'variable', scope, node, { exported: false });
-        break;
+        const loop = name.parent;
+        this.#bind(name, 'variable', scope, spanOf(home), { exported: false, mutable: loop?.namedChildren.some((c) => c?.type === 'mutability') ?? false });
+        return;
       }
       default:
-        break;
+        // Names of a match arm's pattern.
+        if (home.kind === 'arm') this.#bind(name, 'variable', scope, spanOf(home), { exported: false });
     }
   }
 
-  #bindParameter(parameter: Node | null, scope: number, owner: string | undefined, signatureType?: (name: string) => string | undefined): void {
+  #parameter(name: Node, scope: number, owner: string | undefined): void {
+    const parameter = name.parent;
     if (parameter?.type !== 'parameter') return;
-    const name = parameter.childForFieldName('name');
-    if (name?.type !== 'identifier') return;
-    const annotated = typeInfo(parameter.childForFieldName('type'));
-    const typeName = annotated.typeName ?? signatureType?.(name.text);
-    this.#bind(name, 'parameter', scope, parameter, {
+    const signature = this.#signatureOf.get(scope);
+    const typeName = typeInfo(parameter.childForFieldName('type')).typeName ?? signature?.get(name.text);
+    let types = this.#parameterTypes.get(scope);
+    if (!types) this.#parameterTypes.set(scope, (types = new Map<string, string | undefined>()));
+    // The first parameter of a name answers, as a search in binding order would.
+    if (!types.has(name.text)) types.set(name.text, typeName);
+    this.#bind(name, 'parameter', scope, spanOf(parameter), {
       exported: false,
       // `mut` can only lead a parameter.
       mutable: parameter.firstChild?.type === 'mutability',
@@ -355,142 +344,32 @@ class ModelBuilder {
     });
   }
 
+  /** Lambda scopes that implement a signature: the signature's parameter types, by name. */
+  readonly #signatureOf = new Map<number, Map<string, string | undefined>>();
+
+  /** `f: (p: Point) -> Int = (p) => p.x`: the lambda's `p` has the signature's type. */
+  #lambdaSignature(lambda: Node, scope: number): void {
+    const parent = this.table.scopes[scope]!.parent;
+    if (parent === undefined || this.table.scopes[parent]!.kind !== 'function') return;
+    const declaration = lambda.parent;
+    if (declaration?.type !== 'declaration' || declaration.childForFieldName('value')?.startIndex !== lambda.startIndex) return;
+    const types = this.#parameterTypes.get(parent);
+    if (types) this.#signatureOf.set(scope, types);
+  }
+
   // Section - uses
 
-  #resolve(name: string, scope: number | undefined, at: number): number | undefined {
-    if (scope !== this.#current()) throw new Error('names are resolved in the innermost open scope');
-    const scopes = this.#visible.get(name) ?? [];
-    for (let k = scopes.length - 1; k >= 0; k--) {
-      const current = scopes[k]!;
-      const ids = this.#names.get(current)!.get(name)!;
-      const kind = this.scopes[current]!.kind;
-      // In blocks a binding is visible after it is made; at module level everywhere, and in
-      // a comprehension too: `[x * x for x in xs]` uses `x` before the `for` that binds it.
-      const everywhere = kind === 'module' || kind === 'comprehension';
-      for (let i = ids.length - 1; i >= 0; i--) {
-        const binding = this.bindings[ids[i]!]!;
-        if (binding.kind === 'method' || binding.kind === 'field') continue;
-        if (everywhere || binding.span.start <= at) return binding.id;
-      }
-    }
-    return undefined;
-  }
-
-  /**
-   * What an assignment inside a body writes: the nearest binding of the name,
-   * unless that is a module-level one. A body's `helper = 40` makes a local
-   * even where a top-level `helper` exists: the reference runs it as a local
-   * of the function and the top-level binding keeps its value.
-   */
-  #localTarget(name: string, scope: number, at: number, hoisted: boolean): number | undefined {
-    const existing = this.#resolve(name, scope, at);
-    if (hoisted || existing === undefined) return existing;
-    const home = this.scopes[this.bindings[existing]!.scope]!;
-    return home.kind === 'module' && this.scopes[scope]!.kind !== 'module' ? undefined : existing;
-  }
-
-  #use(type: 'identifier' | 'type_identifier', start: number, end: number, parent: string | undefined, field: string | null | undefined): void {
-    if (!parent) return;
-    // Names that are not uses of a binding.
-    if (parent === 'member_expression' && field === 'field') return;
-    if (parent === 'named_argument' && field === 'name') return;
-    if (parent === 'label' || parent === 'qualified_pattern' || parent === 'module_path') return;
-    if ((parent === 'field_declaration' || parent === 'field_binding') && field === 'name') return;
-    if (parent === 'parameter' && field === 'name') return;
-    if (parent === 'constructor_pattern' && field === 'name') return;
-    const kind: UseKind = type === 'type_identifier' ? 'type' : 'read';
+  #use(node: Node, start: number, end: number): void {
     const name = this.#text.slice(start - this.#textStart, end - this.#textStart);
-    this.uses.push({ name, span: { start, end }, kind, binding: this.#resolve(name, this.#current(), start) });
+    this.table.use(name, { start, end }, node.type === 'type_identifier' ? 'type' : 'read');
   }
 
-  #member(node: Node): void {
-    const object = node.childForFieldName('object');
-    const field = node.childForFieldName('field');
-    if (!field || this.#handled.has(field.id)) return;
-    let objectBinding: number | undefined;
-    let objectType: string | undefined;
-    if (object?.type === 'identifier') {
-      objectBinding = this.#resolve(object.text, this.#current(), object.startIndex);
-      const binding = objectBinding === undefined ? undefined : this.bindings[objectBinding];
-      if (binding && (binding.kind === 'record' || binding.kind === 'interface' || binding.kind === 'generic' || binding.kind === 'type')) objectType = binding.name;
-      else if (binding?.typeName) objectType = binding.typeName;
-      else if (!binding && /^[A-Z]/.test(object.text)) objectType = object.text;
-    }
-    this.uses.push({
-      name: field.text,
-      span: spanOf(field),
-      kind: 'member',
-      binding: undefined,
-      ...(objectBinding !== undefined ? { objectBinding } : {}),
-      ...(objectType ? { objectType } : {}),
-    });
+  #member(field: Node, object: Node | undefined): void {
+    if (this.#handled.has(field.startIndex)) return;
+    this.table.member(field.text, spanOf(field), object?.type === 'identifier' ? { text: object.text, start: object.startIndex } : undefined);
   }
 }
 
-// Section - helpers
-
-function spanOf(node: Node): Span {
-  return { start: node.startIndex, end: node.endIndex };
-}
-
-function isFunctionDeclaration(node: Node): boolean {
-  return node.type === 'declaration' && node.childForFieldName('type')?.type === 'function_type';
-}
-
-/** `pub` and `mut` lead a statement, in either order (grammar: _pub_modifiers, _mut_modifiers). */
-function modifiersOf(statement: Node): Partial<Binding> {
-  const modifiers = { isPublic: false, mutable: false };
-  for (let child = statement.firstChild; child; child = child.nextSibling) {
-    const type = child.type;
-    if (type === 'visibility') modifiers.isPublic = true;
-    else if (type === 'mutability') modifiers.mutable = true;
-    else if (type !== 'line_comment' && type !== 'block_comment') break;
-  }
-  return modifiers;
-}
-
-/** The type name an annotation gives, for member resolution: `Point`, `&mut Point`, `List(Int)` → List. */
-function typeInfo(type: Node | null): Partial<Binding> {
-  let current = type;
-  while (current && (current.type === 'reference_type' || current.type === 'pointer_type')) current = current.childForFieldName('type');
-  if (current?.type === 'type_identifier') return { typeName: current.text };
-  if (current?.type === 'generic_type') {
-    const name = current.childForFieldName('name');
-    return name ? { typeName: name.text } : {};
-  }
-  return {};
-}
-
-/** `p = Point(x=1, y=2)`: the binding holds a Point. */
-function constructorType(value: Node | null): Partial<Binding> {
-  if (value?.type !== 'call_expression') return {};
-  const callee = value.childForFieldName('function');
-  return callee?.type === 'identifier' && /^[A-Z]/.test(callee.text) ? { typeName: callee.text } : {};
-}
-
-function isInterface(record: Node): boolean {
-  const first = record.namedChildren[0];
-  return first?.type === 'field_declaration' && first.childForFieldName('type')?.type === 'function_type';
-}
-
-const OWNERS = new Set(['declaration', 'assignment', 'type_definition']);
-
-function ownerTarget(node: Node): Node | undefined {
-  return node.childForFieldName('target') ?? node.childForFieldName('left') ?? node.childForFieldName('name') ?? undefined;
-}
-
-function patternNames(pattern: Node): Node[] {
-  const names: Node[] = [];
-  const pending = [pattern];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    if (node.type === 'identifier') {
-      const parent = node.parent;
-      const isConstructorName = parent?.type === 'constructor_pattern' && parent.childForFieldName('name')?.id === node.id;
-      if (!isConstructorName && parent?.type !== 'qualified_pattern') names.push(node);
-      continue;
-    }
-    for (const child of node.namedChildren) if (child) pending.push(child);
-  }
-  return names.sort((a, b) => a.startIndex - b.startIndex);
+function spanOf(node: Node | Span): Span {
+  return 'startIndex' in node ? { start: node.startIndex, end: node.endIndex } : { start: node.start, end: node.end };
 }

@@ -11,7 +11,7 @@ import type { Span, SymbolKind } from './types.ts';
 /** queries/ at the package root, from src/ or dist/src/. */
 export const queriesDir: string = fileURLToPath(new URL(import.meta.url.includes('/dist/src/') ? '../../../../queries/' : '../../../queries/', import.meta.url));
 
-export type QueryName = 'definitions' | 'scopes' | 'imports' | 'references';
+export type QueryName = 'definitions' | 'scopes' | 'imports' | 'references' | 'members';
 
 const loaded = new Map<QueryName, Query>();
 
@@ -62,4 +62,32 @@ export function definitionKinds(tree: Tree): Map<number, SymbolKind> {
   const kinds = new Map<number, SymbolKind>();
   for (const d of queriedDefinitions(query, tree)) if (!kinds.has(d.span.start)) kinds.set(d.span.start, d.kind);
   return kinds;
+}
+
+/** The queries the binding model is built from, as one query (one pass over the tree). */
+const MODEL_SOURCES: readonly QueryName[] = ['scopes', 'imports', 'references', 'members'];
+
+export interface ModelQuery {
+  query: Query;
+  /** The node type a pattern matches (`declaration`, `parameter`, …), by pattern index. */
+  rootOf(patternIndex: number): string;
+}
+
+const modelByLanguage = new WeakMap<Language, ModelQuery>();
+
+/** scopes, imports, references and members of queries/, compiled once per language. */
+export function modelQuery(language: Language): ModelQuery {
+  let model = modelByLanguage.get(language);
+  if (!model) {
+    const source = MODEL_SOURCES.map((name) => readFileSync(`${queriesDir}${name}.scm`, 'utf8')).join('\n');
+    const query = new Query(language, source);
+    const roots: string[] = [];
+    for (let i = 0; i < query.patternCount(); i++) {
+      const text = source.slice(query.startIndexForPattern(i), query.endIndexForPattern(i));
+      roots.push(/^\(+\s*(\w+)/.exec(text)?.[1] ?? '');
+    }
+    model = { query, rootOf: (index) => roots[index] ?? '' };
+    modelByLanguage.set(language, model);
+  }
+  return model;
 }

@@ -51,10 +51,14 @@ export type MemberOwner = 'renamed' | 'other' | { unknown: string };
 /** Decides the owner of each member use of a file; the checker's receiver types or the model's guesses. */
 export type MemberOwnerOf = (file: RenameFile, use: NameUse) => MemberOwner;
 
-/** The model's guess alone: `objectType`, as one file sees it, names the type. */
-export function ownerByModel(type: string): MemberOwnerOf {
+/**
+ * One file on its own: the checker's receiver type of the use (by the start of
+ * the member's name), else the model's guess `objectType`, names the type.
+ */
+export function ownerByModel(type: string, receivers?: ReadonlyMap<number, string>): MemberOwnerOf {
   return (file, use) => {
-    if (use.objectType !== undefined) return use.objectType === type ? 'renamed' : 'other';
+    const typeName = receivers?.get(use.span.start) ?? use.objectType;
+    if (typeName !== undefined) return typeName === type ? 'renamed' : 'other';
     return isModuleItem(file.model, use) ? 'other' : { unknown: `the type of the object is not known, so it may be a ${type}` };
   };
 }

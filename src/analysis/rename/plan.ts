@@ -13,12 +13,15 @@ export function refused(...diagnostics: Diagnostic[]): Planned {
   return { ok: false, diagnostics };
 }
 
-/** The plan for `oldName` in `scope` of one file (`Type.member` names a method or field). */
-export function planInFile(file: RenameFile, oldName: string, scope: RenameScope): Planned {
+/**
+ * The plan for `oldName` in `scope` of one file (`Type.member` names a method
+ * or field; `receivers`, the checker's receiver types by member start, place its uses).
+ */
+export function planInFile(file: RenameFile, oldName: string, scope: RenameScope, receivers?: ReadonlyMap<number, string>): Planned {
   const at = rangeOf(file);
   if (scope === 'module') {
     const dot = oldName.indexOf('.');
-    if (dot > 0) return planMember([file], oldName.slice(0, dot), oldName.slice(dot + 1));
+    if (dot > 0) return planMember([file], oldName.slice(0, dot), oldName.slice(dot + 1), undefined, ownerByModel(oldName.slice(0, dot), receivers));
     const candidates = file.model.bindings.filter((b) => b.name === oldName && !isMember(b) && isModuleScope(file.model, b));
     if (candidates.length === 0) return refused(refusal(RENAME_CODES.notFound, `no top-level binding named ${JSON.stringify(oldName)}`));
     if (candidates.length > 1) return refused(ambiguous(oldName, candidates, at));

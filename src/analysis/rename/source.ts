@@ -1,4 +1,8 @@
 // `renameInSource`: one file on its own, a top-level binding or a function's local.
+import type { Tree } from 'web-tree-sitter';
+import { LineIndex } from '../../syntax/positions.ts';
+import { collectDeclarations } from '../infer/declarations.ts';
+import { typecheckTree } from '../infer/index.ts';
 import { checkNewName } from './name.ts';
 import { planInFile } from './plan.ts';
 import { reparser } from './parse.ts';
@@ -20,7 +24,8 @@ export async function renameInSource(source: string, oldName: string, newName: s
   const { tree, model } = reparse(source);
   try {
     if (tree.rootNode.hasError) return unchanged([refusal(RENAME_CODES.syntaxError, 'the source has syntax errors; fix them before renaming')]);
-    const planned = planInFile({ path: '<source>', text: source, tree, model, imports: [] }, oldName, scope);
+    const receivers = scope === 'module' && oldName.includes('.') ? receiverTypes(tree, source) : undefined;
+    const planned = planInFile({ path: '<source>', text: source, tree, model, imports: [] }, oldName, scope, receivers);
     if (!planned.ok) return unchanged(planned.diagnostics);
     const { changes, diagnostics } = executePlans(planned.plans, newName, reparse, () => undefined);
     if (diagnostics.length > 0) return unchanged(diagnostics);
@@ -29,4 +34,14 @@ export async function renameInSource(source: string, oldName: string, newName: s
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * The checker's type of each member access's receiver (`view.x` where
+ * `view = &p`, `w.view.x`, a method's result), by the start of the member:
+ * a member rename needs them, the model only guesses from annotations and
+ * constructor calls. One file alone: imported modules are unknown.
+ */
+function receiverTypes(tree: Tree, source: string): ReadonlyMap<number, string> {
+  return typecheckTree(tree, new LineIndex(source), collectDeclarations(tree), () => undefined).inference.receivers;
 }

@@ -12,7 +12,9 @@
 (list_comprehension) @local.scope
 (match_arm) @local.scope
 (function_type) @local.scope
-(type_definition) @local.scope
+; A type definition binds names only when it has parameters (`Box: (T: Type) -> Type = …`).
+(type_definition
+  parameters: (_)) @local.scope
 
 ; A declaration binds a function when its type is a signature, a value
 ; otherwise: three disjoint patterns so editors that type their definitions
@@ -88,3 +90,5 @@
 ; From queries/references.scm
 
 (identifier) @local.reference
+
+(type_identifier) @local.reference

@@ -4,6 +4,7 @@
 // not look inside it, so deeply nested input cannot overflow the stack, and the
 // rest of the file is still checked.
 import type { Node } from 'web-tree-sitter';
+import type { NodeTable } from '../../syntax/node-table.ts';
 import { CHECKER_MESSAGES, type RawDiagnostic } from './messages.ts';
 
 /**
@@ -44,7 +45,18 @@ export class Nesting {
 export function tooDeep(node: Node): RawDiagnostic {
   let token = node;
   for (let first = token.child(0); first; first = token.child(0)) token = first;
-  return { code: 'TYPECHECK_TOO_DEEP', message: CHECKER_MESSAGES.TYPECHECK_TOO_DEEP(MAX_CHECK_DEPTH), start: token.startIndex, end: token.endIndex };
+  return tooDeepSpan(token.startIndex, token.endIndex);
+}
+
+/** TYPECHECK_TOO_DEEP on the first token of node `index` of `table`. */
+export function tooDeepAt(table: NodeTable, index: number): RawDiagnostic {
+  let token = index;
+  for (let first = table.firstChild(token); first !== -1; first = table.firstChild(token)) token = first;
+  return tooDeepSpan(table.start(token), table.end(token));
+}
+
+function tooDeepSpan(start: number, end: number): RawDiagnostic {
+  return { code: 'TYPECHECK_TOO_DEEP', message: CHECKER_MESSAGES.TYPECHECK_TOO_DEEP(MAX_CHECK_DEPTH), start, end };
 }
 
 /**

@@ -232,6 +232,18 @@ export class NodeTable {
     return this.#source.slice(this.#start[i]! - this.#sourceOffset, this.#end[i]! - this.#sourceOffset);
   }
 
+  /** Node i's position among its parent's children (`parent.children[position]` is its Node). */
+  childPosition(i: number): number {
+    let position = 0;
+    for (let c = this.firstChild(this.#parent[i]!); c !== i && c !== -1; c = this.#nextSibling[c]!) position++;
+    return position;
+  }
+
+  /** The Node of node i's child `child`, given node i as `node`: one `children` call, cached on `node`. */
+  childNode(node: Node, child: number): Node | null {
+    return child === -1 ? null : node.children[this.childPosition(child)] ?? null;
+  }
+
   /** The index of `node` (a node of this table's tree), or -1. */
   indexOf(node: Node): number {
     const start = node.startIndex;
@@ -250,6 +262,12 @@ export class NodeTable {
 }
 
 const tables = new WeakMap<Tree, NodeTable>();
+
+/** `node`'s tree's table and its index there. */
+export function locate(node: Node): { table: NodeTable; index: number } {
+  const table = nodeTableOf(node.tree);
+  return { table, index: table.indexOf(node) };
+}
 
 /**
  * The table of `tree`, built on first use and kept while the tree lives.

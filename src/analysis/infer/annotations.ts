@@ -1,7 +1,7 @@
 // Type annotations in the tree (`Int`, `List(String)`, `(a: Int) -> Int`,
 // `&mut Point`) as checker types (semantics.md §5.4 display names).
 import type { Node, Tree } from 'web-tree-sitter';
-import { nodeTableOf } from '../../syntax/node-table.ts';
+import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { MAX_CHECK_DEPTH, tooDeepAt } from './depth.ts';
 import type { RawDiagnostic } from './messages.ts';
 import { containerType, scalarAnnotation } from './signatures.ts';
@@ -104,7 +104,13 @@ export function typeArguments(node: Node | null): Node[] {
 }
 
 export function isComment(node: Node): boolean {
-  return node.type === 'line_comment' || node.type === 'block_comment';
+  const { table, index } = locate(node);
+  return isCommentAt(table, index);
+}
+
+export function isCommentAt(table: NodeTable, index: number): boolean {
+  const type = table.type(index);
+  return type === 'line_comment' || type === 'block_comment';
 }
 
 /**

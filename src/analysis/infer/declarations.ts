@@ -3,7 +3,8 @@
 // signatures, `Type.method` bindings. The result is plain data, shared with
 // other files through their imports (no tree nodes, no live type variables).
 import type { Node, Tree } from 'web-tree-sitter';
-import { annotationType, innermostReturn, isComment, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
+import { locate, nodeTableOf } from '../../syntax/node-table.ts';
+import { annotationType, innermostReturn, isComment, isCommentAt, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
 import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
 import type { Scheme } from './signatures.ts';
 
@@ -76,9 +77,15 @@ export function topLevelStatements(tree: Tree): Node[] {
  * in two, and the half left over would only produce invented type errors).
  */
 export function cleanStatements(parent: Node): Node[] {
-  const children = parent.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
-  return children.filter((c, i) =>
-    !c.hasError && c.type !== 'ERROR' && children[i - 1]?.type !== 'ERROR' && children[i + 1]?.type !== 'ERROR');
+  const table = nodeTableOf(parent.tree);
+  const children: Array<{ node: Node; error: boolean; clean: boolean }> = [];
+  for (const node of parent.namedChildren) {
+    if (!node) continue;
+    const index = table.indexOf(node);
+    if (isCommentAt(table, index)) continue;
+    children.push({ node, error: table.isError(index), clean: !table.hasError(index) });
+  }
+  return children.filter((c, i) => c.clean && !children[i - 1]?.error && !children[i + 1]?.error).map((c) => c.node);
 }
 
 function collectTypeDefinition(node: Node, out: FileDeclarations): void {
@@ -267,29 +274,32 @@ export interface BindingStatement {
 
 /** `x = v`, `mut x = v`, `x: T = v`, `x: T`, `mut x`, `Type.m: T = v`, or undefined for any other statement. */
 export function readBinding(node: Node): BindingStatement | undefined {
-  const mutable = node.children.some((c) => c?.type === 'mutability');
-  const isPublic = node.children.some((c) => c?.type === 'visibility');
-  if (node.type === 'declaration') {
-    const target = node.childForFieldName('target');
-    if (!target) return undefined;
-    const annotation = node.childForFieldName('type');
-    const value = node.childForFieldName('value');
-    if (target.type === 'identifier') return { name: target.text, nameNode: target, annotation, value, mutable, isPublic };
-    if (target.type === 'member_expression') {
-      const object = target.childForFieldName('object');
-      const field = target.childForFieldName('field');
-      if (object?.type === 'identifier' && field) {
-        return { name: field.text, nameNode: field, memberOf: object.text, annotation, value, mutable, isPublic };
+  const { table, index } = locate(node);
+  const type = table.type(index);
+  if (type !== 'declaration' && type !== 'assignment') return undefined;
+  const mutable = table.childOfType(index, table.idOf('mutability')) !== -1;
+  const isPublic = table.childOfType(index, table.idOf('visibility')) !== -1;
+  const field = (name: string) => table.childInField(index, table.fieldIdOf(name));
+  if (type === 'declaration') {
+    const target = field('target');
+    if (target === -1) return undefined;
+    const annotation = table.childNode(node, field('type'));
+    const value = table.childNode(node, field('value'));
+    const targetType = table.type(target);
+    if (targetType === 'identifier') return { name: table.text(target), nameNode: table.childNode(node, target)!, annotation, value, mutable, isPublic };
+    if (targetType === 'member_expression') {
+      const object = table.childInField(target, table.fieldIdOf('object'));
+      const member = table.childInField(target, table.fieldIdOf('field'));
+      if (object !== -1 && table.type(object) === 'identifier' && member !== -1) {
+        const nameNode = table.childNode(table.childNode(node, target)!, member)!;
+        return { name: table.text(member), nameNode, memberOf: table.text(object), annotation, value, mutable, isPublic };
       }
     }
     return undefined;
   }
-  if (node.type === 'assignment') {
-    const left = node.childForFieldName('left');
-    if (left?.type !== 'identifier') return undefined;
-    return { name: left.text, nameNode: left, annotation: null, value: node.childForFieldName('right'), mutable, isPublic };
-  }
-  return undefined;
+  const left = field('left');
+  if (left === -1 || table.type(left) !== 'identifier') return undefined;
+  return { name: table.text(left), nameNode: table.childNode(node, left)!, annotation: null, value: table.childNode(node, field('right')), mutable, isPublic };
 }
 
 /**

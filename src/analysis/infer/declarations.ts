@@ -3,7 +3,7 @@
 // signatures, `Type.method` bindings. The result is plain data, shared with
 // other files through their imports (no tree nodes, no live type variables).
 import type { Node, Tree } from 'web-tree-sitter';
-import { locate, nodeTableOf } from '../../syntax/node-table.ts';
+import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { annotationType, innermostReturn, isComment, isCommentAt, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
 import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
 import type { Scheme } from './signatures.ts';
@@ -78,14 +78,25 @@ export function topLevelStatements(tree: Tree): Node[] {
  */
 export function cleanStatements(parent: Node): Node[] {
   const table = nodeTableOf(parent.tree);
-  const children: Array<{ node: Node; error: boolean; clean: boolean }> = [];
+  const children: Array<{ node: Node; index: number }> = [];
   for (const node of parent.namedChildren) {
     if (!node) continue;
     const index = table.indexOf(node);
-    if (isCommentAt(table, index)) continue;
-    children.push({ node, error: table.isError(index), clean: !table.hasError(index) });
+    if (!isCommentAt(table, index)) children.push({ node, index });
   }
-  return children.filter((c, i) => c.clean && !children[i - 1]?.error && !children[i + 1]?.error).map((c) => c.node);
+  return keepClean(table, children, (c) => c.index).map((c) => c.node);
+}
+
+/** `cleanStatements` of node `parent` of `table`, as indices. */
+export function cleanStatementsAt(table: NodeTable, parent: number): number[] {
+  const children: number[] = [];
+  for (let c = table.firstNamedChild(parent); c !== -1; c = table.nextSibling(c)) if (table.isNamed(c) && !isCommentAt(table, c)) children.push(c);
+  return keepClean(table, children, (c) => c);
+}
+
+function keepClean<T>(table: NodeTable, children: readonly T[], indexOf: (child: T) => number): T[] {
+  const isError = (child: T | undefined) => child !== undefined && table.isError(indexOf(child));
+  return children.filter((c, i) => !table.hasError(indexOf(c)) && !isError(children[i - 1]) && !isError(children[i + 1]));
 }
 
 function collectTypeDefinition(node: Node, out: FileDeclarations): void {
@@ -275,6 +286,21 @@ export interface BindingStatement {
 /** `x = v`, `mut x = v`, `x: T = v`, `x: T`, `mut x`, `Type.m: T = v`, or undefined for any other statement. */
 export function readBinding(node: Node): BindingStatement | undefined {
   const { table, index } = locate(node);
+  const binding = readBindingAt(table, index);
+  if (!binding) return undefined;
+  const { nameAt, annotation, value, ...rest } = binding;
+  const holder = table.parent(nameAt) === index ? node : table.childNode(node, table.parent(nameAt))!;
+  return { ...rest, nameNode: table.childNode(holder, nameAt)!, annotation: table.childNode(node, annotation), value: table.childNode(node, value) };
+}
+
+/** `readBinding` of node `index` of `table`: nodes as indices, -1 for none. */
+export interface BindingAt extends Omit<BindingStatement, 'nameNode' | 'annotation' | 'value'> {
+  nameAt: number;
+  annotation: number;
+  value: number;
+}
+
+export function readBindingAt(table: NodeTable, index: number): BindingAt | undefined {
   const type = table.type(index);
   if (type !== 'declaration' && type !== 'assignment') return undefined;
   const mutable = table.childOfType(index, table.idOf('mutability')) !== -1;
@@ -283,23 +309,22 @@ export function readBinding(node: Node): BindingStatement | undefined {
   if (type === 'declaration') {
     const target = field('target');
     if (target === -1) return undefined;
-    const annotation = table.childNode(node, field('type'));
-    const value = table.childNode(node, field('value'));
+    const annotation = field('type');
+    const value = field('value');
     const targetType = table.type(target);
-    if (targetType === 'identifier') return { name: table.text(target), nameNode: table.childNode(node, target)!, annotation, value, mutable, isPublic };
+    if (targetType === 'identifier') return { name: table.text(target), nameAt: target, annotation, value, mutable, isPublic };
     if (targetType === 'member_expression') {
       const object = table.childInField(target, table.fieldIdOf('object'));
       const member = table.childInField(target, table.fieldIdOf('field'));
       if (object !== -1 && table.type(object) === 'identifier' && member !== -1) {
-        const nameNode = table.childNode(table.childNode(node, target)!, member)!;
-        return { name: table.text(member), nameNode, memberOf: table.text(object), annotation, value, mutable, isPublic };
+        return { name: table.text(member), nameAt: member, memberOf: table.text(object), annotation, value, mutable, isPublic };
       }
     }
     return undefined;
   }
   const left = field('left');
   if (left === -1 || table.type(left) !== 'identifier') return undefined;
-  return { name: table.text(left), nameNode: table.childNode(node, left)!, annotation: null, value: table.childNode(node, field('right')), mutable, isPublic };
+  return { name: table.text(left), nameAt: left, annotation: -1, value: field('right'), mutable, isPublic };
 }
 
 /**

@@ -28,8 +28,17 @@ export class Nesting {
 
   /** `visit()` one level deeper; past MAX_CHECK_DEPTH, TYPECHECK_TOO_DEEP at `node` instead, and undefined. */
   enter<T>(node: Node, visit: () => T): T | undefined {
+    return this.#enter(() => tooDeep(node), visit);
+  }
+
+  /** `enter` for node `index` of `table`. */
+  enterAt<T>(table: NodeTable, index: number, visit: () => T): T | undefined {
+    return this.#enter(() => tooDeepAt(table, index), visit);
+  }
+
+  #enter<T>(tooDeepHere: () => RawDiagnostic, visit: () => T): T | undefined {
     if (this.#depth >= MAX_CHECK_DEPTH) {
-      this.#report(tooDeep(node));
+      this.#report(tooDeepHere());
       return undefined;
     }
     this.#depth++;
@@ -64,6 +73,14 @@ function tooDeepSpan(start: number, end: number): RawDiagnostic {
  * operators), from the top node down to the innermost one; the innermost
  * node's left operand is the chain's first operand.
  */
+export function binaryChainAt(table: NodeTable, index: number): number[] {
+  const chain = [index];
+  const left = table.fieldIdOf('left');
+  const binary = table.idOf('binary_expression');
+  for (let l = table.childInField(index, left); l !== -1 && table.typeId(l) === binary; l = table.childInField(l, left)) chain.push(l);
+  return chain;
+}
+
 export function binaryChain(node: Node): Node[] {
   const chain = [node];
   for (let left = node.childForFieldName('left'); left?.type === 'binary_expression'; left = left.childForFieldName('left')) chain.push(left);

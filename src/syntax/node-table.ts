@@ -1,5 +1,5 @@
 // Every node of a tree in one flat table, built by one cursor walk: type and
-// field ids, parent and next-sibling links, ranges and flags in typed arrays,
+// field ids, parent links and subtree ends, ranges and flags in typed arrays,
 // indexed in document (pre-)order, so index i's descendants are i+1 up to
 // `subtreeEnd(i)`. Passes that would each walk the tree again through `Node`
 // objects (a WASM call and a marshalled object per visit) read the table
@@ -61,7 +61,6 @@ export class NodeTable {
   readonly #field: Uint16Array;
   readonly #flags: Uint8Array;
   readonly #parent: Int32Array;
-  readonly #nextSibling: Int32Array;
   readonly #subtreeEnd: Int32Array;
   readonly #start: Uint32Array;
   readonly #end: Uint32Array;
@@ -80,7 +79,6 @@ export class NodeTable {
     this.#field = new Uint16Array(count);
     this.#flags = new Uint8Array(count);
     this.#parent = new Int32Array(count);
-    this.#nextSibling = new Int32Array(count).fill(-1);
     this.#subtreeEnd = new Int32Array(count);
     this.#start = new Uint32Array(count);
     this.#end = new Uint32Array(count);
@@ -111,7 +109,8 @@ export class NodeTable {
         if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
         this.#flags[index] = flags;
         this.#parent[index] = depth === 0 ? -1 : open[depth - 1]!;
-        if (previousSibling !== -1) this.#nextSibling[previousSibling] = index;
+        // A node's subtree ends where its next sibling starts; the last child's is set below from its parent's.
+        if (previousSibling !== -1) this.#subtreeEnd[previousSibling] = index;
         open[depth] = index++;
         if (index === this.count) break;
         if (steps.gotoFirstChild()) {
@@ -128,12 +127,9 @@ export class NodeTable {
     } finally {
       steps.done();
     }
-    // Parents come before children: a node's subtree ends where its next sibling starts, or where its parent's ends.
+    // Parents come before children: a last child's subtree ends where its parent's does.
     this.#subtreeEnd[0] = this.count;
-    for (let i = 1; i < this.count; i++) {
-      const next = this.#nextSibling[i]!;
-      this.#subtreeEnd[i] = next !== -1 ? next : this.#subtreeEnd[this.#parent[i]!]!;
-    }
+    for (let i = 1; i < this.count; i++) if (this.#subtreeEnd[i] === 0) this.#subtreeEnd[i] = this.#subtreeEnd[this.#parent[i]!]!;
     for (let i = this.count - 1; i > 0; i--) if (this.#flags[i]! & HAS_ERROR) this.#flags[this.#parent[i]!]! |= HAS_ERROR;
   }
 
@@ -194,7 +190,8 @@ export class NodeTable {
 
   /** -1 when node i is its parent's last child. */
   nextSibling(i: number): number {
-    return this.#nextSibling[i]!;
+    const after = this.#subtreeEnd[i]!;
+    return after < this.count && this.#parent[after] === this.#parent[i] ? after : -1;
   }
 
   /** The index after node i's last descendant: its descendants are `i + 1` up to this. */
@@ -204,19 +201,19 @@ export class NodeTable {
 
   /** The first named child of node i, or -1. */
   firstNamedChild(i: number): number {
-    for (let c = this.firstChild(i); c !== -1; c = this.#nextSibling[c]!) if (this.#flags[c]! & NAMED) return c;
+    for (let c = this.firstChild(i); c !== -1; c = this.nextSibling(c)) if (this.#flags[c]! & NAMED) return c;
     return -1;
   }
 
   /** The first child of node i in field `fieldId` (`childForFieldName`), or -1. */
   childInField(i: number, fieldId: number): number {
-    for (let c = this.firstChild(i); c !== -1; c = this.#nextSibling[c]!) if (this.#field[c] === fieldId) return c;
+    for (let c = this.firstChild(i); c !== -1; c = this.nextSibling(c)) if (this.#field[c] === fieldId) return c;
     return -1;
   }
 
   /** The first child of node i with type id `typeId`, or -1. */
   childOfType(i: number, typeId: number): number {
-    for (let c = this.firstChild(i); c !== -1; c = this.#nextSibling[c]!) if (this.#type[c] === typeId) return c;
+    for (let c = this.firstChild(i); c !== -1; c = this.nextSibling(c)) if (this.#type[c] === typeId) return c;
     return -1;
   }
 
@@ -235,7 +232,7 @@ export class NodeTable {
   /** Node i's position among its parent's children (`parent.children[position]` is its Node). */
   childPosition(i: number): number {
     let position = 0;
-    for (let c = this.firstChild(this.#parent[i]!); c !== i && c !== -1; c = this.#nextSibling[c]!) position++;
+    for (let c = this.firstChild(this.#parent[i]!); c !== i && c !== -1; c = this.nextSibling(c)) position++;
     return position;
   }
 

@@ -3,7 +3,7 @@
 // tokens attributed to root variables, and a CFG made only at if/loop splits.
 import type { Node, Tree } from 'web-tree-sitter';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { isCommentAt } from './annotations.ts';
+import { fieldChild, fieldChildren, firstNamedAt, namedNonComments } from './table-reads.ts';
 import { cleanStatementsAt, lambdaParameters, readBinding, readBindingAt, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
 import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
@@ -49,7 +49,7 @@ export function statementOwnershipDiagnostics(statement: Node, env: OwnershipEnv
   let bare = false;
   if (value.type === 'lambda') {
     params = lambdaParameters(value);
-    const b = child(table, table.indexOf(value), 'body');
+    const b = fieldChild(table, table.indexOf(value), 'body');
     body = b !== -1 ? (table.type(b) === 'block' ? cleanStatementsAt(table, b) : [b]) : [];
     bare = b !== -1 && table.type(b) !== 'block';
   } else if (value.type === 'block') {
@@ -210,7 +210,7 @@ class FunctionWalk {
     this.statementKey = t.start(node);
     switch (t.type(node)) {
       case 'expression_statement': {
-        const expr = firstNamed(t, node);
+        const expr = firstNamedAt(t, node);
         if (expr !== -1) this.walkExpression(expr);
         return;
       }
@@ -219,8 +219,8 @@ class FunctionWalk {
         const binding = readBindingAt(t, node);
         if (!binding || binding.memberOf !== undefined) {
           // A field or index target (`m.x = v`) or a method binding: walked as an expression.
-          const target = either(child(t, node, 'left'), child(t, node, 'target'));
-          const value = either(child(t, node, 'right'), child(t, node, 'value'));
+          const target = either(fieldChild(t, node, 'left'), fieldChild(t, node, 'target'));
+          const value = either(fieldChild(t, node, 'right'), fieldChild(t, node, 'value'));
           if (t.type(node) === 'assignment' && target !== -1 && value !== -1) this.walkAssignment(target, value, span(t, node));
           else {
             if (target !== -1) this.walkExpression(target);
@@ -246,8 +246,8 @@ class FunctionWalk {
     if (value === -1) return;
     const init = unwrap(t, value);
     if (t.type(init) === 'assignment_expression') {
-      const left = child(t, init, 'left');
-      const right = child(t, init, 'right');
+      const left = fieldChild(t, init, 'left');
+      const right = fieldChild(t, init, 'right');
       if (left !== -1 && t.type(left) === 'identifier' && t.text(left) === name && right !== -1) {
         this.walkExpression(right);
         return;
@@ -264,7 +264,7 @@ class FunctionWalk {
       if (kind === 'move') this.states.set(text, 'moved');
     }
     if (t.type(value) === 'lambda') {
-      const body = child(t, value, 'body');
+      const body = fieldChild(t, value, 'body');
       const statements = body === -1 ? [] : t.type(body) === 'block' ? cleanStatementsAt(t, body) : [body];
       if (statements.length > 0) {
         for (const p of lambdaParametersAt(t, value)) {
@@ -290,7 +290,7 @@ class FunctionWalk {
     const t = this.t;
     const type = t.type(node);
     if (type === 'parenthesized_expression') {
-      const inner = firstNamed(t, node);
+      const inner = firstNamedAt(t, node);
       if (inner !== -1) this.walkExpression(inner);
       return;
     }
@@ -303,9 +303,9 @@ class FunctionWalk {
         return;
       }
       case 'unary_expression': {
-        const operatorAt = child(t, node, 'operator');
+        const operatorAt = fieldChild(t, node, 'operator');
         const operator = operatorAt === -1 ? undefined : t.text(operatorAt);
-        const operand = child(t, node, 'operand');
+        const operand = fieldChild(t, node, 'operand');
         if (operand === -1) return;
         if (operator === '&' || operator === '&mut') return this.walkBorrow(operand, operator === '&mut');
         if (operator === '*' && !this.insideUnsafe) this.report('E2027', TYPE_MESSAGES.E2027(), span(t, node));
@@ -313,7 +313,7 @@ class FunctionWalk {
         return;
       }
       case 'member_expression': {
-        const object = child(t, node, 'object');
+        const object = fieldChild(t, node, 'object');
         if (object === -1) return;
         this.walkExpression(object);
         const root = rootVariable(t, object);
@@ -326,31 +326,31 @@ class FunctionWalk {
         // then each right operand from the innermost out.
         const chain = binaryChainAt(t, node);
         this.currentSpan = span(t, chain[chain.length - 1]!);
-        const first = child(t, chain[chain.length - 1]!, 'left');
+        const first = fieldChild(t, chain[chain.length - 1]!, 'left');
         if (first !== -1) this.walkExpression(first);
         for (let i = chain.length - 1; i >= 0; i--) {
-          const right = child(t, chain[i]!, 'right');
+          const right = fieldChild(t, chain[i]!, 'right');
           if (right !== -1) this.walkExpression(right);
         }
         return;
       }
       case 'assignment_expression': {
-        const left = child(t, node, 'left');
-        const right = child(t, node, 'right');
+        const left = fieldChild(t, node, 'left');
+        const right = fieldChild(t, node, 'right');
         if (left !== -1 && right !== -1) this.walkAssignment(left, right, this.currentSpan);
         return;
       }
       case 'cast_expression':
       case 'try_expression':
       case 'ref_expression': {
-        const value = child(t, node, 'value');
+        const value = fieldChild(t, node, 'value');
         if (value !== -1) this.walkExpression(value);
         return;
       }
       case 'index_expression': {
-        const value = child(t, node, 'value');
+        const value = fieldChild(t, node, 'value');
         if (value !== -1) this.walkExpression(value);
-        for (const index of children(t, node, 'index')) this.walkExpression(index);
+        for (const index of fieldChildren(t, node, 'index')) this.walkExpression(index);
         return;
       }
       case 'tuple':
@@ -361,7 +361,7 @@ class FunctionWalk {
         this.walkCall(node);
         return;
       case 'return_expression': {
-        const value = child(t, node, 'value');
+        const value = fieldChild(t, node, 'value');
         if (value !== -1) this.walkReturnValue(value);
         return;
       }
@@ -379,12 +379,12 @@ class FunctionWalk {
         return;
       case 'spawn_expression': {
         // `spawn for v in xs { … }`: only the body is walked, not `xs`.
-        const body = child(t, node, 'body');
+        const body = fieldChild(t, node, 'body');
         if (body !== -1) this.walkStatements(cleanStatementsAt(t, body));
         return;
       }
       case 'unsafe_expression': {
-        const body = child(t, node, 'body');
+        const body = fieldChild(t, node, 'body');
         if (body === -1) return;
         const was = this.insideUnsafe;
         this.insideUnsafe = true;
@@ -457,9 +457,9 @@ class FunctionWalk {
 
   private walkCall(node: number): void {
     const t = this.t;
-    const callee = child(t, node, 'function');
+    const callee = fieldChild(t, node, 'function');
     if (callee !== -1) this.walkExpression(callee);
-    const list = child(t, node, 'arguments');
+    const list = fieldChild(t, node, 'arguments');
     const args = list === -1 ? [] : namedNonComments(t, list).filter((a) => t.type(a) !== 'named_argument');
     const modes = this.parameterModes(callee !== -1 ? callPath(t, callee) : undefined, args.length);
     args.forEach((arg, i) => {
@@ -496,7 +496,7 @@ class FunctionWalk {
   private walkIf(node: number): void {
     const t = this.t;
     const split = this.currentNode;
-    const condition = child(t, node, 'condition');
+    const condition = fieldChild(t, node, 'condition');
     if (condition !== -1) this.walkExpression(condition);
     const merge = this.newNode();
     const branch = (body: number) => {
@@ -506,15 +506,15 @@ class FunctionWalk {
       if (body !== -1) this.walkStatements(this.bodyStatements(body));
       this.edge(this.currentNode, merge);
     };
-    branch(child(t, node, 'consequence'));
-    const alternatives = children(t, node, 'alternative');
+    branch(fieldChild(t, node, 'consequence'));
+    const alternatives = fieldChildren(t, node, 'alternative');
     for (const clause of alternatives.filter((a) => t.type(a) === 'else_if_clause')) {
-      const c = child(t, clause, 'condition');
+      const c = fieldChild(t, clause, 'condition');
       if (c !== -1) this.walkExpression(c);
-      branch(child(t, clause, 'consequence'));
+      branch(fieldChild(t, clause, 'consequence'));
     }
     const elseClause = alternatives.find((a) => t.type(a) === 'else_clause');
-    if (elseClause !== undefined) branch(child(t, elseClause, 'body'));
+    if (elseClause !== undefined) branch(fieldChild(t, elseClause, 'body'));
     else this.edge(split, merge);
     this.currentNode = merge;
   }
@@ -539,23 +539,23 @@ class FunctionWalk {
   private walkWhile(node: number): void {
     const head = this.newNode();
     this.edge(this.currentNode, head);
-    const condition = child(this.t, node, 'condition');
+    const condition = fieldChild(this.t, node, 'condition');
     if (condition !== -1) this.walkExpression(condition);
-    this.loopBody(head, child(this.t, node, 'body'));
+    this.loopBody(head, fieldChild(this.t, node, 'body'));
   }
 
   private walkFor(node: number): void {
     const t = this.t;
-    const iterable = child(t, node, 'iterable');
+    const iterable = fieldChild(t, node, 'iterable');
     if (iterable !== -1) this.walkExpression(iterable);
-    const variable = child(t, node, 'variable');
+    const variable = fieldChild(t, node, 'variable');
     if (variable !== -1) {
       const name = t.text(variable);
       this.states.set(name, 'alive');
       this.mutability.set(name, t.childOfType(node, t.idOf('mutability')) !== -1);
       this.recordBinding(name);
     }
-    this.walkLoop(child(t, node, 'body'));
+    this.walkLoop(fieldChild(t, node, 'body'));
   }
 }
 
@@ -582,13 +582,13 @@ function rootVariable(t: NodeTable, node: number): string | undefined {
   while (current !== -1) {
     switch (t.type(current)) {
       case 'identifier': return t.text(current);
-      case 'parenthesized_expression': current = firstNamed(t, current); break;
-      case 'member_expression': current = child(t, current, 'object'); break;
-      case 'index_expression': current = child(t, current, 'value'); break;
+      case 'parenthesized_expression': current = firstNamedAt(t, current); break;
+      case 'member_expression': current = fieldChild(t, current, 'object'); break;
+      case 'index_expression': current = fieldChild(t, current, 'value'); break;
       case 'unary_expression': {
-        const operator = child(t, current, 'operator');
+        const operator = fieldChild(t, current, 'operator');
         if (operator === -1 || t.text(operator) !== '*') return undefined;
-        current = child(t, current, 'operand');
+        current = fieldChild(t, current, 'operand');
         break;
       }
       default: return undefined;
@@ -600,8 +600,8 @@ function rootVariable(t: NodeTable, node: number): string | undefined {
 function callPath(t: NodeTable, node: number): string | undefined {
   if (t.type(node) === 'identifier') return t.text(node);
   if (t.type(node) === 'member_expression') {
-    const object = child(t, node, 'object');
-    const field = child(t, node, 'field');
+    const object = fieldChild(t, node, 'object');
+    const field = fieldChild(t, node, 'field');
     const base = object !== -1 ? callPath(t, object) : undefined;
     return base !== undefined && field !== -1 ? `${base}.${t.text(field)}` : undefined;
   }
@@ -611,7 +611,7 @@ function callPath(t: NodeTable, node: number): string | undefined {
 function unwrap(t: NodeTable, node: number): number {
   let current = node;
   while (t.type(current) === 'parenthesized_expression') {
-    const inner = firstNamed(t, current);
+    const inner = firstNamedAt(t, current);
     if (inner === -1) break;
     current = inner;
   }
@@ -622,41 +622,17 @@ function span(t: NodeTable, node: number): Span {
   return { start: t.start(node), end: t.end(node) };
 }
 
-/** The first child of `node` in field `name`, or -1. */
-function child(t: NodeTable, node: number, name: string): number {
-  return t.childInField(node, t.fieldIdOf(name));
-}
-
-/** Every child of `node` in field `name` (`childrenForFieldName`). */
-function children(t: NodeTable, node: number, name: string): number[] {
-  const field = t.fieldIdOf(name);
-  const found: number[] = [];
-  for (let c = t.firstChild(node); c !== -1; c = t.nextSibling(c)) if (t.fieldId(c) === field) found.push(c);
-  return found;
-}
-
 function either(first: number, second: number): number {
   return first !== -1 ? first : second;
 }
 
-function namedNonComments(t: NodeTable, node: number): number[] {
-  const found: number[] = [];
-  for (let c = t.firstChild(node); c !== -1; c = t.nextSibling(c)) if (t.isNamed(c) && !isCommentAt(t, c)) found.push(c);
-  return found;
-}
-
-function firstNamed(t: NodeTable, node: number): number {
-  for (let c = t.firstChild(node); c !== -1; c = t.nextSibling(c)) if (t.isNamed(c) && !isCommentAt(t, c)) return c;
-  return -1;
-}
-
 /** A lambda's parameters' names and mutability (`lambdaParameters`). */
 function lambdaParametersAt(t: NodeTable, lambda: number): Array<{ name: string; mutable: boolean }> {
-  const params = child(t, lambda, 'parameters');
+  const params = fieldChild(t, lambda, 'parameters');
   if (params === -1) return [];
   const list = t.type(params) === 'parameter' ? [params] : namedNonComments(t, params).filter((p) => t.type(p) === 'parameter');
   return list.map((p) => {
-    const name = child(t, p, 'name');
+    const name = fieldChild(t, p, 'name');
     return { name: name === -1 ? '_' : t.text(name), mutable: t.childOfType(p, t.idOf('mutability')) !== -1 };
   });
 }

@@ -179,7 +179,7 @@ function returnsNever(t: NodeTable, annotation: number): boolean {
   if (annotation === -1 || t.type(annotation) !== 'function_type') return false;
   let ret = child(t, annotation, 'return_type');
   // The innermost declared return type of a curried signature.
-  for (let level = annotation; ret !== -1 && t.type(ret) === 'function_type'; ret = child(t, level, 'return_type')) level = ret;
+  while (ret !== -1 && t.type(ret) === 'function_type') ret = child(t, ret, 'return_type');
   const text = ret === -1 ? undefined : t.text(ret);
   return text === 'Never' || text === 'never';
 }

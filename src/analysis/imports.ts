@@ -1,5 +1,6 @@
 // `use` statements: what each imports and what the module resolves to.
 import type { Tree } from 'web-tree-sitter';
+import { nodeTableOf } from '../syntax/node-table.ts';
 import { stdSubmodules, stdModule } from './std/index.ts';
 import type { Span } from './model/types.ts';
 
@@ -29,31 +30,43 @@ export interface ImportInfo {
 export type FileExists = (relativePath: string) => boolean;
 
 export function listImports(tree: Tree, importerPath: string, exists: FileExists): ImportInfo[] {
+  const table = nodeTableOf(tree);
+  const USE_STATEMENT = table.idOf('use_statement');
+  const USE_ITEM = table.idOf('use_item');
+  const IDENTIFIER = table.idOf('identifier');
+  const PUB = table.idOf('pub');
+  const PATH = table.fieldIdOf('path');
+  const ITEMS = table.fieldIdOf('items');
+  const NAME = table.fieldIdOf('name');
+  const ALIAS = table.fieldIdOf('alias');
   const imports: ImportInfo[] = [];
-  for (const node of tree.rootNode.descendantsOfType('use_statement')) {
-    if (!node) continue;
-    const path = node.childForFieldName('path');
-    if (!path) continue;
-    const module = path.namedChildren.filter((n) => n?.type === 'identifier').map((n) => n.text).join('.');
+  for (let node = 0; node < table.count; node++) {
+    if (table.typeId(node) !== USE_STATEMENT) continue;
+    const path = table.childInField(node, PATH);
+    if (path === -1) continue;
+    const segments: string[] = [];
+    for (let c = table.firstChild(path); c !== -1; c = table.nextSibling(c)) if (table.typeId(c) === IDENTIFIER) segments.push(table.text(c));
+    const module = segments.join('.');
     const items: ImportedItem[] = [];
-    for (const item of node.childForFieldName('items')?.namedChildren ?? []) {
-      if (item?.type !== 'use_item') continue;
-      const name = item.childForFieldName('name');
-      const alias = item.childForFieldName('alias');
-      if (!name) continue;
+    const list = table.childInField(node, ITEMS);
+    for (let item = list === -1 ? -1 : table.firstChild(list); item !== -1; item = table.nextSibling(item)) {
+      if (table.typeId(item) !== USE_ITEM) continue;
+      const name = table.childInField(item, NAME);
+      const alias = table.childInField(item, ALIAS);
+      if (name === -1) continue;
       items.push({
-        name: name.text,
-        ...(alias ? { alias: alias.text } : {}),
-        isPublic: item.children.some((c) => c?.type === 'pub'),
-        span: { start: item.startIndex, end: item.endIndex },
+        name: table.text(name),
+        ...(alias !== -1 ? { alias: table.text(alias) } : {}),
+        isPublic: table.childOfType(item, PUB) !== -1,
+        span: { start: table.start(item), end: table.end(item) },
       });
     }
-    const alias = node.childForFieldName('alias');
+    const alias = table.childInField(node, ALIAS);
     imports.push({
       module,
       items,
-      ...(alias ? { alias: alias.text } : {}),
-      span: { start: node.startIndex, end: node.endIndex },
+      ...(alias !== -1 ? { alias: table.text(alias) } : {}),
+      span: { start: table.start(node), end: table.end(node) },
       resolved: resolveModule(module, importerPath, exists),
     });
   }

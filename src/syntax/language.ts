@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
+import { adoptBinding } from './cursor-steps.ts';
 
 /** Where the committed WASM build of tree-sitter-yaoxiang lives, from src/ or dist/src/. */
 export const grammarWasmPath: string = fileURLToPath(
@@ -18,7 +19,10 @@ let loading: Promise<Language> | undefined;
 /** The YaoXiang language; the first call initialises web-tree-sitter. */
 export function loadYaoXiang(): Promise<Language> {
   loading ??= (async () => {
-    await Parser.init();
+    // The module object Parser.init fills in: node tables walk through its exports (cursor-steps.ts).
+    const binding = {};
+    await Parser.init(binding);
+    adoptBinding(binding);
     return Language.load(new Uint8Array(await readFile(grammarWasmPath)));
   })();
   return loading;

@@ -5,6 +5,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
+import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { errorNodes, type ErrorNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors } from './lexical.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
@@ -51,7 +52,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
 
   const parser: Found[] = [];
   const keywordStatements: Array<{ start: number; end: number }> = [];
-  for (const found of statementChecks(tree, memo)) {
+  for (const found of statementChecks(tree, text, memo)) {
     parser.push(found);
     if (found.code === 'E0018') keywordStatements.push({ start: found.start, end: found.statementEnd });
   }
@@ -149,41 +150,56 @@ export function syntaxItemMemo(): SyntaxItemMemo {
  * (their checks read nothing outside them); the others, whose tree recovery
  * shaped, are always looked at. The caller sorts the findings by position.
  */
-function statementChecks(tree: Tree, memo?: SyntaxItemMemo): StatementFinding[] {
-  if (!memo) return checksWithin(tree.rootNode);
+function statementChecks(tree: Tree, text: string, memo?: SyntaxItemMemo): StatementFinding[] {
+  const table = nodeTableOf(tree, text);
+  if (!memo) return checksWithin(table, 0);
   const clean: Node[] = [];
   const broken: StatementFinding[] = [];
-  for (const child of tree.rootNode.namedChildren) {
-    if (!child) continue;
-    if (child.hasError || child.type === 'ERROR') broken.push(...checksWithin(child));
-    else clean.push(child);
+  for (const node of tree.rootNode.namedChildren) {
+    if (!node) continue;
+    const child = table.indexOf(node);
+    if (table.hasError(child)) broken.push(...checksWithin(table, child));
+    else clean.push(node);
   }
-  return [...memo.run(clean, undefined, local(checksWithin)), ...broken];
+  return [...memo.run(clean, undefined, local((statement) => checksWithin(table, table.indexOf(statement)))), ...broken];
 }
 
-function checksWithin(root: Node): StatementFinding[] {
+/** The checks on node `root` of `table` and every node inside it. */
+function checksWithin(table: NodeTable, root: number): StatementFinding[] {
+  const EXPRESSION_STATEMENT = table.idOf('expression_statement');
+  const DECLARATION = table.idOf('declaration');
+  const REF_EXPRESSION = table.idOf('ref_expression');
+  const UNSAFE_EXPRESSION = table.idOf('unsafe_expression');
+  const DICTIONARY = table.idOf('dictionary');
+  const FUNCTION_TYPE = table.idOf('function_type');
+  const PARAMETER = table.idOf('parameter');
+  const TYPE_IDENTIFIER = table.idOf('type_identifier');
+  const COLON = table.idOf(':');
+  const TYPE_FIELD = table.fieldIdOf('type');
+  const PARAMETERS_FIELD = table.fieldIdOf('parameters');
   const found: StatementFinding[] = [];
-  for (const node of root.descendantsOfType(['expression_statement', 'declaration'])) {
-    if (!node) continue;
-    if (node.type === 'expression_statement') {
-      const expression = node.firstNamedChild;
-      const type = expression?.type;
+  const end = table.subtreeEnd(root);
+  for (let node = root; node < end; node++) {
+    const type = table.typeId(node);
+    if (type === EXPRESSION_STATEMENT) {
+      const expression = table.firstNamedChild(node);
+      const expressionType = expression === -1 ? -1 : table.typeId(expression);
       // `unsafe { … }` and `ref x` are expressions but cannot start a statement (E0018).
-      if (expression && (type === 'ref_expression' || type === 'unsafe_expression')) {
-        const keyword = expression.firstChild;
-        if (keyword) found.push(keywordAsName({ text: keyword.text, start: keyword.startIndex, end: keyword.endIndex }, node.endIndex));
+      if (expressionType === REF_EXPRESSION || expressionType === UNSAFE_EXPRESSION) {
+        const keyword = table.firstChild(expression);
+        if (keyword !== -1) found.push(keywordAsName({ text: table.text(keyword), start: table.start(keyword), end: table.end(keyword) }, table.end(node)));
       }
       // A `{` at statement start is a block, never a dictionary: `{"a": 1}` fails at `:`.
-      if (expression && type === 'dictionary' && expression.namedChildCount > 0) {
-        const colon = expression.namedChildren[0]?.children.find((c) => c?.type === ':');
-        if (colon) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: colon.startIndex, end: colon.endIndex, lexical: false, statementEnd: node.endIndex });
-      }
-    } else {
+      const entry = expressionType === DICTIONARY ? table.firstNamedChild(expression) : -1;
+      const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
+      if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(node) });
+    } else if (type === DECLARATION) {
       // `f: (List(Int)) -> Int`: the old unnamed function type at the top of an annotation.
-      const annotation = node.childForFieldName('type');
-      const firstEntry = annotation?.type === 'function_type' ? annotation.childForFieldName('parameters')?.firstNamedChild : null;
-      if (annotation && firstEntry && !firstEntry.isError && !firstEntry.hasError && firstEntry.type !== 'parameter' && firstEntry.type !== 'type_identifier') {
-        found.push({ code: 'E0012', message: `Invalid syntax: ${OLD_FUNCTION_SYNTAX}`, start: annotation.startIndex, end: annotation.endIndex, lexical: false, statementEnd: node.endIndex });
+      const annotation = table.childInField(node, TYPE_FIELD);
+      const parameters = annotation !== -1 && table.typeId(annotation) === FUNCTION_TYPE ? table.childInField(annotation, PARAMETERS_FIELD) : -1;
+      const firstEntry = parameters === -1 ? -1 : table.firstNamedChild(parameters);
+      if (firstEntry !== -1 && !table.hasError(firstEntry) && table.typeId(firstEntry) !== PARAMETER && table.typeId(firstEntry) !== TYPE_IDENTIFIER) {
+        found.push({ code: 'E0012', message: `Invalid syntax: ${OLD_FUNCTION_SYNTAX}`, start: table.start(annotation), end: table.end(annotation), lexical: false, statementEnd: table.end(node) });
       }
     }
   }

@@ -1,8 +1,8 @@
 // Type annotations in the tree (`Int`, `List(String)`, `(a: Int) -> Int`,
 // `&mut Point`) as checker types (semantics.md §5.4 display names).
 import type { Node, Tree } from 'web-tree-sitter';
-import { walk } from '../../syntax/inspect.ts';
-import { MAX_CHECK_DEPTH, tooDeep } from './depth.ts';
+import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { MAX_CHECK_DEPTH, tooDeepAt } from './depth.ts';
 import type { RawDiagnostic } from './messages.ts';
 import { containerType, scalarAnnotation } from './signatures.ts';
 import { ERROR, VOID, named, type Type } from './types.ts';
@@ -72,25 +72,29 @@ function functionAnnotation(node: Node, inner: (child: Node | null) => Type): Ty
 }
 
 /** Type nodes that `annotationType` enters one level deeper. */
-const NESTING_TYPES = new Set(['generic_type', 'tuple_type', 'function_type', 'reference_type']);
+const NESTING_TYPES = ['generic_type', 'tuple_type', 'function_type', 'reference_type'] as const;
 
 /**
  * TYPECHECK_TOO_DEEP at each annotation's type nested MAX_CHECK_DEPTH levels
  * deep, where `annotationType` stops (`List(List(…))`, `(Int) -> (Int) -> …`).
- * Walked with a cursor, so any depth is safe.
+ * Read off the node table, so any depth is safe.
  */
 export function tooDeepAnnotations(tree: Tree): RawDiagnostic[] {
+  const table = nodeTableOf(tree);
+  const nesting = new Set(NESTING_TYPES.map((type) => table.idOf(type)));
   const found: RawDiagnostic[] = [];
-  /** Per depth of the walk: the type nesting at that node. */
-  const levels: number[] = [];
-  walk(tree, (cursor, depth) => {
-    const above = depth === 0 ? 0 : levels[depth - 1]!;
-    const level = above + (NESTING_TYPES.has(cursor.nodeType) ? 1 : 0);
-    levels[depth] = level;
-    if (level <= MAX_CHECK_DEPTH) return true;
-    found.push(tooDeep(cursor.currentNode));
-    return false;
-  });
+  /** Per node: the type nesting at that node (parents come first). */
+  const levels = new Uint16Array(table.count);
+  for (let i = 0; i < table.count; i++) {
+    const parent = table.parent(i);
+    const level = (parent === -1 ? 0 : levels[parent]!) + (nesting.has(table.typeId(i)) ? 1 : 0);
+    if (level <= MAX_CHECK_DEPTH) {
+      levels[i] = level;
+      continue;
+    }
+    found.push(tooDeepAt(table, i));
+    i = table.subtreeEnd(i) - 1;
+  }
   return found;
 }
 
@@ -100,7 +104,13 @@ export function typeArguments(node: Node | null): Node[] {
 }
 
 export function isComment(node: Node): boolean {
-  return node.type === 'line_comment' || node.type === 'block_comment';
+  const { table, index } = locate(node);
+  return isCommentAt(table, index);
+}
+
+export function isCommentAt(table: NodeTable, index: number): boolean {
+  const type = table.type(index);
+  return type === 'line_comment' || type === 'block_comment';
 }
 
 /**

@@ -3,7 +3,8 @@
 // signatures, `Type.method` bindings. The result is plain data, shared with
 // other files through their imports (no tree nodes, no live type variables).
 import type { Node, Tree } from 'web-tree-sitter';
-import { annotationType, innermostReturn, isComment, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
+import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { annotationType, innermostReturn, isComment, isCommentAt, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
 import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
 import type { Scheme } from './signatures.ts';
 
@@ -76,9 +77,26 @@ export function topLevelStatements(tree: Tree): Node[] {
  * in two, and the half left over would only produce invented type errors).
  */
 export function cleanStatements(parent: Node): Node[] {
-  const children = parent.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
-  return children.filter((c, i) =>
-    !c.hasError && c.type !== 'ERROR' && children[i - 1]?.type !== 'ERROR' && children[i + 1]?.type !== 'ERROR');
+  const table = nodeTableOf(parent.tree);
+  const children: Array<{ node: Node; index: number }> = [];
+  for (const node of parent.namedChildren) {
+    if (!node) continue;
+    const index = table.indexOf(node);
+    if (!isCommentAt(table, index)) children.push({ node, index });
+  }
+  return keepClean(table, children, (c) => c.index).map((c) => c.node);
+}
+
+/** `cleanStatements` of node `parent` of `table`, as indices. */
+export function cleanStatementsAt(table: NodeTable, parent: number): number[] {
+  const children: number[] = [];
+  for (let c = table.firstNamedChild(parent); c !== -1; c = table.nextSibling(c)) if (table.isNamed(c) && !isCommentAt(table, c)) children.push(c);
+  return keepClean(table, children, (c) => c);
+}
+
+function keepClean<T>(table: NodeTable, children: readonly T[], indexOf: (child: T) => number): T[] {
+  const isError = (child: T | undefined) => child !== undefined && table.isError(indexOf(child));
+  return children.filter((c, i) => !table.hasError(indexOf(c)) && !isError(children[i - 1]) && !isError(children[i + 1]));
 }
 
 function collectTypeDefinition(node: Node, out: FileDeclarations): void {
@@ -267,29 +285,46 @@ export interface BindingStatement {
 
 /** `x = v`, `mut x = v`, `x: T = v`, `x: T`, `mut x`, `Type.m: T = v`, or undefined for any other statement. */
 export function readBinding(node: Node): BindingStatement | undefined {
-  const mutable = node.children.some((c) => c?.type === 'mutability');
-  const isPublic = node.children.some((c) => c?.type === 'visibility');
-  if (node.type === 'declaration') {
-    const target = node.childForFieldName('target');
-    if (!target) return undefined;
-    const annotation = node.childForFieldName('type');
-    const value = node.childForFieldName('value');
-    if (target.type === 'identifier') return { name: target.text, nameNode: target, annotation, value, mutable, isPublic };
-    if (target.type === 'member_expression') {
-      const object = target.childForFieldName('object');
-      const field = target.childForFieldName('field');
-      if (object?.type === 'identifier' && field) {
-        return { name: field.text, nameNode: field, memberOf: object.text, annotation, value, mutable, isPublic };
+  const { table, index } = locate(node);
+  const binding = readBindingAt(table, index);
+  if (!binding) return undefined;
+  const { nameAt, annotation, value, ...rest } = binding;
+  const holder = table.parent(nameAt) === index ? node : table.childNode(node, table.parent(nameAt))!;
+  return { ...rest, nameNode: table.childNode(holder, nameAt)!, annotation: table.childNode(node, annotation), value: table.childNode(node, value) };
+}
+
+/** `readBinding` of node `index` of `table`: nodes as indices, -1 for none. */
+export interface BindingAt extends Omit<BindingStatement, 'nameNode' | 'annotation' | 'value'> {
+  nameAt: number;
+  annotation: number;
+  value: number;
+}
+
+export function readBindingAt(table: NodeTable, index: number): BindingAt | undefined {
+  const type = table.type(index);
+  if (type !== 'declaration' && type !== 'assignment') return undefined;
+  const mutable = table.childOfType(index, table.idOf('mutability')) !== -1;
+  const isPublic = table.childOfType(index, table.idOf('visibility')) !== -1;
+  const field = (name: string) => table.childInField(index, table.fieldIdOf(name));
+  if (type === 'declaration') {
+    const target = field('target');
+    if (target === -1) return undefined;
+    const annotation = field('type');
+    const value = field('value');
+    const targetType = table.type(target);
+    if (targetType === 'identifier') return { name: table.text(target), nameAt: target, annotation, value, mutable, isPublic };
+    if (targetType === 'member_expression') {
+      const object = table.childInField(target, table.fieldIdOf('object'));
+      const member = table.childInField(target, table.fieldIdOf('field'));
+      if (object !== -1 && table.type(object) === 'identifier' && member !== -1) {
+        return { name: table.text(member), nameAt: member, memberOf: table.text(object), annotation, value, mutable, isPublic };
       }
     }
     return undefined;
   }
-  if (node.type === 'assignment') {
-    const left = node.childForFieldName('left');
-    if (left?.type !== 'identifier') return undefined;
-    return { name: left.text, nameNode: left, annotation: null, value: node.childForFieldName('right'), mutable, isPublic };
-  }
-  return undefined;
+  const left = field('left');
+  if (left === -1 || table.type(left) !== 'identifier') return undefined;
+  return { name: table.text(left), nameAt: left, annotation: -1, value: field('right'), mutable, isPublic };
 }
 
 /**

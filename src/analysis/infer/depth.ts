@@ -4,6 +4,7 @@
 // not look inside it, so deeply nested input cannot overflow the stack, and the
 // rest of the file is still checked.
 import type { Node } from 'web-tree-sitter';
+import type { NodeTable } from '../../syntax/node-table.ts';
 import { CHECKER_MESSAGES, type RawDiagnostic } from './messages.ts';
 
 /**
@@ -27,8 +28,17 @@ export class Nesting {
 
   /** `visit()` one level deeper; past MAX_CHECK_DEPTH, TYPECHECK_TOO_DEEP at `node` instead, and undefined. */
   enter<T>(node: Node, visit: () => T): T | undefined {
+    return this.#enter(() => tooDeep(node), visit);
+  }
+
+  /** `enter` for node `index` of `table`. */
+  enterAt<T>(table: NodeTable, index: number, visit: () => T): T | undefined {
+    return this.#enter(() => tooDeepAt(table, index), visit);
+  }
+
+  #enter<T>(tooDeepHere: () => RawDiagnostic, visit: () => T): T | undefined {
     if (this.#depth >= MAX_CHECK_DEPTH) {
-      this.#report(tooDeep(node));
+      this.#report(tooDeepHere());
       return undefined;
     }
     this.#depth++;
@@ -44,7 +54,18 @@ export class Nesting {
 export function tooDeep(node: Node): RawDiagnostic {
   let token = node;
   for (let first = token.child(0); first; first = token.child(0)) token = first;
-  return { code: 'TYPECHECK_TOO_DEEP', message: CHECKER_MESSAGES.TYPECHECK_TOO_DEEP(MAX_CHECK_DEPTH), start: token.startIndex, end: token.endIndex };
+  return tooDeepSpan(token.startIndex, token.endIndex);
+}
+
+/** TYPECHECK_TOO_DEEP on the first token of node `index` of `table`. */
+export function tooDeepAt(table: NodeTable, index: number): RawDiagnostic {
+  let token = index;
+  for (let first = table.firstChild(token); first !== -1; first = table.firstChild(token)) token = first;
+  return tooDeepSpan(table.start(token), table.end(token));
+}
+
+function tooDeepSpan(start: number, end: number): RawDiagnostic {
+  return { code: 'TYPECHECK_TOO_DEEP', message: CHECKER_MESSAGES.TYPECHECK_TOO_DEEP(MAX_CHECK_DEPTH), start, end };
 }
 
 /**
@@ -52,6 +73,14 @@ export function tooDeep(node: Node): RawDiagnostic {
  * operators), from the top node down to the innermost one; the innermost
  * node's left operand is the chain's first operand.
  */
+export function binaryChainAt(table: NodeTable, index: number): number[] {
+  const chain = [index];
+  const left = table.fieldIdOf('left');
+  const binary = table.idOf('binary_expression');
+  for (let l = table.childInField(index, left); l !== -1 && table.typeId(l) === binary; l = table.childInField(l, left)) chain.push(l);
+  return chain;
+}
+
 export function binaryChain(node: Node): Node[] {
   const chain = [node];
   for (let left = node.childForFieldName('left'); left?.type === 'binary_expression'; left = left.childForFieldName('left')) chain.push(left);

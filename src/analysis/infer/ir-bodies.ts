@@ -16,7 +16,7 @@
 // order, and `check` reports the first one of the file. Constants'
 // initialisers are folded, never generated, so nothing in them counts.
 import type { Node } from 'web-tree-sitter';
-import { walk } from '../../syntax/inspect.ts';
+import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { readBinding, isFunctionValue } from './declarations.ts';
 import type { RawDiagnostic } from './messages.ts';
 
@@ -40,57 +40,68 @@ export function unhandledInFunctionBody(statement: Node): RawDiagnostic | undefi
 }
 
 function firstUnhandled(root: Node): RawDiagnostic | undefined {
-  // A cursor, pre-order, so a deeply nested body cannot overflow; parents'
-  // types are kept by depth, as Node.parent costs the node's depth in WASM.
-  const parentTypes: string[] = [];
-  let found: RawDiagnostic | undefined;
-  walk(root, (cursor, depth) => {
-    const type = cursor.nodeType;
-    parentTypes[depth] = type;
-    if (!cursor.nodeIsNamed || type === 'line_comment' || type === 'block_comment') return false;
-    if (!CANDIDATES.has(type)) return true;
-    const place = depth === 0 ? placeOf(root) : `${parentTypes[depth - 1]}.${cursor.currentFieldName ?? 'null'}`;
-    found = unhandled(cursor.currentNode, place);
-    return found ? 'stop' : true;
-  });
-  return found;
+  // Pre-order over the node table, so a deeply nested body cannot overflow
+  // and no node is visited through the Node API.
+  const table = nodeTableOf(root.tree);
+  const top = table.indexOf(root);
+  const candidates = new Set(CANDIDATES.map((type) => table.idOf(type)));
+  const comments = new Set([table.idOf('line_comment'), table.idOf('block_comment')]);
+  const end = table.subtreeEnd(top);
+  for (let i = top; i < end; i++) {
+    const type = table.typeId(i);
+    if (!table.isNamed(i) || comments.has(type)) {
+      i = table.subtreeEnd(i) - 1;
+      continue;
+    }
+    if (!candidates.has(type)) continue;
+    const found = unhandled(table, i, placeOf(table, i));
+    if (found) return found;
+  }
+  return undefined;
 }
 
-const CANDIDATES = new Set(['break_expression', 'continue_expression', 'cast_expression', 'block', 'type_definition', 'assignment']);
+const CANDIDATES = ['break_expression', 'continue_expression', 'cast_expression', 'block', 'type_definition', 'assignment'] as const;
 
-/** `node` is a candidate; `place` is its `parent.field`. */
-function unhandled(node: Node, place: string | undefined): RawDiagnostic | undefined {
-  switch (node.type) {
-    case 'break_expression': return expression(node, EXPRESSION_KIND.break);
-    case 'continue_expression': return expression(node, EXPRESSION_KIND.continue);
-    case 'cast_expression': return expression(node.children.find((c) => c?.type === 'as') ?? node, EXPRESSION_KIND.cast);
-    case 'block': return place === undefined || BODY_PLACES.has(place) ? undefined : expression(node, EXPRESSION_KIND.block);
-    case 'type_definition':
-      return at(node, `IR generation error: type definition \`${node.childForFieldName('name')?.text ?? ''}\` inside a block is not supported; type definitions belong at the top level`);
+/** Node `i` is a candidate; `place` is its `parent.field`. */
+function unhandled(table: NodeTable, i: number, place: string | undefined): RawDiagnostic | undefined {
+  switch (table.type(i)) {
+    case 'break_expression': return expression(table, i, EXPRESSION_KIND.break);
+    case 'continue_expression': return expression(table, i, EXPRESSION_KIND.continue);
+    case 'cast_expression': {
+      const as = table.childOfType(i, table.idOf('as'));
+      return expression(table, as === -1 ? i : as, EXPRESSION_KIND.cast);
+    }
+    case 'block': return place === undefined || BODY_PLACES.has(place) ? undefined : expression(table, i, EXPRESSION_KIND.block);
+    case 'type_definition': {
+      const name = table.childInField(i, table.fieldIdOf('name'));
+      return at(table, i, `IR generation error: type definition \`${name === -1 ? '' : table.text(name)}\` inside a block is not supported; type definitions belong at the top level`);
+    }
     case 'assignment': {
-      const target = node.childForFieldName('left');
-      if (target?.type !== 'index_expression') return undefined;
-      const bracket = target.children.findLast((c) => c?.type === '[') ?? target;
-      return at(bracket, `IR generation error: 不支持的赋值目标: Index { ${target.text} }`);
+      const target = table.childInField(i, table.fieldIdOf('left'));
+      if (target === -1 || table.type(target) !== 'index_expression') return undefined;
+      const bracket = lastChildOfType(table, target, table.idOf('['));
+      return at(table, bracket === -1 ? target : bracket, `IR generation error: 不支持的赋值目标: Index { ${table.text(target)} }`);
     }
     default: return undefined;
   }
 }
 
-/** The `parent.field` of a node, undefined at the root. */
-function placeOf(node: Node): string | undefined {
-  const parent = node.parent;
-  if (!parent) return undefined;
-  for (let i = 0; i < parent.childCount; i++) {
-    if (parent.child(i)?.id === node.id) return `${parent.type}.${parent.fieldNameForChild(i) ?? 'null'}`;
-  }
-  return 'null';
+function lastChildOfType(table: NodeTable, i: number, typeId: number): number {
+  let last = -1;
+  for (let c = table.firstChild(i); c !== -1; c = table.nextSibling(c)) if (table.typeId(c) === typeId) last = c;
+  return last;
 }
 
-function expression(node: Node, kind: number): RawDiagnostic {
-  return at(node, `IR generation error: unhandled expression in IR generation: Discriminant(${kind})`);
+/** The `parent.field` of node `i`, undefined at the root. */
+function placeOf(table: NodeTable, i: number): string | undefined {
+  const parent = table.parent(i);
+  return parent === -1 ? undefined : `${table.type(parent)}.${table.field(i) ?? 'null'}`;
 }
 
-function at(node: Node, message: string): RawDiagnostic {
-  return { code: 'E3005', message, start: node.startIndex, end: node.endIndex };
+function expression(table: NodeTable, i: number, kind: number): RawDiagnostic {
+  return at(table, i, `IR generation error: unhandled expression in IR generation: Discriminant(${kind})`);
+}
+
+function at(table: NodeTable, i: number, message: string): RawDiagnostic {
+  return { code: 'E3005', message, start: table.start(i), end: table.end(i) };
 }

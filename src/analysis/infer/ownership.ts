@@ -2,9 +2,10 @@
 // walk per top-level function over its statements, with move states, borrow
 // tokens attributed to root variables, and a CFG made only at if/loop splits.
 import type { Node, Tree } from 'web-tree-sitter';
-import { isComment } from './annotations.ts';
-import { cleanStatements, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
-import { binaryChain, Nesting } from './depth.ts';
+import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { fieldChild, fieldChildren, firstNamedAt, namedNonComments } from './table-reads.ts';
+import { cleanStatementsAt, lambdaParameters, readBinding, readBindingAt, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
+import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 import { prune, type Type } from './types.ts';
 
@@ -42,26 +43,27 @@ export function statementOwnershipDiagnostics(statement: Node, env: OwnershipEnv
   const binding = readBinding(statement);
   if (!binding || binding.memberOf !== undefined || !binding.value) return [];
   const value = binding.value;
+  const table = nodeTableOf(statement.tree);
   let params: ReturnType<typeof lambdaParameters> = [];
-  let body: Node[];
+  let body: number[];
   let bare = false;
   if (value.type === 'lambda') {
     params = lambdaParameters(value);
-    const b = value.childForFieldName('body');
-    body = b ? (b.type === 'block' ? statementsOf(b) : [b]) : [];
-    bare = b !== null && b.type !== 'block';
+    const b = fieldChild(table, table.indexOf(value), 'body');
+    body = b !== -1 ? (table.type(b) === 'block' ? cleanStatementsAt(table, b) : [b]) : [];
+    bare = b !== -1 && table.type(b) !== 'block';
   } else if (value.type === 'block') {
-    body = statementsOf(value);
+    body = cleanStatementsAt(table, table.indexOf(value));
   } else if (signatureBoundBody(value, binding.annotation)) {
     // `f: (a: Int) -> Int = expr`: the signature's parameters and one expression statement.
     params = signatureParameters(binding.annotation!);
-    body = [value];
+    body = [table.indexOf(value)];
   } else {
     return [];
   }
   if (params.length === 0 && body.length === 0) return [];
   const found: RawDiagnostic[] = [];
-  new FunctionWalk(env, found, statement.startIndex).run(params, body, bare);
+  new FunctionWalk(table, env, found, statement.startIndex).run(params, body, bare);
   return found;
 }
 
@@ -88,7 +90,11 @@ class FunctionWalk {
   private readonly env: OwnershipEnv;
   private readonly found: RawDiagnostic[];
 
-  constructor(env: OwnershipEnv, found: RawDiagnostic[], statementKey: number) {
+  /** The tree the walk reads: nodes are its indices. */
+  private readonly t: NodeTable;
+
+  constructor(table: NodeTable, env: OwnershipEnv, found: RawDiagnostic[], statementKey: number) {
+    this.t = table;
     this.env = env;
     this.found = found;
     this.statementKey = statementKey;
@@ -96,7 +102,7 @@ class FunctionWalk {
 
   private bareBody = false;
 
-  run(params: ReturnType<typeof lambdaParameters>, body: Node[], bareBody: boolean): void {
+  run(params: ReadonlyArray<{ name: string; mutable: boolean }>, body: number[], bareBody: boolean): void {
     this.bareBody = bareBody;
     for (const p of params) {
       this.states.set(p.name, 'alive');
@@ -180,11 +186,11 @@ class FunctionWalk {
   // ---- statements ---------------------------------------------------------
 
   /** `bareIsReturn`: an expression standing for a statement is an `=> expr` body, i.e. `return expr`. */
-  private walkStatements(statements: Node[], bareIsReturn = false): void {
+  private walkStatements(statements: number[], bareIsReturn = false): void {
     this.scopeVars.push([]);
     this.scopeKeys.push(new Map());
     for (const s of statements) {
-      if (STATEMENT_TYPES.has(s.type)) this.walkStatement(s);
+      if (STATEMENT_TYPES.has(this.t.type(s))) this.walkStatement(s);
       else if (bareIsReturn) this.walkReturnValue(s);
       else this.walkExpression(s);
     }
@@ -193,31 +199,32 @@ class FunctionWalk {
     this.scopeKeys.pop();
   }
 
-  private walkStatement(node: Node): void {
-    if (node.hasError) return;
-    this.nesting.enter(node, () => this.walkStatementInner(node));
+  private walkStatement(node: number): void {
+    if (this.t.hasError(node)) return;
+    this.nesting.enterAt(this.t, node, () => this.walkStatementInner(node));
   }
 
-  private walkStatementInner(node: Node): void {
-    this.currentSpan = span(node);
-    this.statementKey = node.startIndex;
-    switch (node.type) {
+  private walkStatementInner(node: number): void {
+    const t = this.t;
+    this.currentSpan = span(t, node);
+    this.statementKey = t.start(node);
+    switch (t.type(node)) {
       case 'expression_statement': {
-        const expr = firstNamed(node);
-        if (expr) this.walkExpression(expr);
+        const expr = firstNamedAt(t, node);
+        if (expr !== -1) this.walkExpression(expr);
         return;
       }
       case 'declaration':
       case 'assignment': {
-        const binding = readBinding(node);
+        const binding = readBindingAt(t, node);
         if (!binding || binding.memberOf !== undefined) {
           // A field or index target (`m.x = v`) or a method binding: walked as an expression.
-          const target = node.childForFieldName('left') ?? node.childForFieldName('target');
-          const value = node.childForFieldName('right') ?? node.childForFieldName('value');
-          if (node.type === 'assignment' && target && value) this.walkAssignment(target, value, span(node));
+          const target = either(fieldChild(t, node, 'left'), fieldChild(t, node, 'target'));
+          const value = either(fieldChild(t, node, 'right'), fieldChild(t, node, 'value'));
+          if (t.type(node) === 'assignment' && target !== -1 && value !== -1) this.walkAssignment(target, value, span(t, node));
           else {
-            if (target) this.walkExpression(target);
-            if (value) this.walkExpression(value);
+            if (target !== -1) this.walkExpression(target);
+            if (value !== -1) this.walkExpression(value);
           }
           return;
         }
@@ -229,80 +236,87 @@ class FunctionWalk {
     }
   }
 
-  private walkBinding(name: string, value: Node | null, mutable: boolean): void {
+  private walkBinding(name: string, value: number, mutable: boolean): void {
+    const t = this.t;
     this.recordBinding(name);
     const isNew = !this.states.has(name);
     this.states.set(name, 'alive');
     this.mutability.set(name, mutable);
     if (isNew) this.scopeVars[this.scopeVars.length - 1]?.push(name);
-    if (!value) return;
-    const init = unwrap(value);
-    if (init.type === 'assignment_expression') {
-      const left = init.childForFieldName('left');
-      const right = init.childForFieldName('right');
-      if (left?.type === 'identifier' && left.text === name && right) {
+    if (value === -1) return;
+    const init = unwrap(t, value);
+    if (t.type(init) === 'assignment_expression') {
+      const left = fieldChild(t, init, 'left');
+      const right = fieldChild(t, init, 'right');
+      if (left !== -1 && t.type(left) === 'identifier' && t.text(left) === name && right !== -1) {
         this.walkExpression(right);
         return;
       }
     }
     this.walkExpression(value);
-    if (init.type === 'identifier') {
-      const kind = this.classify(init.text);
+    if (t.type(init) === 'identifier') {
+      const text = t.text(init);
+      const kind = this.classify(text);
       if (kind === 'linear') {
-        this.report('E2003', TYPE_MESSAGES.E2003(init.text), this.currentSpan);
+        this.report('E2003', TYPE_MESSAGES.E2003(text), this.currentSpan);
         return;
       }
-      if (kind === 'move') this.states.set(init.text, 'moved');
+      if (kind === 'move') this.states.set(text, 'moved');
     }
-    if (value.type === 'lambda') {
-      const body = value.childForFieldName('body');
-      const statements = body ? (body.type === 'block' ? statementsOf(body) : [body]) : [];
+    if (t.type(value) === 'lambda') {
+      const body = fieldChild(t, value, 'body');
+      const statements = body === -1 ? [] : t.type(body) === 'block' ? cleanStatementsAt(t, body) : [body];
       if (statements.length > 0) {
-        for (const p of lambdaParameters(value)) {
+        for (const p of lambdaParametersAt(t, value)) {
           this.states.set(p.name, 'alive');
           this.mutability.set(p.name, p.mutable);
           this.recordBinding(p.name);
         }
-        this.walkStatements(statements, body !== null && body.type !== 'block');
+        this.walkStatements(statements, body !== -1 && t.type(body) !== 'block');
       }
-    } else if (value.type === 'block') {
-      const statements = statementsOf(value);
+    } else if (t.type(value) === 'block') {
+      const statements = cleanStatementsAt(t, value);
       if (statements.length > 0) this.walkStatements(statements);
     }
   }
 
   // ---- expressions --------------------------------------------------------
 
-  private walkExpression(node: Node): void {
-    this.nesting.enter(node, () => this.walkExpressionInner(node));
+  private walkExpression(node: number): void {
+    this.nesting.enterAt(this.t, node, () => this.walkExpressionInner(node));
   }
 
-  private walkExpressionInner(node: Node): void {
-    if (node.type === 'parenthesized_expression') {
-      const inner = firstNamed(node);
-      if (inner) this.walkExpression(inner);
+  private walkExpressionInner(node: number): void {
+    const t = this.t;
+    const type = t.type(node);
+    if (type === 'parenthesized_expression') {
+      const inner = firstNamedAt(t, node);
+      if (inner !== -1) this.walkExpression(inner);
       return;
     }
-    this.currentSpan = span(node);
-    switch (node.type) {
-      case 'identifier':
-        this.checkRead(node.text, this.currentSpan);
-        this.consume(node.text);
+    this.currentSpan = span(t, node);
+    switch (type) {
+      case 'identifier': {
+        const text = t.text(node);
+        this.checkRead(text, this.currentSpan);
+        this.consume(text);
         return;
+      }
       case 'unary_expression': {
-        const operator = node.childForFieldName('operator')?.text;
-        const operand = node.childForFieldName('operand');
-        if (!operand) return;
+        const operatorAt = fieldChild(t, node, 'operator');
+        const operator = operatorAt === -1 ? undefined : t.text(operatorAt);
+        const operand = fieldChild(t, node, 'operand');
+        if (operand === -1) return;
         if (operator === '&' || operator === '&mut') return this.walkBorrow(operand, operator === '&mut');
-        if (operator === '*' && !this.insideUnsafe) this.report('E2027', TYPE_MESSAGES.E2027(), span(node));
+        if (operator === '*' && !this.insideUnsafe) this.report('E2027', TYPE_MESSAGES.E2027(), span(t, node));
         this.walkExpression(operand);
         return;
       }
       case 'member_expression': {
-        const object = node.childForFieldName('object');
-        if (!object) return;
+        const object = fieldChild(t, node, 'object');
+        if (object === -1) return;
         this.walkExpression(object);
-        const root = rootVariable(object);
+        const root = rootVariable(t, object);
         if (root) this.consume(root);
         return;
       }
@@ -310,49 +324,49 @@ class FunctionWalk {
         // Left to right along a left-leaning chain, in a loop, as nested calls would:
         // the innermost link's span is current when the first operand is walked,
         // then each right operand from the innermost out.
-        const chain = binaryChain(node);
-        this.currentSpan = span(chain[chain.length - 1]!);
-        const first = chain[chain.length - 1]!.childForFieldName('left');
-        if (first) this.walkExpression(first);
+        const chain = binaryChainAt(t, node);
+        this.currentSpan = span(t, chain[chain.length - 1]!);
+        const first = fieldChild(t, chain[chain.length - 1]!, 'left');
+        if (first !== -1) this.walkExpression(first);
         for (let i = chain.length - 1; i >= 0; i--) {
-          const right = chain[i]!.childForFieldName('right');
-          if (right) this.walkExpression(right);
+          const right = fieldChild(t, chain[i]!, 'right');
+          if (right !== -1) this.walkExpression(right);
         }
         return;
       }
       case 'assignment_expression': {
-        const left = node.childForFieldName('left');
-        const right = node.childForFieldName('right');
-        if (left && right) this.walkAssignment(left, right, this.currentSpan);
+        const left = fieldChild(t, node, 'left');
+        const right = fieldChild(t, node, 'right');
+        if (left !== -1 && right !== -1) this.walkAssignment(left, right, this.currentSpan);
         return;
       }
       case 'cast_expression':
       case 'try_expression':
       case 'ref_expression': {
-        const value = node.childForFieldName('value');
-        if (value) this.walkExpression(value);
+        const value = fieldChild(t, node, 'value');
+        if (value !== -1) this.walkExpression(value);
         return;
       }
       case 'index_expression': {
-        const value = node.childForFieldName('value');
-        if (value) this.walkExpression(value);
-        for (const index of node.childrenForFieldName('index')) if (index) this.walkExpression(index);
+        const value = fieldChild(t, node, 'value');
+        if (value !== -1) this.walkExpression(value);
+        for (const index of fieldChildren(t, node, 'index')) this.walkExpression(index);
         return;
       }
       case 'tuple':
       case 'list':
-        for (const e of node.namedChildren) if (e && !isComment(e)) this.walkExpression(e);
+        for (const e of namedNonComments(t, node)) this.walkExpression(e);
         return;
       case 'call_expression':
         this.walkCall(node);
         return;
       case 'return_expression': {
-        const value = node.childForFieldName('value');
-        if (value) this.walkReturnValue(value);
+        const value = fieldChild(t, node, 'value');
+        if (value !== -1) this.walkReturnValue(value);
         return;
       }
       case 'block':
-        this.walkStatements(statementsOf(node));
+        this.walkStatements(cleanStatementsAt(t, node));
         return;
       case 'if_expression':
         this.walkIf(node);
@@ -365,16 +379,16 @@ class FunctionWalk {
         return;
       case 'spawn_expression': {
         // `spawn for v in xs { … }`: only the body is walked, not `xs`.
-        const body = node.childForFieldName('body');
-        if (body) this.walkStatements(statementsOf(body));
+        const body = fieldChild(t, node, 'body');
+        if (body !== -1) this.walkStatements(cleanStatementsAt(t, body));
         return;
       }
       case 'unsafe_expression': {
-        const body = node.childForFieldName('body');
-        if (!body) return;
+        const body = fieldChild(t, node, 'body');
+        if (body === -1) return;
         const was = this.insideUnsafe;
         this.insideUnsafe = true;
-        this.walkStatements(body.type === 'block' ? statementsOf(body) : [body]);
+        this.walkStatements(this.bodyStatements(body));
         this.insideUnsafe = was;
         return;
       }
@@ -384,44 +398,52 @@ class FunctionWalk {
     }
   }
 
-  private walkReturnValue(value: Node): void {
-    this.walkExpression(value);
-    const v = unwrap(value);
-    if (v.type !== 'identifier') return;
-    const kind = this.classify(v.text);
-    if (kind === 'move' || kind === 'linear') this.states.set(v.text, 'moved');
+  /** A block's clean statements, or the one expression that stands for a body. */
+  private bodyStatements(body: number): number[] {
+    return this.t.type(body) === 'block' ? cleanStatementsAt(this.t, body) : [body];
   }
 
-  private walkAssignment(left: Node, right: Node, at: Span): void {
-    const source = unwrap(right);
-    if (source.type === 'identifier' && this.classify(source.text) === 'linear') {
-      this.report('E2003', TYPE_MESSAGES.E2003(source.text), at);
+  private walkReturnValue(value: number): void {
+    this.walkExpression(value);
+    const v = unwrap(this.t, value);
+    if (this.t.type(v) !== 'identifier') return;
+    const text = this.t.text(v);
+    const kind = this.classify(text);
+    if (kind === 'move' || kind === 'linear') this.states.set(text, 'moved');
+  }
+
+  private walkAssignment(left: number, right: number, at: Span): void {
+    const t = this.t;
+    const source = unwrap(t, right);
+    if (t.type(source) === 'identifier' && this.classify(t.text(source)) === 'linear') {
+      this.report('E2003', TYPE_MESSAGES.E2003(t.text(source)), at);
       this.walkExpression(right);
       return;
     }
-    if (left.type === 'identifier') {
-      const known = this.mutability.get(left.text);
+    if (t.type(left) === 'identifier') {
+      const name = t.text(left);
+      const known = this.mutability.get(name);
       if (known !== undefined) {
         this.walkExpression(left);
         this.walkExpression(right);
-        if (!known) this.report('E2016', TYPE_MESSAGES.E2016(left.text), this.currentSpan);
-        this.consume(left.text);
+        if (!known) this.report('E2016', TYPE_MESSAGES.E2016(name), this.currentSpan);
+        this.consume(name);
         return;
       }
       this.walkExpression(right);
       this.walkExpression(left);
-      this.states.set(left.text, 'alive');
-      this.mutability.set(left.text, false);
-      this.scopeVars[this.scopeVars.length - 1]?.push(left.text);
+      this.states.set(name, 'alive');
+      this.mutability.set(name, false);
+      this.scopeVars[this.scopeVars.length - 1]?.push(name);
       return;
     }
     this.walkExpression(left);
     this.walkExpression(right);
   }
 
-  private walkBorrow(operand: Node, write: boolean): void {
+  private walkBorrow(operand: number, write: boolean): void {
     this.walkExpression(operand);
-    const root = rootVariable(operand);
+    const root = rootVariable(this.t, operand);
     if (!root) return;
     this.checkRead(root, this.currentSpan);
     this.consume(root);
@@ -433,19 +455,21 @@ class FunctionWalk {
     if (this.hasConflicting(token)) this.pending.push({ token, node: this.currentNode, span: this.currentSpan });
   }
 
-  private walkCall(node: Node): void {
-    const callee = node.childForFieldName('function');
-    if (callee) this.walkExpression(callee);
-    const args = (node.childForFieldName('arguments')?.namedChildren ?? [])
-      .filter((a): a is Node => a !== null && !isComment(a) && a.type !== 'named_argument');
-    const modes = this.parameterModes(callee ? callPath(callee) : undefined, args.length);
+  private walkCall(node: number): void {
+    const t = this.t;
+    const callee = fieldChild(t, node, 'function');
+    if (callee !== -1) this.walkExpression(callee);
+    const list = fieldChild(t, node, 'arguments');
+    const args = list === -1 ? [] : namedNonComments(t, list).filter((a) => t.type(a) !== 'named_argument');
+    const modes = this.parameterModes(callee !== -1 ? callPath(t, callee) : undefined, args.length);
     args.forEach((arg, i) => {
       this.walkExpression(arg);
-      const a = unwrap(arg);
-      if (a.type !== 'identifier') return;
-      this.checkRead(a.text, this.currentSpan);
-      this.consume(a.text);
-      this.applyMode(a.text, modes[i] ?? 'move');
+      const a = unwrap(t, arg);
+      if (t.type(a) !== 'identifier') return;
+      const text = t.text(a);
+      this.checkRead(text, this.currentSpan);
+      this.consume(text);
+      this.applyMode(text, modes[i] ?? 'move');
     });
   }
 
@@ -469,66 +493,69 @@ class FunctionWalk {
     if (mode === 'write' || this.hasConflicting(token)) this.pending.push({ token, node: this.currentNode, span: this.currentSpan });
   }
 
-  private walkIf(node: Node): void {
+  private walkIf(node: number): void {
+    const t = this.t;
     const split = this.currentNode;
-    const condition = node.childForFieldName('condition');
-    if (condition) this.walkExpression(condition);
+    const condition = fieldChild(t, node, 'condition');
+    if (condition !== -1) this.walkExpression(condition);
     const merge = this.newNode();
-    const branch = (body: Node | null) => {
+    const branch = (body: number) => {
       const start = this.newNode();
       this.edge(split, start);
       this.currentNode = start;
-      if (body) this.walkStatements(body.type === 'block' ? statementsOf(body) : [body]);
+      if (body !== -1) this.walkStatements(this.bodyStatements(body));
       this.edge(this.currentNode, merge);
     };
-    branch(node.childForFieldName('consequence'));
-    const alternatives = node.childrenForFieldName('alternative').filter((a): a is Node => a !== null);
-    for (const clause of alternatives.filter((a) => a.type === 'else_if_clause')) {
-      const c = clause.childForFieldName('condition');
-      if (c) this.walkExpression(c);
-      branch(clause.childForFieldName('consequence'));
+    branch(fieldChild(t, node, 'consequence'));
+    const alternatives = fieldChildren(t, node, 'alternative');
+    for (const clause of alternatives.filter((a) => t.type(a) === 'else_if_clause')) {
+      const c = fieldChild(t, clause, 'condition');
+      if (c !== -1) this.walkExpression(c);
+      branch(fieldChild(t, clause, 'consequence'));
     }
-    const elseClause = alternatives.find((a) => a.type === 'else_clause');
-    if (elseClause) branch(elseClause.childForFieldName('body'));
+    const elseClause = alternatives.find((a) => t.type(a) === 'else_clause');
+    if (elseClause !== undefined) branch(fieldChild(t, elseClause, 'body'));
     else this.edge(split, merge);
     this.currentNode = merge;
   }
 
-  private walkLoop(body: Node | null): void {
+  private walkLoop(body: number): void {
     const head = this.newNode();
     this.edge(this.currentNode, head);
     return this.loopBody(head, body);
   }
 
-  private loopBody(head: number, body: Node | null): void {
+  private loopBody(head: number, body: number): void {
     const start = this.newNode();
     this.edge(head, start);
     this.currentNode = start;
-    if (body) this.walkStatements(body.type === 'block' ? statementsOf(body) : [body]);
+    if (body !== -1) this.walkStatements(this.bodyStatements(body));
     this.edge(this.currentNode, head);
     const after = this.newNode();
     this.edge(head, after);
     this.currentNode = after;
   }
 
-  private walkWhile(node: Node): void {
+  private walkWhile(node: number): void {
     const head = this.newNode();
     this.edge(this.currentNode, head);
-    const condition = node.childForFieldName('condition');
-    if (condition) this.walkExpression(condition);
-    this.loopBody(head, node.childForFieldName('body'));
+    const condition = fieldChild(this.t, node, 'condition');
+    if (condition !== -1) this.walkExpression(condition);
+    this.loopBody(head, fieldChild(this.t, node, 'body'));
   }
 
-  private walkFor(node: Node): void {
-    const iterable = node.childForFieldName('iterable');
-    if (iterable) this.walkExpression(iterable);
-    const variable = node.childForFieldName('variable');
-    if (variable) {
-      this.states.set(variable.text, 'alive');
-      this.mutability.set(variable.text, node.children.some((c) => c?.type === 'mutability'));
-      this.recordBinding(variable.text);
+  private walkFor(node: number): void {
+    const t = this.t;
+    const iterable = fieldChild(t, node, 'iterable');
+    if (iterable !== -1) this.walkExpression(iterable);
+    const variable = fieldChild(t, node, 'variable');
+    if (variable !== -1) {
+      const name = t.text(variable);
+      this.states.set(name, 'alive');
+      this.mutability.set(name, t.childOfType(node, t.idOf('mutability')) !== -1);
+      this.recordBinding(name);
     }
-    this.walkLoop(node.childForFieldName('body'));
+    this.walkLoop(fieldChild(t, node, 'body'));
   }
 }
 
@@ -550,53 +577,62 @@ function classifyType(t: Type): CopyClass {
 }
 
 /** The variable a borrow or field access is attributed to: `arr` in `&mut arr[0]`, `p` in `&p.f`. */
-function rootVariable(node: Node): string | undefined {
-  let current: Node | null = node;
-  while (current) {
-    switch (current.type) {
-      case 'identifier': return current.text;
-      case 'parenthesized_expression': current = firstNamed(current) ?? null; break;
-      case 'member_expression': current = current.childForFieldName('object'); break;
-      case 'index_expression': current = current.childForFieldName('value'); break;
-      case 'unary_expression':
-        if (current.childForFieldName('operator')?.text !== '*') return undefined;
-        current = current.childForFieldName('operand');
+function rootVariable(t: NodeTable, node: number): string | undefined {
+  let current = node;
+  while (current !== -1) {
+    switch (t.type(current)) {
+      case 'identifier': return t.text(current);
+      case 'parenthesized_expression': current = firstNamedAt(t, current); break;
+      case 'member_expression': current = fieldChild(t, current, 'object'); break;
+      case 'index_expression': current = fieldChild(t, current, 'value'); break;
+      case 'unary_expression': {
+        const operator = fieldChild(t, current, 'operator');
+        if (operator === -1 || t.text(operator) !== '*') return undefined;
+        current = fieldChild(t, current, 'operand');
         break;
+      }
       default: return undefined;
     }
   }
   return undefined;
 }
 
-function callPath(node: Node): string | undefined {
-  if (node.type === 'identifier') return node.text;
-  if (node.type === 'member_expression') {
-    const object = node.childForFieldName('object');
-    const field = node.childForFieldName('field');
-    const base = object ? callPath(object) : undefined;
-    return base !== undefined && field ? `${base}.${field.text}` : undefined;
+function callPath(t: NodeTable, node: number): string | undefined {
+  if (t.type(node) === 'identifier') return t.text(node);
+  if (t.type(node) === 'member_expression') {
+    const object = fieldChild(t, node, 'object');
+    const field = fieldChild(t, node, 'field');
+    const base = object !== -1 ? callPath(t, object) : undefined;
+    return base !== undefined && field !== -1 ? `${base}.${t.text(field)}` : undefined;
   }
   return undefined;
 }
 
-function unwrap(node: Node): Node {
+function unwrap(t: NodeTable, node: number): number {
   let current = node;
-  while (current.type === 'parenthesized_expression') {
-    const inner = firstNamed(current);
-    if (!inner) break;
+  while (t.type(current) === 'parenthesized_expression') {
+    const inner = firstNamedAt(t, current);
+    if (inner === -1) break;
     current = inner;
   }
   return current;
 }
 
-function span(node: Node): Span {
-  return { start: node.startIndex, end: node.endIndex };
+function span(t: NodeTable, node: number): Span {
+  return { start: t.start(node), end: t.end(node) };
 }
 
-function statementsOf(node: Node): Node[] {
-  return cleanStatements(node);
+function either(first: number, second: number): number {
+  return first !== -1 ? first : second;
 }
 
-function firstNamed(node: Node): Node | undefined {
-  return node.namedChildren.find((c): c is Node => c !== null && !isComment(c));
+/** A lambda's parameters' names and mutability (`lambdaParameters`). */
+function lambdaParametersAt(t: NodeTable, lambda: number): Array<{ name: string; mutable: boolean }> {
+  const params = fieldChild(t, lambda, 'parameters');
+  if (params === -1) return [];
+  const list = t.type(params) === 'parameter' ? [params] : namedNonComments(t, params).filter((p) => t.type(p) === 'parameter');
+  return list.map((p) => {
+    const name = fieldChild(t, p, 'name');
+    return { name: name === -1 ? '_' : t.text(name), mutable: t.childOfType(p, t.idOf('mutability')) !== -1 };
+  });
 }

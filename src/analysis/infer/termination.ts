@@ -3,10 +3,11 @@
 // expression statements, binding values (function bodies) and statement-level
 // `if` branches; never inside statement-level `for` bodies.
 import type { Node, Tree } from 'web-tree-sitter';
-import { isComment, innermostReturn } from './annotations.ts';
-import { cleanStatements } from './declarations.ts';
-import { binaryChain, Nesting } from './depth.ts';
+import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { cleanStatementsAt } from './declarations.ts';
+import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
+import { fieldChild as child, fieldChildren, firstNamedAt, namedNonComments } from './table-reads.ts';
 
 type BoundOp = '<' | '<=' | '>' | '>=';
 
@@ -21,56 +22,64 @@ type Delta = { kind: 'add' | 'sub' | 'mul'; value: number };
 
 export function terminationDiagnostics(tree: Tree): RawDiagnostic[] {
   const found: RawDiagnostic[] = [];
-  const walker = new TerminationWalker(found);
-  for (const s of statements(tree.rootNode)) walker.statement(s, false);
+  const table = nodeTableOf(tree);
+  const walker = new TerminationWalker(table, found);
+  for (const s of cleanStatementsAt(table, 0)) walker.statement(s, false);
   return found;
 }
 
 /** The termination layer on one top-level statement: its nesting count starts and ends at zero there, so it depends on the statement alone. */
 export function statementTerminationDiagnostics(statement: Node): RawDiagnostic[] {
   const found: RawDiagnostic[] = [];
-  new TerminationWalker(found).statement(statement, false);
+  const { table, index } = locate(statement);
+  new TerminationWalker(table, found).statement(index, false);
   return found;
 }
 
+/** Walks statements by node-table index (no Node per visit). */
 class TerminationWalker {
+  private readonly t: NodeTable;
   private readonly found: RawDiagnostic[];
   private readonly nesting: Nesting;
 
-  constructor(found: RawDiagnostic[]) {
+  constructor(table: NodeTable, found: RawDiagnostic[]) {
+    this.t = table;
     this.found = found;
     this.nesting = new Nesting((d) => found.push(d));
   }
 
-  statement(node: Node, never: boolean): void {
-    if (node.hasError) return;
-    this.nesting.enter(node, () => this.statementInner(node, never));
+  statement(node: number, never: boolean): void {
+    if (this.t.hasError(node)) return;
+    this.nesting.enterAt(this.t, node, () => this.statementInner(node, never));
   }
 
-  private statementInner(node: Node, never: boolean): void {
-    switch (node.type) {
+  /** A block's statements, or the one expression that is a body. */
+  private body(body: number, never: boolean): void {
+    if (this.t.type(body) === 'block') for (const s of cleanStatementsAt(this.t, body)) this.statement(s, never);
+    else this.expression(body, never);
+  }
+
+  private statementInner(node: number, never: boolean): void {
+    const t = this.t;
+    switch (t.type(node)) {
       case 'expression_statement': {
-        const expr = firstNamed(node);
-        if (!expr) return;
-        if (expr.type === 'if_expression') return this.ifBranches(expr, never);
-        if (expr.type === 'for_expression') return;
+        const expr = firstNamedAt(t, node);
+        if (expr === -1) return;
+        if (t.type(expr) === 'if_expression') return this.ifBranches(expr, never);
+        if (t.type(expr) === 'for_expression') return;
         this.expression(expr, never);
         return;
       }
       case 'declaration':
       case 'assignment': {
-        const value = node.childForFieldName('value') ?? node.childForFieldName('right');
-        if (!value) return;
-        const annotation = node.childForFieldName('type');
-        const childNever = never || returnsNever(annotation);
-        if (value.type === 'lambda') {
-          const body = value.childForFieldName('body');
-          if (body?.type === 'block') for (const s of statements(body)) this.statement(s, childNever);
-          else if (body) this.expression(body, childNever);
-        } else if (value.type === 'block') {
-          for (const s of statements(value)) this.statement(s, childNever);
+        const value = either(child(t, node, 'value'), child(t, node, 'right'));
+        if (value === -1) return;
+        const childNever = never || returnsNever(t, child(t, node, 'type'));
+        if (t.type(value) === 'lambda') {
+          const body = child(t, value, 'body');
+          if (body !== -1) this.body(body, childNever);
         } else {
-          this.expression(value, childNever);
+          this.body(value, childNever);
         }
         return;
       }
@@ -79,83 +88,81 @@ class TerminationWalker {
     }
   }
 
-  private ifBranches(node: Node, never: boolean): void {
-    const condition = node.childForFieldName('condition');
-    if (condition) this.expression(condition, never);
-    for (const block of ifBlocks(node)) {
-      if (block.type === 'block') for (const s of statements(block)) this.statement(s, never);
-      else this.expression(block, never);
-    }
-    for (const clause of node.childrenForFieldName('alternative')) {
-      const c = clause?.type === 'else_if_clause' ? clause.childForFieldName('condition') : null;
-      if (c) this.expression(c, never);
+  private ifBranches(node: number, never: boolean): void {
+    const t = this.t;
+    const condition = child(t, node, 'condition');
+    if (condition !== -1) this.expression(condition, never);
+    for (const block of ifBlocks(t, node)) this.body(block, never);
+    for (const clause of fieldChildren(t, node, 'alternative')) {
+      const c = t.type(clause) === 'else_if_clause' ? child(t, clause, 'condition') : -1;
+      if (c !== -1) this.expression(c, never);
     }
   }
 
-  private expression(node: Node, never: boolean): void {
-    this.nesting.enter(node, () => this.expressionInner(node, never));
+  private expression(node: number, never: boolean): void {
+    this.nesting.enterAt(this.t, node, () => this.expressionInner(node, never));
   }
 
-  private expressionInner(node: Node, never: boolean): void {
-    switch (node.type) {
+  private expressionInner(node: number, never: boolean): void {
+    const t = this.t;
+    switch (t.type(node)) {
       case 'parenthesized_expression': {
-        const inner = firstNamed(node);
-        if (inner) this.expression(inner, never);
+        const inner = firstNamedAt(t, node);
+        if (inner !== -1) this.expression(inner, never);
         return;
       }
       case 'while_expression': {
-        const condition = node.childForFieldName('condition');
-        const body = node.childForFieldName('body');
-        if (!never && condition && body && !hasMeasure(condition, body)) {
-          const keyword = node.child(0) ?? node;
-          this.found.push({ code: 'E8001', message: TYPE_MESSAGES.E8001(), start: keyword.startIndex, end: keyword.endIndex });
+        const condition = child(t, node, 'condition');
+        const body = child(t, node, 'body');
+        if (!never && condition !== -1 && body !== -1 && !hasMeasure(t, condition, body)) {
+          const first = t.firstChild(node);
+          const keyword = first === -1 ? node : first;
+          this.found.push({ code: 'E8001', message: TYPE_MESSAGES.E8001(), start: t.start(keyword), end: t.end(keyword) });
         }
-        if (body?.type === 'block') for (const s of statements(body)) this.statement(s, never);
+        if (body !== -1 && t.type(body) === 'block') this.body(body, never);
         return;
       }
       case 'for_expression': {
-        const body = node.childForFieldName('body');
-        if (body?.type === 'block') for (const s of statements(body)) this.statement(s, never);
-        const iterable = node.childForFieldName('iterable');
-        if (iterable) this.expression(iterable, never);
+        const body = child(t, node, 'body');
+        if (body !== -1 && t.type(body) === 'block') this.body(body, never);
+        const iterable = child(t, node, 'iterable');
+        if (iterable !== -1) this.expression(iterable, never);
         return;
       }
       case 'call_expression': {
-        const args = node.childForFieldName('arguments');
-        for (const a of args?.namedChildren ?? []) {
-          if (!a || isComment(a)) continue;
-          this.expression(a.type === 'named_argument' ? a.childForFieldName('value') ?? a : a, never);
+        const args = child(t, node, 'arguments');
+        for (const a of args === -1 ? [] : namedNonComments(t, args)) {
+          this.expression(t.type(a) === 'named_argument' ? either(child(t, a, 'value'), a) : a, never);
         }
         return;
       }
       case 'binary_expression': {
         // Left to right along a left-leaning chain, in a loop: the first operand, then each right one from the innermost out.
-        const chain = binaryChain(node);
-        const first = chain[chain.length - 1]!.childForFieldName('left');
-        if (first) this.expression(first, never);
+        const chain = binaryChainAt(t, node);
+        const first = child(t, chain[chain.length - 1]!, 'left');
+        if (first !== -1) this.expression(first, never);
         for (let i = chain.length - 1; i >= 0; i--) {
-          const right = chain[i]!.childForFieldName('right');
-          if (right) this.expression(right, never);
+          const right = child(t, chain[i]!, 'right');
+          if (right !== -1) this.expression(right, never);
         }
         return;
       }
       case 'assignment_expression': {
-        const left = node.childForFieldName('left');
-        const right = node.childForFieldName('right');
-        if (left) this.expression(left, never);
-        if (right) this.expression(right, never);
+        const left = child(t, node, 'left');
+        const right = child(t, node, 'right');
+        if (left !== -1) this.expression(left, never);
+        if (right !== -1) this.expression(right, never);
         return;
       }
       case 'block':
-        for (const s of statements(node)) this.statement(s, never);
+        this.body(node, never);
         return;
       case 'if_expression':
         this.ifBranches(node, never);
         return;
       case 'lambda': {
-        const body = node.childForFieldName('body');
-        if (body?.type === 'block') for (const s of statements(body)) this.statement(s, never);
-        else if (body) this.expression(body, never);
+        const body = child(t, node, 'body');
+        if (body !== -1) this.body(body, never);
         return;
       }
       default:
@@ -164,19 +171,25 @@ class TerminationWalker {
   }
 }
 
-function returnsNever(annotation: Node | null): boolean {
-  if (annotation?.type !== 'function_type') return false;
-  const ret = annotation.childForFieldName('return_type');
-  const inner = ret?.type === 'function_type' ? innermostReturn(annotation) : ret;
-  return inner?.text === 'Never' || inner?.text === 'never';
+function either(first: number, second: number): number {
+  return first !== -1 ? first : second;
 }
 
-function hasMeasure(condition: Node, body: Node): boolean {
-  const test = unwrap(condition);
-  const bounds = test ? boundsOf(test) : [];
+function returnsNever(t: NodeTable, annotation: number): boolean {
+  if (annotation === -1 || t.type(annotation) !== 'function_type') return false;
+  let ret = child(t, annotation, 'return_type');
+  // The innermost declared return type of a curried signature.
+  while (ret !== -1 && t.type(ret) === 'function_type') ret = child(t, ret, 'return_type');
+  const text = ret === -1 ? undefined : t.text(ret);
+  return text === 'Never' || text === 'never';
+}
+
+function hasMeasure(t: NodeTable, condition: number, body: number): boolean {
+  const test = unwrap(t, condition);
+  const bounds = test !== -1 ? boundsOf(t, test) : [];
   if (bounds.length === 0) return false;
   const assignments: { variable: string; delta: Delta }[] = [];
-  if (body.type === 'block') for (const s of statements(body)) collectAssignments(s, assignments);
+  if (t.type(body) === 'block') for (const s of cleanStatementsAt(t, body)) collectAssignments(t, s, assignments);
   for (const a of assignments) {
     for (const b of bounds) {
       if (a.variable !== b.variable) continue;
@@ -190,70 +203,76 @@ function hasMeasure(condition: Node, body: Node): boolean {
     && bounds.some((b) => b.variable === a.variable && (b.op === '<' || b.op === '<=') && b.constant !== undefined && b.constant > 0));
 }
 
-function boundsOf(condition: Node): Bound[] {
-  if (condition.type !== 'binary_expression') return [];
-  const op = condition.childForFieldName('operator')?.text;
+function boundsOf(t: NodeTable, condition: number): Bound[] {
+  if (t.type(condition) !== 'binary_expression') return [];
+  const op = textOf(t, child(t, condition, 'operator'));
   if (op !== '<' && op !== '<=' && op !== '>' && op !== '>=') return [];
-  const left = unwrap(condition.childForFieldName('left'));
-  const right = unwrap(condition.childForFieldName('right'));
+  const left = unwrap(t, child(t, condition, 'left'));
+  const right = unwrap(t, child(t, condition, 'right'));
   const bounds: Bound[] = [];
   const reversed: Record<BoundOp, BoundOp> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
-  if (left?.type === 'identifier' && right && isBound(right)) bounds.push({ variable: left.text, op, constant: constantOf(right) });
-  if (right?.type === 'identifier' && left && isBound(left)) bounds.push({ variable: right.text, op: reversed[op], constant: constantOf(left) });
+  if (left !== -1 && t.type(left) === 'identifier' && right !== -1 && isBound(t, right)) bounds.push({ variable: t.text(left), op, constant: constantOf(t, right) });
+  if (right !== -1 && t.type(right) === 'identifier' && left !== -1 && isBound(t, left)) bounds.push({ variable: t.text(right), op: reversed[op], constant: constantOf(t, left) });
   return bounds;
 }
 
-function isBound(node: Node): boolean {
-  return node.type === 'identifier' || node.type === 'integer' || node.type === 'float';
+function textOf(t: NodeTable, node: number): string | undefined {
+  return node === -1 ? undefined : t.text(node);
+}
+
+function isBound(t: NodeTable, node: number): boolean {
+  const type = t.type(node);
+  return type === 'identifier' || type === 'integer' || type === 'float';
 }
 
 /** A literal as the reference's `i128` sees it: floats are truncated. */
-function constantOf(node: Node): number | undefined {
-  if (node.type !== 'integer' && node.type !== 'float') return undefined;
-  const value = Number(node.text.replace(/_/g, ''));
+function constantOf(t: NodeTable, node: number): number | undefined {
+  if (node === -1 || (t.type(node) !== 'integer' && t.type(node) !== 'float')) return undefined;
+  const value = Number(t.text(node).replace(/_/g, ''));
   return Number.isFinite(value) ? Math.trunc(value) : undefined;
 }
 
-function collectAssignments(node: Node, out: { variable: string; delta: Delta }[]): void {
-  if (node.hasError) return;
-  if (node.type === 'assignment' || node.type === 'declaration') {
-    const target = node.childForFieldName('left') ?? node.childForFieldName('target');
-    const value = node.childForFieldName('right') ?? node.childForFieldName('value');
-    if (target?.type === 'identifier' && value) {
-      const delta = deltaOf(value, target.text);
-      if (delta) out.push({ variable: target.text, delta });
-    }
-    if (value?.type === 'lambda') {
-      const body = value.childForFieldName('body');
-      if (body?.type === 'block') for (const s of statements(body)) collectAssignments(s, out);
-    } else if (value?.type === 'block') {
-      for (const s of statements(value)) collectAssignments(s, out);
+function collectAssignments(t: NodeTable, node: number, out: { variable: string; delta: Delta }[]): void {
+  if (t.hasError(node)) return;
+  const type = t.type(node);
+  if (type === 'assignment' || type === 'declaration') {
+    const target = either(child(t, node, 'left'), child(t, node, 'target'));
+    const value = either(child(t, node, 'right'), child(t, node, 'value'));
+    pushDelta(t, target, value, out);
+    if (value !== -1 && t.type(value) === 'lambda') {
+      const body = child(t, value, 'body');
+      if (body !== -1 && t.type(body) === 'block') for (const s of cleanStatementsAt(t, body)) collectAssignments(t, s, out);
+    } else if (value !== -1 && t.type(value) === 'block') {
+      for (const s of cleanStatementsAt(t, value)) collectAssignments(t, s, out);
     }
     return;
   }
-  if (node.type === 'expression_statement') {
-    const expr = firstNamed(node);
-    if (expr?.type === 'if_expression') {
-      for (const block of ifBlocks(expr)) if (block.type === 'block') for (const s of statements(block)) collectAssignments(s, out);
-    } else if (expr?.type === 'assignment_expression') {
-      const target = expr.childForFieldName('left');
-      const value = expr.childForFieldName('right');
-      if (target?.type === 'identifier' && value) {
-        const delta = deltaOf(value, target.text);
-        if (delta) out.push({ variable: target.text, delta });
-      }
+  if (type === 'expression_statement') {
+    const expr = firstNamedAt(t, node);
+    const exprType = expr === -1 ? undefined : t.type(expr);
+    if (exprType === 'if_expression') {
+      for (const block of ifBlocks(t, expr)) if (t.type(block) === 'block') for (const s of cleanStatementsAt(t, block)) collectAssignments(t, s, out);
+    } else if (exprType === 'assignment_expression') {
+      pushDelta(t, child(t, expr, 'left'), child(t, expr, 'right'), out);
     }
   }
 }
 
-function deltaOf(value: Node, variable: string): Delta | undefined {
-  const v = unwrap(value);
-  if (v?.type !== 'binary_expression') return undefined;
-  const op = v.childForFieldName('operator')?.text;
-  const left = unwrap(v.childForFieldName('left'));
-  const right = unwrap(v.childForFieldName('right'));
-  const isVar = (n: Node | undefined) => n?.type === 'identifier' && n.text === variable;
-  const constant = (n: Node | undefined) => (n ? constantOf(n) : undefined);
+/** `target = target ± k` (or `* k`) as a step of `target`. */
+function pushDelta(t: NodeTable, target: number, value: number, out: { variable: string; delta: Delta }[]): void {
+  if (target === -1 || t.type(target) !== 'identifier' || value === -1) return;
+  const delta = deltaOf(t, value, t.text(target));
+  if (delta) out.push({ variable: t.text(target), delta });
+}
+
+function deltaOf(t: NodeTable, value: number, variable: string): Delta | undefined {
+  const v = unwrap(t, value);
+  if (v === -1 || t.type(v) !== 'binary_expression') return undefined;
+  const op = textOf(t, child(t, v, 'operator'));
+  const left = unwrap(t, child(t, v, 'left'));
+  const right = unwrap(t, child(t, v, 'right'));
+  const isVar = (n: number) => n !== -1 && t.type(n) === 'identifier' && t.text(n) === variable;
+  const constant = (n: number) => constantOf(t, n);
   if (op === '+') {
     if (isVar(left) && constant(right) !== undefined) return { kind: 'add', value: constant(right)! };
     if (isVar(right) && constant(left) !== undefined) return { kind: 'add', value: constant(left)! };
@@ -266,29 +285,20 @@ function deltaOf(value: Node, variable: string): Delta | undefined {
   return undefined;
 }
 
-/** The reference's AST has no parentheses node. */
-function unwrap(node: Node | null): Node | undefined {
-  let current = node ?? undefined;
-  while (current?.type === 'parenthesized_expression') current = firstNamed(current);
+/** The reference's AST has no parentheses node; -1 stays -1. */
+function unwrap(t: NodeTable, node: number): number {
+  let current = node;
+  while (current !== -1 && t.type(current) === 'parenthesized_expression') current = firstNamedAt(t, current);
   return current;
 }
 
-function ifBlocks(node: Node): Node[] {
-  const blocks: Node[] = [];
-  const consequence = node.childForFieldName('consequence');
-  if (consequence) blocks.push(consequence);
-  for (const clause of node.childrenForFieldName('alternative')) {
-    if (!clause) continue;
-    const body = clause.type === 'else_if_clause' ? clause.childForFieldName('consequence') : clause.childForFieldName('body');
-    if (body) blocks.push(body);
+function ifBlocks(t: NodeTable, node: number): number[] {
+  const blocks: number[] = [];
+  const consequence = child(t, node, 'consequence');
+  if (consequence !== -1) blocks.push(consequence);
+  for (const clause of fieldChildren(t, node, 'alternative')) {
+    const body = t.type(clause) === 'else_if_clause' ? child(t, clause, 'consequence') : child(t, clause, 'body');
+    if (body !== -1) blocks.push(body);
   }
   return blocks;
-}
-
-function statements(node: Node): Node[] {
-  return cleanStatements(node);
-}
-
-function firstNamed(node: Node): Node | undefined {
-  return node.namedChildren.find((c): c is Node => c !== null && !isComment(c));
 }

@@ -1,0 +1,283 @@
+// Every node of a tree in one flat table, built by one cursor walk: type and
+// field ids, parent links and subtree ends, ranges and flags in typed arrays,
+// indexed in document (pre-)order, so index i's descendants are i+1 up to
+// `subtreeEnd(i)`. Passes that would each walk the tree again through `Node`
+// objects (a WASM call and a marshalled object per visit) read the table
+// instead; a pass that must hand a `Node` on finds it with `indexOf`.
+// Text is sliced from the source only when asked for.
+import type { Language, Node, Tree } from 'web-tree-sitter';
+import { cursorSteps } from './cursor-steps.ts';
+import type { NodeType } from './node-type.ts';
+
+/** The type id tree-sitter gives ERROR nodes. */
+const ERROR_TYPE_ID = 0xffff;
+
+const NAMED = 1;
+const MISSING = 2;
+const HAS_ERROR = 4;
+
+/** A language's type names by id, and each name's one canonical id (aliases of a name share it). */
+interface TypeIds {
+  names: readonly string[];
+  /** Canonical id of each raw id below `names.length`. */
+  canonical: Uint16Array;
+  named: Uint8Array;
+  byName: ReadonlyMap<string, number>;
+  fieldNames: readonly (string | null)[];
+  fieldIds: ReadonlyMap<string, number>;
+}
+
+const typeIdsByLanguage = new WeakMap<Language, TypeIds>();
+
+function typeIdsOf(language: Language): TypeIds {
+  let known = typeIdsByLanguage.get(language);
+  if (known) return known;
+  const count = language.nodeTypeCount;
+  const names: string[] = [];
+  const canonical = new Uint16Array(count);
+  const named = new Uint8Array(count);
+  const byName = new Map<string, number>();
+  for (let id = 0; id < count; id++) {
+    const name = language.types[id] ?? 'ERROR';
+    names.push(name);
+    named[id] = language.nodeTypeIsNamed(id) ? 1 : 0;
+    if (!byName.has(name)) byName.set(name, id);
+    canonical[id] = byName.get(name)!;
+  }
+  byName.set('ERROR', ERROR_TYPE_ID);
+  const fieldIds = new Map<string, number>();
+  language.fields.forEach((name, id) => {
+    if (name) fieldIds.set(name, id);
+  });
+  known = { names, canonical, named, byName, fieldNames: language.fields, fieldIds };
+  typeIdsByLanguage.set(language, known);
+  return known;
+}
+
+export class NodeTable {
+  readonly count: number;
+  readonly #types: TypeIds;
+  readonly #type: Uint16Array;
+  readonly #field: Uint16Array;
+  readonly #flags: Uint8Array;
+  readonly #parent: Int32Array;
+  readonly #subtreeEnd: Int32Array;
+  readonly #start: Uint32Array;
+  readonly #end: Uint32Array;
+  readonly #id: Uint32Array;
+  readonly #source: string;
+  readonly #sourceOffset: number;
+
+  /** `source` is the text the tree was parsed from, or any slice of it that starts at `sourceOffset` and covers the root. */
+  constructor(tree: Tree, source: string, sourceOffset = 0, publicOnly = false) {
+    this.#types = typeIdsOf(tree.language);
+    this.#source = source;
+    this.#sourceOffset = sourceOffset;
+    const count = tree.rootNode.descendantCount;
+    this.count = count;
+    this.#type = new Uint16Array(count);
+    this.#field = new Uint16Array(count);
+    this.#flags = new Uint8Array(count);
+    this.#parent = new Int32Array(count);
+    this.#subtreeEnd = new Int32Array(count);
+    this.#start = new Uint32Array(count);
+    this.#end = new Uint32Array(count);
+    this.#id = new Uint32Array(count);
+    this.#fill(tree, publicOnly);
+  }
+
+  #fill(tree: Tree, publicOnly: boolean): void {
+    const { canonical, named } = this.#types;
+    const checkMissing = tree.rootNode.hasError;
+    const steps = cursorSteps(tree, publicOnly);
+    // open[d]: the index of the node the walk is inside at depth d.
+    const open: number[] = [];
+    try {
+      let depth = 0;
+      let index = 0;
+      let previousSibling = -1;
+      walk: for (;;) {
+        const raw = steps.typeId();
+        const type = raw < canonical.length ? canonical[raw]! : raw;
+        this.#type[index] = type;
+        this.#field[index] = steps.fieldId();
+        this.#start[index] = steps.startIndex();
+        this.#end[index] = steps.endIndex();
+        this.#id[index] = steps.nodeId();
+        let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
+        if (checkMissing && steps.isMissing()) flags |= MISSING;
+        if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
+        this.#flags[index] = flags;
+        this.#parent[index] = depth === 0 ? -1 : open[depth - 1]!;
+        // A node's subtree ends where its next sibling starts; the last child's is set below from its parent's.
+        if (previousSibling !== -1) this.#subtreeEnd[previousSibling] = index;
+        open[depth] = index++;
+        if (index === this.count) break;
+        if (steps.gotoFirstChild()) {
+          depth++;
+          previousSibling = -1;
+          continue;
+        }
+        while (!steps.gotoNextSibling()) {
+          if (depth === 0 || !steps.gotoParent()) break walk;
+          depth--;
+        }
+        previousSibling = open[depth]!;
+      }
+    } finally {
+      steps.done();
+    }
+    // Parents come before children: a last child's subtree ends where its parent's does.
+    this.#subtreeEnd[0] = this.count;
+    for (let i = 1; i < this.count; i++) if (this.#subtreeEnd[i] === 0) this.#subtreeEnd[i] = this.#subtreeEnd[this.#parent[i]!]!;
+    for (let i = this.count - 1; i > 0; i--) if (this.#flags[i]! & HAS_ERROR) this.#flags[this.#parent[i]!]! |= HAS_ERROR;
+  }
+
+  /** The id the table gives `type` (compare with `typeId(i)`); -1 when the language has no such type. */
+  idOf(type: NodeType): number {
+    return this.#types.byName.get(type) ?? -1;
+  }
+
+  /** The id of field `name`; -1 when the language has no such field. */
+  fieldIdOf(name: string): number {
+    return this.#types.fieldIds.get(name) ?? -1;
+  }
+
+  typeId(i: number): number {
+    return this.#type[i]!;
+  }
+
+  type(i: number): NodeType {
+    const id = this.#type[i]!;
+    return (id === ERROR_TYPE_ID ? 'ERROR' : this.#types.names[id]!) as NodeType;
+  }
+
+  fieldId(i: number): number {
+    return this.#field[i]!;
+  }
+
+  /** The field name under which node i sits in its parent, or null. */
+  field(i: number): string | null {
+    return this.#types.fieldNames[this.#field[i]!] ?? null;
+  }
+
+  isNamed(i: number): boolean {
+    return (this.#flags[i]! & NAMED) !== 0;
+  }
+
+  isMissing(i: number): boolean {
+    return (this.#flags[i]! & MISSING) !== 0;
+  }
+
+  isError(i: number): boolean {
+    return this.#type[i] === ERROR_TYPE_ID;
+  }
+
+  /** Node i is or holds an ERROR or MISSING node (`Node.hasError`). */
+  hasError(i: number): boolean {
+    return (this.#flags[i]! & HAS_ERROR) !== 0;
+  }
+
+  /** -1 for the root. */
+  parent(i: number): number {
+    return this.#parent[i]!;
+  }
+
+  /** -1 when node i has no children. */
+  firstChild(i: number): number {
+    return i + 1 < this.count && this.#parent[i + 1] === i ? i + 1 : -1;
+  }
+
+  /** -1 when node i is its parent's last child. */
+  nextSibling(i: number): number {
+    const after = this.#subtreeEnd[i]!;
+    return after < this.count && this.#parent[after] === this.#parent[i] ? after : -1;
+  }
+
+  /** The index after node i's last descendant: its descendants are `i + 1` up to this. */
+  subtreeEnd(i: number): number {
+    return this.#subtreeEnd[i]!;
+  }
+
+  /** The first named child of node i, or -1. */
+  firstNamedChild(i: number): number {
+    for (let c = this.firstChild(i); c !== -1; c = this.nextSibling(c)) if (this.#flags[c]! & NAMED) return c;
+    return -1;
+  }
+
+  /** The first child of node i in field `fieldId` (`childForFieldName`), or -1. */
+  childInField(i: number, fieldId: number): number {
+    for (let c = this.firstChild(i); c !== -1; c = this.nextSibling(c)) if (this.#field[c] === fieldId) return c;
+    return -1;
+  }
+
+  /** The first child of node i with type id `typeId`, or -1. */
+  childOfType(i: number, typeId: number): number {
+    for (let c = this.firstChild(i); c !== -1; c = this.nextSibling(c)) if (this.#type[c] === typeId) return c;
+    return -1;
+  }
+
+  start(i: number): number {
+    return this.#start[i]!;
+  }
+
+  end(i: number): number {
+    return this.#end[i]!;
+  }
+
+  text(i: number): string {
+    return this.#source.slice(this.#start[i]! - this.#sourceOffset, this.#end[i]! - this.#sourceOffset);
+  }
+
+  /** Node i's position among its parent's children (`parent.children[position]` is its Node). */
+  childPosition(i: number): number {
+    let position = 0;
+    for (let c = this.firstChild(this.#parent[i]!); c !== i && c !== -1; c = this.nextSibling(c)) position++;
+    return position;
+  }
+
+  /** The Node of node i's child `child`, given node i as `node`: one `children` call, cached on `node`. */
+  childNode(node: Node, child: number): Node | null {
+    return child === -1 ? null : node.children[this.childPosition(child)] ?? null;
+  }
+
+  /** The index of `node` (a node of this table's tree), or -1. */
+  indexOf(node: Node): number {
+    const start = node.startIndex;
+    const id = node.id >>> 0;
+    // Starts never decrease in document order: the nodes starting where `node` does are one run.
+    let low = 0;
+    let high = this.count;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.#start[middle]! < start) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < this.count && this.#start[i] === start; i++) if (this.#id[i] === id) return i;
+    return -1;
+  }
+}
+
+const tables = new WeakMap<Tree, NodeTable>();
+
+/** `node`'s tree's table and its index there. */
+export function locate(node: Node): { table: NodeTable; index: number } {
+  const table = nodeTableOf(node.tree);
+  return { table, index: table.indexOf(node) };
+}
+
+/**
+ * The table of `tree`, built on first use and kept while the tree lives.
+ * Trees are never edited after analysis here (SyntaxDocument edits the old
+ * tree only to reparse it, then deletes it), so a kept table stays true.
+ * `text` is the source; without it the root's text is read once.
+ */
+export function nodeTableOf(tree: Tree, text?: string): NodeTable {
+  let table = tables.get(tree);
+  if (!table) {
+    const root = tree.rootNode;
+    table = text !== undefined ? new NodeTable(tree, text) : new NodeTable(tree, root.text, root.startIndex);
+    tables.set(tree, table);
+  }
+  return table;
+}

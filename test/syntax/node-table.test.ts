@@ -1,0 +1,117 @@
+// The node table holds what the Node API says of every node, in document
+// order, whichever way it was walked (straight through the WASM binding or
+// through the public TreeCursor), on every example and corpus file and on
+// broken input.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import type { Node, Tree } from 'web-tree-sitter';
+import { hasDirectSteps } from '../../src/syntax/cursor-steps.ts';
+import { parseOrThrow } from '../../src/syntax/document.ts';
+import { createParser } from '../../src/syntax/language.ts';
+import { NodeTable, nodeTableOf } from '../../src/syntax/node-table.ts';
+import { examplesDir, sharedCorpusDir } from '../support/paths.ts';
+
+const parser = await createParser();
+
+function yxFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yx')).map((f) => path.join(dir, f));
+}
+
+/** Every node in document order through the Node API, with its parent's position in that order. */
+function nodesOf(tree: Tree): Array<{ node: Node; parent: number; field: string | null }> {
+  const out: Array<{ node: Node; parent: number; field: string | null }> = [];
+  const cursor = tree.walk();
+  const open: number[] = [];
+  let depth = 0;
+  for (;;) {
+    out.push({ node: cursor.currentNode, parent: depth === 0 ? -1 : open[depth - 1]!, field: cursor.currentFieldName });
+    open[depth] = out.length - 1;
+    if (cursor.gotoFirstChild()) {
+      depth++;
+      continue;
+    }
+    while (!cursor.gotoNextSibling()) {
+      if (depth === 0 || !cursor.gotoParent()) {
+        cursor.delete();
+        return out;
+      }
+      depth--;
+    }
+  }
+}
+
+function assertMatches(table: NodeTable, tree: Tree, text: string, label: string): void {
+  const nodes = nodesOf(tree);
+  assert.equal(table.count, nodes.length, label);
+  nodes.forEach(({ node, parent, field }, i) => {
+    const at = `${label} #${i} ${node.type}`;
+    assert.equal(table.type(i), node.type, at);
+    assert.equal(table.typeId(i), table.idOf(table.type(i)), at);
+    assert.equal(table.parent(i), parent, at);
+    assert.equal(table.field(i), field, at);
+    assert.equal(table.isNamed(i), node.isNamed, at);
+    assert.equal(table.isMissing(i), node.isMissing, at);
+    assert.equal(table.isError(i), node.isError, at);
+    assert.equal(table.hasError(i), node.hasError, at);
+    assert.equal(table.start(i), node.startIndex, at);
+    assert.equal(table.end(i), node.endIndex, at);
+    assert.equal(table.text(i), text.slice(node.startIndex, node.endIndex), at);
+    assert.equal(table.indexOf(node), i, at);
+    // As the cursor moves (Node.nextSibling steps over a zero-width MISSING node at the end of its parent).
+    const next = nodes.findIndex((other, j) => j > i && other.parent === parent);
+    assert.equal(table.nextSibling(i), parent === -1 ? -1 : next, at);
+    assert.equal(table.firstChild(i), node.childCount > 0 ? i + 1 : -1, at);
+    assert.equal(table.subtreeEnd(i), i + 1 + node.descendantCount - 1, at);
+  });
+}
+
+const BROKEN = [
+  'f: (a: Int) -> Int = (a) => {\n  x = (1 + \n}\n',
+  'main = () => {\n  if x { y = [1, 2\n',
+  'use std.{io\nx = "unterminated\n',
+  'Point: Type = { x: Int, y: }\n)))\n',
+  '',
+  '   // only a comment\n',
+];
+
+describe('NodeTable', () => {
+  it('walks straight through the WASM binding here (else it falls back to the public cursor)', () => {
+    assert.equal(hasDirectSteps(), true);
+  });
+
+  const files = [...yxFiles(examplesDir), ...(sharedCorpusDir ? yxFiles(sharedCorpusDir) : [])];
+  it(`agrees with the Node API on ${files.length} files and ${BROKEN.length} broken inputs, walked both ways`, () => {
+    const inputs = [...files.map((file) => ({ label: file, text: readFileSync(file, 'utf8') })), ...BROKEN.map((text, i) => ({ label: `broken ${i}`, text }))];
+    for (const { label, text } of inputs) {
+      const tree = parseOrThrow(parser, text);
+      assertMatches(new NodeTable(tree, text), tree, text, `${label} (direct)`);
+      assertMatches(new NodeTable(tree, text, 0, true), tree, text, `${label} (public cursor)`);
+      tree.delete();
+    }
+  });
+
+  it('reads text from the root when not given the source, and keeps one table per tree', () => {
+    const text = '\n\n  x = 1\ny = "two"\n';
+    const tree = parseOrThrow(parser, text);
+    const table = nodeTableOf(tree);
+    assert.equal(nodeTableOf(tree, text), table);
+    const strings = Array.from({ length: table.count }, (_, i) => i).filter((i) => table.type(i) === 'string');
+    assert.deepEqual(strings.map((i) => table.text(i)), ['"two"']);
+    tree.delete();
+  });
+
+  it('walks 10,000 nested parentheses without overflowing the stack', () => {
+    const depth = 10_000;
+    const text = 'x = ' + '('.repeat(depth) + '1' + ')'.repeat(depth);
+    const tree = parseOrThrow(parser, text);
+    const table = new NodeTable(tree, text);
+    assert.equal(table.count, tree.rootNode.descendantCount);
+    const integer = Array.from({ length: table.count }, (_, i) => i).find((i) => table.type(i) === 'integer')!;
+    let levels = 0;
+    for (let i = integer; i !== -1; i = table.parent(i)) levels++;
+    assert.ok(levels > depth);
+    tree.delete();
+  });
+});

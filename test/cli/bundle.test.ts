@@ -71,6 +71,8 @@ describe('the CLI bundle', () => {
   });
 
   it('check runs from the bundle alone: nothing of dist/src, web-tree-sitter from its package', () => {
+    const plain = run(['check', join(examplesDir, 'demo')], { bundle: true });
+    assert.deepEqual(plain, { code: 0, stdout: '', stderr: 'Check passed (3 file(s))\nSummary: 0 error(s), 0 warning(s)\n' });
     const result = run(['check', join(examplesDir, 'demo')], { bundle: true, traced: true });
     assert.equal(result.code, 0, result.stderr);
     const loaded = loadedFiles(result.stderr).filter((file) => file !== 'bin/yaoxiang.js');

@@ -11,6 +11,12 @@
 //   the ones dist/src uses, and workers run from dist/src;
 // - the servers (`mcp`, `lsp`) are not bundled: they load from dist/src as
 //   before, because they live long and start workers from there anyway;
+// - the front end's imports of the host's index (src/ide/index.ts, which
+//   re-exports the whole analysis) are taken straight to the modules that
+//   define the names (lookThroughHostIndex): esbuild puts into a chunk every
+//   module a command can reach, and through the index every command reached
+//   everything (a cold `check` compiled and ran the error catalogue, the
+//   formatter and rename);
 // - web-tree-sitter stays a package import: it finds its own .wasm beside it.
 //
 // Usage: node dist/scripts/bundle.js [--dist DIR]   (default: this build's dist/)
@@ -30,17 +36,57 @@ const sources = path.join(dist, 'src');
 const target = path.join(dist, 'bundle');
 const next = path.join(dist, `.bundle-next-${process.pid}`);
 
-/** `import.meta.url` of a dist/src module, as seen from a chunk in dist/bundle/. */
-function keepModuleUrls(outdir: string): Plugin {
+/** `import.meta.url` of a dist/src module, as seen from a chunk in dist/bundle/ (at the same depth as outdir). */
+function keepModuleUrl(text: string, file: string, outdir: string): string {
+  const original = path.relative(outdir, file).split(path.sep).join('/');
+  return text.replaceAll('import.meta.url', `new URL(${JSON.stringify(original)}, import.meta.url).href`);
+}
+
+type HostIndex = Map<string, { file: string; name: string }>;
+
+/** The `export { a, b as c } from "./x.js"` statements of the host's index: each name it exports, and where from. */
+function hostIndexExports(): HostIndex {
+  const index = path.join(sources, 'ide', 'index.js');
+  const names: HostIndex = new Map();
+  for (const statement of readFileSync(index, 'utf8').replace(/^\/\/.*$/gm, '').split(';')) {
+    if (statement.trim() === '') continue;
+    const reexport = /^\s*export\s*\{([^}]*)\}\s*from\s*"([^"]+)"\s*$/.exec(statement);
+    if (!reexport) throw new Error(`bundle: ${index} holds more than export { … } from statements: ${statement.trim()}`);
+    for (const [name, as] of specifiers(reexport[1]!)) names.set(as, { file: path.resolve(path.dirname(index), reexport[2]!), name });
+  }
+  return names;
+}
+
+/** `a, b as c` as [name, local name] pairs. */
+function specifiers(list: string): Array<[string, string]> {
+  return list.split(',').map((s) => s.trim()).filter(Boolean).map((specifier) => {
+    const [name, as = name] = specifier.split(/\s+as\s+/);
+    return [name!, as!];
+  });
+}
+
+/** A front-end module's `import { … } from "../ide/index.js"`, one import per name from the module that defines it. */
+function lookThroughHostIndex(text: string, file: string, index: HostIndex): string {
+  return text.replace(/^import\s*\{([^}]*)\}\s*from\s*"\.\.\/ide\/index\.js";$/gm, (_, list: string) =>
+    specifiers(list).map(([name, as]) => {
+      const found = index.get(name);
+      if (!found) throw new Error(`bundle: ${file} imports ${name} from ide/index.js, which does not export it`);
+      const from = path.relative(path.dirname(file), found.file).split(path.sep).join('/');
+      return `import { ${found.name} as ${as} } from ${JSON.stringify(from.startsWith('.') ? from : `./${from}`)};`;
+    }).join('\n'));
+}
+
+function rewriteSources(outdir: string): Plugin {
+  const index = hostIndexExports();
+  const frontEnd = path.join(sources, 'cli') + path.sep;
   return {
-    name: 'keep-module-urls',
+    name: 'rewrite-sources',
     setup(build) {
       build.onLoad({ filter: /\.js$/ }, (args) => {
         if (!args.path.startsWith(sources + path.sep)) return undefined;
-        const original = path.relative(outdir, args.path).split(path.sep).join('/');
-        // The final chunks sit in target/, at the same depth as outdir.
-        const url = `new URL(${JSON.stringify(original)}, import.meta.url).href`;
-        return { contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', url), loader: 'js' };
+        let text = keepModuleUrl(readFileSync(args.path, 'utf8'), args.path, outdir);
+        if (args.path.startsWith(frontEnd)) text = lookThroughHostIndex(text, args.path, index);
+        return { contents: text, loader: 'js' };
       });
     },
   };
@@ -80,7 +126,7 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [keepModuleUrls(next), leaveServersUnbundled(next)],
+  plugins: [leaveServersUnbundled(next), rewriteSources(next)],
 });
 const old = path.join(dist, `.bundle-old-${process.pid}`);
 if (existsSync(target)) renameSync(target, old);

@@ -77,6 +77,10 @@ describe('the CLI bundle', () => {
     assert.equal(result.code, 0, result.stderr);
     const loaded = loadedFiles(result.stderr).filter((file) => file !== 'bin/yaoxiang.js');
     assert.deepEqual(loaded.filter((file) => !file.startsWith('dist/bundle/')), ['node_modules/web-tree-sitter/web-tree-sitter.js']);
+    // What check uses and no more: through ide/index.ts it was 880 KB, the error catalogue, formatter and rename included.
+    const bundled = [...new Set(loaded)].filter((file) => file.startsWith('dist/bundle/'));
+    const bytes = bundled.reduce((sum, file) => sum + statSync(join(repoRoot, file)).size, 0);
+    assert.ok(bytes < 650_000, `check loaded ${bytes} bytes of the bundle (about 490 KB at the time of writing)`);
   });
 
   it('answers every command as dist/src does: output, errors and exit status', () => {

@@ -2,7 +2,9 @@
 // target is keyed by the name it is shown under; the project files it imports
 // are loaded too (keyed the same way) so that their exports are known.
 //
-// One target at a time, and only what its diagnostics need: its syntax
+// One target at a time (its file read a few targets ahead, so that the reads,
+// each several trips to the thread pool, overlap the checking; it was a
+// quarter of the wall time on 1,000 files), and only what its diagnostics need: its syntax
 // diagnostics, its imports and the type checker's verdict (no binding model,
 // which navigation needs and `check` does not), and no type checks of imported
 // files that are not targets (their diagnostics were never shown). A target's
@@ -43,9 +45,12 @@ export interface CheckFilesOptions {
   read: (absolute: string) => Promise<string>;
   /** How a file is named in diagnostics. */
   display: (absolute: string) => string;
-  /** Called for each target in order, before the next one is read. */
+  /** Called for each target in order, as soon as it is checked; at most READ_AHEAD later targets have been read by then. */
   onFile?: CheckedFileListener;
 }
+
+/** How many targets past the current one may be read before it is checked. */
+export const READ_AHEAD = 8;
 
 export async function checkFiles(absoluteFiles: readonly string[], options: CheckFilesOptions): Promise<CheckedFiles> {
   const parser = await createParser();
@@ -54,8 +59,15 @@ export async function checkFiles(absoluteFiles: readonly string[], options: Chec
   const imported = new Map<string, CheckableFile>();
   const diagnostics: CheckedDiagnostic[] = [];
   let current: CheckableFile | undefined;
+  /** Reads started ahead, by absolute path, each taken by the first load of that file. */
+  const pending = new Map<string, Promise<string>>();
+  const read = (absolute: string): Promise<string> => {
+    const started = pending.get(absolute);
+    pending.delete(absolute);
+    return started ?? options.read(absolute);
+  };
   const load = async (absolute: string, key: string): Promise<CheckableFile> => {
-    const text = await options.read(absolute);
+    const text = await read(absolute);
     const tree = parseOrThrow(parser, text);
     const base = keyRoot(options.root, absolute);
     const exists = (relative: string) => existsSync(path.join(base, relative)) && relative.endsWith('.yx');
@@ -64,7 +76,16 @@ export async function checkFiles(absoluteFiles: readonly string[], options: Chec
   };
   try {
     const targets = absoluteFiles.map((absolute) => ({ absolute, key: options.display(absolute) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    for (const { absolute, key } of targets) {
+    let readsStarted = 0;
+    for (const [index, { absolute, key }] of targets.entries()) {
+      for (; readsStarted < Math.min(targets.length, index + 1 + READ_AHEAD); readsStarted++) {
+        const ahead = targets[readsStarted]!;
+        if (imported.has(ahead.key) || pending.has(ahead.absolute)) continue;
+        const text = options.read(ahead.absolute);
+        // Its error, if any, is thrown when its turn comes, in the order of the targets.
+        text.catch(() => undefined);
+        pending.set(ahead.absolute, text);
+      }
       const file = (current = imported.get(key) ?? (await load(absolute, key)));
       // The target and what it imports: all the checker reads for it.
       const scope = new Map([[key, file]]);

@@ -6,7 +6,11 @@ import module from 'node:module';
 // call); Node 20 has no such cache, so there the call is skipped.
 module.enableCompileCache?.();
 
-const { main } = await import(bundleIsCurrent() ? '../dist/bundle/main.js' : '../dist/src/cli/main.js');
+// The servers are not in the bundle (scripts/bundle.ts): they run wholly from
+// dist/src, so that their errors are the classes the dispatcher checks for.
+const servers = new Set(['mcp', 'lsp']);
+const bundled = !servers.has(process.argv[2]) && bundleIsCurrent();
+const { main } = await import(bundled ? '../dist/bundle/main.js' : '../dist/src/cli/main.js');
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -9,8 +9,10 @@
 // - each module keeps its own `import.meta.url` (rewritten to its file in
 //   dist/src), so paths to the grammar, the queries and worker scripts are
 //   the ones dist/src uses, and workers run from dist/src;
-// - the servers (`mcp`, `lsp`) are not bundled: they load from dist/src as
-//   before, because they live long and start workers from there anyway;
+// - the servers (`mcp`, `lsp`) are not bundled: they live long and start
+//   workers from dist/src anyway, so bin/yaoxiang.js runs them wholly from
+//   dist/src (a server module under the bundle's dispatcher would throw
+//   dist/src's UsageError, which is not the bundle's);
 // - the front end's imports of the host's index (src/ide/index.ts, which
 //   re-exports the whole analysis) are taken straight to the modules that
 //   define the names (lookThroughHostIndex): esbuild puts into a chunk every

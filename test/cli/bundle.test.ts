@@ -83,6 +83,13 @@ describe('the CLI bundle', () => {
     assert.ok(bytes < 650_000, `check loaded ${bytes} bytes of the bundle (about 490 KB at the time of writing)`);
   });
 
+  it('the servers run wholly from dist/src: a usage error is exit 2, not an internal error', () => {
+    const result = run(['lsp', '--call-timeout-ms', 'x'], { bundle: true, traced: true });
+    assert.equal(result.code, 2, result.stderr);
+    const loaded = loadedFiles(result.stderr);
+    assert.ok(loaded.includes('dist/src/cli/main.js') && !loaded.some((file) => file.startsWith('dist/bundle/')), loaded.join('\n'));
+  });
+
   it('answers every command as dist/src does: output, errors and exit status', () => {
     const dir = mkdtempSync(join(tmpdir(), 'yaoxiang-bundle-'));
     writeFileSync(join(dir, 'bad.yx'), 'main = {\n    ref = 2\n}\nx = 0x\n');
@@ -104,6 +111,9 @@ describe('the CLI bundle', () => {
       ['imports', join(examplesDir, 'demo', 'main.yx')],
       ['mcp', '--help'],
       ['lsp', '--help'],
+      ['mcp', '--bogus'],
+      ['mcp', '--project-root', join(dir, 'missing')],
+      ['lsp', '--call-timeout-ms', 'x'],
     ];
     for (const args of cases) {
       const bundled = run(args, { bundle: true, cwd: dir });

@@ -5,7 +5,7 @@
 // Goals: issue 21 (ratios to the reference, or to `node -e 0` without it) and
 // issue 24 (1,000 files in ≤ 100 MiB; the 1.6 MB file in ≤ 0.5× the CPU time of
 // the baseline below).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,8 +51,18 @@ function project(dir: string, files: number): string {
   return root;
 }
 
+/** What bin/yaoxiang.js runs (its rule: the bundle when no older than dist/src), for the record of the run. */
+function whatOursRuns(): string {
+  const mtime = (file: string) => statSync(path.join(repoRoot, file), { throwIfNoEntry: false })?.mtimeMs;
+  const bundle = mtime('dist/bundle/main.js');
+  const sources = mtime('dist/src/cli/main.js');
+  if (bundle !== undefined && (sources === undefined || bundle >= sources)) return 'dist/bundle (the CLI bundle)';
+  return 'dist/src, NOT the bundle: it is missing or older than dist/src (npm run bench builds it)';
+}
+
 export async function benchCheck(log: (line: string) => void): Promise<void> {
   const reference = process.env.YAOXIANG_REFERENCE_BIN;
+  log(`ours: ${cli} check, which runs ${whatOursRuns()}`);
   log(`anchor: ${reference ? `the reference compiler's check (${reference})` : "node -e 0 (YAOXIANG_REFERENCE_BIN is not set, so the reference's goals are held against Node's own start-up)"}; node -e 0 is printed either way`);
   if (!canMeasurePeaks) log('(no /usr/bin/time: CPU time and peak RSS are not measured)');
   const dir = mkdtempSync(path.join(tmpdir(), 'yaoxiang-bench-check-'));

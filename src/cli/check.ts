@@ -6,6 +6,7 @@ import { checkFiles, collectFiles as collectYxFiles, LineIndex, type CheckedDiag
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 import { EXCERPT_WIDTH, renderDiagnostic } from './render.ts';
+import { keepYoungGenerationSmall } from './young-generation.ts';
 
 /** Diagnostics printed per file: the first ones say what is wrong; a thousand more only flood the terminal. */
 const DEFAULT_MAX_PER_FILE = 20;
@@ -45,6 +46,7 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     out(checkHelp + '\n');
     return EXIT.ok;
   }
+  keepYoungGenerationSmall();
   const maxPerFile = values['max-per-file'] === undefined ? DEFAULT_MAX_PER_FILE : countOption('--max-per-file', values['max-per-file']);
   const detected = projectRoot(values['project-root']);
   const root = detected.root;
@@ -53,9 +55,26 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
   const paths = positionals.length > 0 ? positionals : [root];
   const files = await collectFiles(paths);
   if (files.length === 0) throw new UsageError('No .yx files found in provided paths');
-  const checked = await checkFiles(files, { root, read: async (absolute) => (await readSource(absolute, within)).text, display: displayPath });
+  const color = values.color === 'always' || (values.color === 'auto' && process.stderr.isTTY === true);
+  // Text output is rendered file by file as each is checked, so no file's text
+  // is kept for the end; it is printed at the end, as before, so that an
+  // unreadable file stops the run before anything is printed.
+  const rendered: string[] = [];
+  const renderFile = (file: string, text: string, ofFile: readonly CheckedDiagnostic[]) => {
+    if (ofFile.length === 0) return;
+    const lines = new LineIndex(text);
+    const shown = maxPerFile === 0 ? ofFile : ofFile.slice(0, maxPerFile);
+    for (const d of shown) rendered.push('\n' + renderDiagnostic(d, file, lines, { color }));
+    const hidden = ofFile.length - shown.length;
+    if (hidden > 0) rendered.push(`\n${file}: ${hidden} more diagnostic(s) not shown (--max-per-file 0 or --json lists all)\n`);
+  };
+  const checked = await checkFiles(files, {
+    root,
+    read: async (absolute) => (await readSource(absolute, within)).text,
+    display: displayPath,
+    ...(values.json ? {} : { onFile: renderFile }),
+  });
   const found = checked.diagnostics;
-  const sources = checked.sources;
   const errors = found.filter((d) => d.severity === 'error').length;
   const warnings = found.filter((d) => d.severity === 'warning').length;
   if (values.json) {
@@ -75,29 +94,11 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
       })),
     }, null, 2) + '\n');
   } else {
-    const color = values.color === 'always' || (values.color === 'auto' && process.stderr.isTTY === true);
-    for (const [file, ofFile] of byFile(found)) {
-      const lines = new LineIndex(sources.get(file)!);
-      const shown = maxPerFile === 0 ? ofFile : ofFile.slice(0, maxPerFile);
-      for (const d of shown) process.stderr.write('\n' + renderDiagnostic(d, file, lines, { color }));
-      const hidden = ofFile.length - shown.length;
-      if (hidden > 0) process.stderr.write(`\n${file}: ${hidden} more diagnostic(s) not shown (--max-per-file 0 or --json lists all)\n`);
-    }
+    for (const text of rendered) process.stderr.write(text);
     if (errors === 0) process.stderr.write(`Check passed (${files.length} file(s))\n`);
     process.stderr.write(`Summary: ${errors} error(s), ${warnings} warning(s)\n`);
   }
   return errors > 0 ? EXIT.findings : EXIT.ok;
-}
-
-/** Diagnostics grouped by file, files in the order they first appear. */
-function byFile(found: readonly CheckedDiagnostic[]): Map<string, CheckedDiagnostic[]> {
-  const groups = new Map<string, CheckedDiagnostic[]>();
-  for (const d of found) {
-    const group = groups.get(d.file);
-    if (group) group.push(d);
-    else groups.set(d.file, [d]);
-  }
-  return groups;
 }
 
 function countOption(flag: string, text: string): number {

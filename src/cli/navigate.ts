@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseReferenceQuery, SYMBOL_KINDS, type Analysis, type Location, type SymbolKind } from '../ide/index.ts';
 import { EXIT, UsageError } from './io.ts';
-import { projectFile, withProject } from './project.ts';
+import { projectFile, withProject } from './project-host.ts';
 
 const common = {
   json: { type: 'boolean', default: false },

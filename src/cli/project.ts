@@ -1,35 +1,11 @@
-// Shared CLI plumbing: the project root and the analysis host for workspace commands.
-import { detectProjectRoot, loadedHost, type Analysis, type AnalysisHost, type ProjectRoot } from '../ide/index.ts';
+// Shared CLI plumbing: the project root. (The analysis host for workspace
+// commands is project-host.ts: `check` and `fmt` need the root, not the host,
+// and the CLI bundle loads a module's imports with it.)
+import { detectProjectRoot, type ProjectRoot } from '../ide/index.ts';
 import { UsageError } from './io.ts';
 
 export function projectRoot(explicit: string | undefined): ProjectRoot {
   const detected = detectProjectRoot(explicit === undefined ? { cwd: process.cwd() } : { explicit, cwd: process.cwd() });
   if (!detected.ok) throw new UsageError(`${detected.error.code}: ${detected.error.message}`);
   return detected.value;
-}
-
-/**
- * Runs `work` on a snapshot of the whole project, loaded for this one
- * invocation, and frees the host afterwards.
- */
-export async function withProject<T>(explicit: string | undefined, work: (analysis: Analysis, host: AnalysisHost) => Promise<T>): Promise<T> {
-  const host = await loadedHost(projectRoot(explicit));
-  try {
-    const snapshot = await host.snapshot();
-    if (!snapshot.ok) throw new UsageError(snapshot.error.message);
-    return await work(snapshot.value, host);
-  } finally {
-    host.dispose();
-  }
-}
-
-/** A file argument as a file of the snapshot, or a usage error saying why not. */
-export function projectFile(analysis: Analysis, given: string): string {
-  const resolved = analysis.resolve(given);
-  switch (resolved.kind) {
-    case 'file': return resolved.file.path;
-    case 'outside': throw new UsageError(`PATH_OUTSIDE_PROJECT: ${resolved.message}`);
-    case 'problem': throw new UsageError(`${resolved.problem.code}: ${resolved.problem.message}`);
-    case 'unknown': throw new UsageError(`FILE_NOT_FOUND: ${given} is not a .yx file of the project`);
-  }
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeFile, createParser, isWithin, recoverWrites, parseOrThrow, renameInSource, renameInWorkspace, type Diagnostic, type FileChange, type RenameScope, type WorkspaceFile } from '../ide/index.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
-import { projectFile, projectRoot, withProject } from './project.ts';
+import { projectFile, withProject } from './project-host.ts';
+import { projectRoot } from './project.ts';
 import { describeRecovery, writeChanges } from './write.ts';
 
 export const renameHelp = `Usage: yaoxiang rename FILE OLD NEW [--scope module|function:NAME] [--write] [--json] [--project-root DIR]

@@ -32,10 +32,10 @@ describe('yaoxiang', () => {
     assert.match(result.stdout, /^Error E0001\n/);
   });
 
-  it('loads only the dispatcher for --help and an unknown command: no analysis, no grammar', () => {
+  it('loads only the dispatcher for --help and an unknown command: no analysis, no grammar (from dist/src; the bundle: bundle.test.ts)', () => {
     const trace = new URL('../support/module-trace.js', import.meta.url).href;
     for (const args of [['--help'], ['nonsense']]) {
-      const result = spawnSync(process.execPath, ['--import', trace, cliPath, ...args], { encoding: 'utf8' });
+      const result = spawnSync(process.execPath, ['--import', trace, cliPath, ...args], { encoding: 'utf8', env: { ...process.env, YAOXIANG_NO_BUNDLE: '1' } });
       const loaded = [...result.stderr.matchAll(/^module (file:\S+)$/gm)].map((m) => fileURLToPath(m[1]!).slice(repoRoot.length + 1));
       assert.deepEqual(loaded.sort(), ['bin/yaoxiang.js', 'dist/src/cli/exit.js', 'dist/src/cli/main.js'], args.join(' '));
     }

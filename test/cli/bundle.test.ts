@@ -1,0 +1,126 @@
+// The CLI bundle (scripts/bundle.ts): the build leaves one at least as new as
+// dist/src, bin/yaoxiang.js runs it, it loads nothing of dist/src for the
+// commands it holds, and every command answers exactly as dist/src does.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { cliPath, examplesDir, repoRoot } from '../support/paths.ts';
+
+const bundleMain = join(repoRoot, 'dist', 'bundle', 'main.js');
+const trace = new URL('../support/module-trace.js', import.meta.url).href;
+
+function run(args: string[], options: { bundle: boolean; cwd?: string; traced?: boolean }) {
+  const env = { ...process.env };
+  if (options.bundle) delete env.YAOXIANG_NO_BUNDLE;
+  else env.YAOXIANG_NO_BUNDLE = '1';
+  const node = options.traced ? ['--import', trace] : [];
+  const result = spawnSync(process.execPath, [...node, cliPath, ...args], { cwd: options.cwd ?? examplesDir, encoding: 'utf8', env });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The repository files a traced run loaded, relative to the root. */
+function loadedFiles(stderr: string): string[] {
+  return [...stderr.matchAll(/^module (file:\S+)$/gm)].map((m) => fileURLToPath(m[1]!).slice(repoRoot.length + 1));
+}
+
+describe('the CLI bundle', () => {
+  it('is built with dist/src and no older than it, so bin/yaoxiang.js runs it', () => {
+    const bundle = statSync(bundleMain, { throwIfNoEntry: false });
+    assert.ok(bundle, `${bundleMain} is missing: build with npm run build (tsc alone does not bundle)`);
+    const sources = statSync(join(repoRoot, 'dist', 'src', 'cli', 'main.js'));
+    assert.ok(bundle.mtimeMs >= sources.mtimeMs, 'dist/bundle is older than dist/src: run node dist/scripts/bundle.js (npm run build does)');
+    const loaded = loadedFiles(run(['--help'], { bundle: true, traced: true }).stderr);
+    assert.ok(loaded.includes('dist/bundle/main.js'), loaded.join('\n'));
+  });
+
+  it('bin/yaoxiang.js runs dist/src when the bundle is missing, older than dist/src, or YAOXIANG_NO_BUNDLE=1', () => {
+    const root = mkdtempSync(join(tmpdir(), 'yaoxiang-bin-'));
+    mkdirSync(join(root, 'bin'));
+    copyFileSync(cliPath, join(root, 'bin', 'yaoxiang.js'));
+    const entry = (part: string, name: string) => {
+      mkdirSync(join(root, 'dist', part), { recursive: true });
+      const file = join(root, 'dist', part, 'main.js');
+      writeFileSync(file, `export async function main() { process.stdout.write(${JSON.stringify(name)}); return 0; }\n`);
+      return file;
+    };
+    const ran = (env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [join(root, 'bin', 'yaoxiang.js')], { encoding: 'utf8', env: { ...process.env, YAOXIANG_NO_BUNDLE: '', ...env } }).stdout;
+    const sources = entry('src/cli', 'src');
+    assert.equal(ran(), 'src');
+    const bundle = entry('bundle', 'bundle');
+    utimesSync(sources, 1000, 1000);
+    utimesSync(bundle, 2000, 2000);
+    assert.equal(ran(), 'bundle');
+    assert.equal(ran({ YAOXIANG_NO_BUNDLE: '1' }), 'src');
+    utimesSync(bundle, 1000, 1000);
+    assert.equal(ran(), 'bundle', 'as new as dist/src (npm pack gives every file one time)');
+    utimesSync(sources, 3000, 3000);
+    assert.equal(ran(), 'src', 'tsc ran after the bundle was made');
+  });
+
+  it('--help loads only the dispatcher: a few KB of the bundle, no analysis, no grammar', () => {
+    const result = run(['--help'], { bundle: true, traced: true });
+    assert.equal(result.code, 0, result.stderr);
+    const loaded = loadedFiles(result.stderr).filter((file) => file !== 'bin/yaoxiang.js');
+    assert.ok(loaded.every((file) => file.startsWith('dist/bundle/')), loaded.join('\n'));
+    const bytes = loaded.reduce((sum, file) => sum + statSync(join(repoRoot, file)).size, 0);
+    assert.ok(bytes < 30_000, `--help loaded ${bytes} bytes: ${loaded.join(', ')}`);
+  });
+
+  it('check runs from the bundle alone: nothing of dist/src, web-tree-sitter from its package', () => {
+    const plain = run(['check', join(examplesDir, 'demo')], { bundle: true });
+    assert.deepEqual(plain, { code: 0, stdout: '', stderr: 'Check passed (3 file(s))\nSummary: 0 error(s), 0 warning(s)\n' });
+    const result = run(['check', join(examplesDir, 'demo')], { bundle: true, traced: true });
+    assert.equal(result.code, 0, result.stderr);
+    const loaded = loadedFiles(result.stderr).filter((file) => file !== 'bin/yaoxiang.js');
+    assert.deepEqual(loaded.filter((file) => !file.startsWith('dist/bundle/')), ['node_modules/web-tree-sitter/web-tree-sitter.js']);
+    // What check uses and no more: through ide/index.ts it was 880 KB, the error catalogue, formatter and rename included.
+    const bundled = [...new Set(loaded)].filter((file) => file.startsWith('dist/bundle/'));
+    const bytes = bundled.reduce((sum, file) => sum + statSync(join(repoRoot, file)).size, 0);
+    assert.ok(bytes < 650_000, `check loaded ${bytes} bytes of the bundle (about 490 KB at the time of writing)`);
+  });
+
+  it('the servers run wholly from dist/src: a usage error is exit 2, not an internal error', () => {
+    const result = run(['lsp', '--call-timeout-ms', 'x'], { bundle: true, traced: true });
+    assert.equal(result.code, 2, result.stderr);
+    const loaded = loadedFiles(result.stderr);
+    assert.ok(loaded.includes('dist/src/cli/main.js') && !loaded.some((file) => file.startsWith('dist/bundle/')), loaded.join('\n'));
+  });
+
+  it('answers every command as dist/src does: output, errors and exit status', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'yaoxiang-bundle-'));
+    writeFileSync(join(dir, 'bad.yx'), 'main = {\n    ref = 2\n}\nx = 0x\n');
+    writeFileSync(join(dir, 'ugly.yx'), 'main   =   {\n  x=1\n}\n');
+    const cases: string[][] = [
+      ['--help'],
+      ['nonsense'],
+      ['check', '--help'],
+      ['check', join(examplesDir, 'demo')],
+      ['check', '--color', 'never', join(dir, 'bad.yx')],
+      ['check', '--json', dir],
+      ['check', join(dir, 'missing.yx')],
+      ['check', '--max-per-file', 'x', dir],
+      ['parse', join(dir, 'bad.yx')],
+      ['fmt', '--check', join(dir, 'ugly.yx')],
+      ['fmt', '--diff', join(dir, 'ugly.yx')],
+      ['explain', 'E0002'],
+      ['symbols', 'main', '--project-root', dir],
+      ['imports', join(examplesDir, 'demo', 'main.yx')],
+      ['mcp', '--help'],
+      ['lsp', '--help'],
+      ['mcp', '--bogus'],
+      ['mcp', '--project-root', join(dir, 'missing')],
+      ['lsp', '--call-timeout-ms', 'x'],
+    ];
+    for (const args of cases) {
+      const bundled = run(args, { bundle: true, cwd: dir });
+      const unbundled = run(args, { bundle: false, cwd: dir });
+      assert.deepEqual(bundled, unbundled, args.join(' '));
+    }
+    // The cases above are not all trivially equal: they differ from one another.
+    assert.equal(run(['check', '--color', 'never', join(dir, 'bad.yx')], { bundle: true, cwd: dir }).code, 1);
+  });
+});

@@ -1,7 +1,9 @@
 // The proof of per-item reuse: after each of many random edits, a checker that
 // (and a syntax analysis) keeps its per-item memos from one edit to the next gives exactly the
 // diagnostics (codes, ranges, messages, order) of a fresh checker that sees the
-// file for the first time. The edits splice in lines and fragments of real
+// file for the first time, and what editors read of its inference: the hover
+// type at a sample of positions, the inlay hints, what each name resolved to
+// and the receivers of member accesses. The edits splice in lines and fragments of real
 // programs (../shared/corpus and the differential programs), delete lines and
 // characters, and duplicate or swap statements, so items move, change, appear
 // and vanish, and some edits break the syntax.
@@ -21,6 +23,7 @@ import { mulberry32 } from '../support/random.ts';
 
 const EDITS_PER_FILE = 12;
 const FILES = 30;
+const HOVER_SAMPLES = 25;
 
 const programsDir = path.join(repoRoot, 'test/differential/programs');
 const sources = [
@@ -79,6 +82,8 @@ describe('incremental checking after random edits', () => {
     const syntaxItems = syntaxItemMemo();
     let edits = 0;
     let reused = 0;
+    let inferredReused = 0;
+    let hoversCompared = 0;
     for (let round = 0; round < FILES; round++) {
       const document = new SyntaxDocument(own, sources[Math.floor(next() * sources.length)]!);
       try {
@@ -92,8 +97,22 @@ describe('incremental checking after random edits', () => {
           const fast = incremental.check(edited, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
           reused += incremental.lastItemReuse + syntaxItems.hits;
           const fresh = new Map([['main.yx', checkable(document)]]);
-          const full = new TypeChecker().check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
-          assert.deepEqual(fast, full, `round ${round}, edit ${i}:\n${document.text}`);
+          const freshChecker = new TypeChecker();
+          const full = freshChecker.check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
+          const where = `round ${round}, edit ${i}:\n${document.text}`;
+          assert.deepEqual(fast, full, where);
+          for (let k = 0; k < HOVER_SAMPLES; k++) {
+            const offset = Math.floor(next() * (document.text.length + 1));
+            const hover = incremental.typeAt(edited, 'main.yx', offset);
+            assert.deepEqual(hover, freshChecker.typeAt(fresh, 'main.yx', offset), `hover at ${offset}, ${where}`);
+            if (hover) hoversCompared++;
+          }
+          assert.deepEqual(incremental.inferredBindings(edited, 'main.yx'), freshChecker.inferredBindings(fresh, 'main.yx'), `inlay hints, ${where}`);
+          const kept = incremental.fileResult(edited, edited.get('main.yx')!).inference;
+          const made = freshChecker.fileResult(fresh, fresh.get('main.yx')!).inference;
+          assert.deepEqual([...kept.resolutions], [...made.resolutions], `resolutions, ${where}`);
+          assert.deepEqual([...kept.receivers], [...made.receivers], `receivers, ${where}`);
+          inferredReused += incremental.lastInferenceReuse;
         }
       } finally {
         document.dispose();
@@ -102,5 +121,8 @@ describe('incremental checking after random edits', () => {
     assert.equal(edits, FILES * EDITS_PER_FILE);
     // Most statements survive an edit: the memos must have been used, not just kept.
     assert.ok(reused > edits, `only ${reused} statements reused over ${edits} edits`);
+    // Inference too: most items it infers are taken from its memo.
+    assert.ok(inferredReused > 2 * edits, `only ${inferredReused} items' inference reused over ${edits} edits`);
+    assert.ok(hoversCompared > edits, `only ${hoversCompared} hover types compared`);
   });
 });

@@ -9,6 +9,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { RawDiagnostic } from '../infer/messages.ts';
 import type { OwnershipEnv } from '../infer/ownership.ts';
+import { InferenceMemo } from './inference-items.ts';
 
 /** What a memo moves: a finding's offsets into the file. */
 export interface Located {
@@ -89,13 +90,14 @@ export interface FileItemMemos {
   ir: ItemMemo;
   termination: ItemMemo;
   ownership: ItemMemo<OwnershipEnv>;
+  inference: InferenceMemo;
 }
 
 export function fileItemMemos(): FileItemMemos {
-  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>() };
+  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>(), inference: new InferenceMemo() };
 }
 
 /** Statements the last check of a file took from its memos. */
 export function memoHits(memos: FileItemMemos): number {
-  return memos.ir.hits + memos.termination.hits + memos.ownership.hits;
+  return memos.ir.hits + memos.termination.hits + memos.ownership.hits + memos.inference.hits;
 }

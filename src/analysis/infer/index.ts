@@ -8,7 +8,7 @@ import type { ImportInfo } from '../imports.ts';
 import { ancestorsAt } from '../../syntax/ancestors.ts';
 import { runAtOnce, runInTurns } from '../turns.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
-import type { ModuleExports, ModuleInterface } from './checker.ts';
+import { spanKey, type ModuleExports, type ModuleInterface } from './checker.ts';
 import { typecheckTree, type FileTypecheck } from './check-file.ts';
 import { collectDeclarations, generalize, type FileDeclarations } from './declarations.ts';
 import type { Scheme } from './signatures.ts';
@@ -59,6 +59,8 @@ export class TypeChecker {
   lastChecked: string[] = [];
   /** Statement results the last call took from the per-item memos instead of computing them again. */
   lastItemReuse = 0;
+  /** Of those, the top-level items whose inference was taken from the memo. */
+  lastInferenceReuse = 0;
 
   /**
    * `full`: every file; `fast`: the `targets` and the project files they import.
@@ -80,6 +82,7 @@ export class TypeChecker {
   *#checkSteps(files: ReadonlyMap<string, CheckableFile>, options: CheckOptions): Generator<void, TypecheckReport> {
     this.lastChecked = [];
     this.lastItemReuse = 0;
+    this.lastInferenceReuse = 0;
     const selected = options.mode === 'full' ? [...files.keys()] : this.#withImports(files, options.targets ?? []);
     const diagnostics: FileDiagnostic[] = [];
     for (const path of selected.sort()) {
@@ -106,6 +109,7 @@ export class TypeChecker {
     this.#checks.set(file.path, { tree: file.tree, dependencies, result });
     this.lastChecked.push(file.path);
     this.lastItemReuse += memoHits(memos);
+    this.lastInferenceReuse += memos.inference.hits;
     return result;
   }
 
@@ -117,7 +121,7 @@ export class TypeChecker {
     for (const node of ancestorsAt(file.tree, offset)) {
       const type = inference.bindingTypes.get(node.startIndex) && node.type === 'identifier'
         ? inference.bindingTypes.get(node.startIndex)
-        : inference.nodeTypes.get(node.id);
+        : inference.nodeTypes.get(spanKey(node.startIndex, node.endIndex));
       if (type) return { type: display(type), range: { start: node.startIndex, end: node.endIndex } };
     }
     return undefined;

@@ -90,14 +90,16 @@ export interface FileItemMemos {
   ir: ItemMemo;
   termination: ItemMemo;
   ownership: ItemMemo<OwnershipEnv>;
+  /** Annotations nested past the checker's depth (`tooDeepAnnotations`), over every top-level node. */
+  annotations: ItemMemo;
   inference: InferenceMemo;
 }
 
 export function fileItemMemos(): FileItemMemos {
-  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>(), inference: new InferenceMemo() };
+  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo() };
 }
 
 /** Statements the last check of a file took from its memos. */
 export function memoHits(memos: FileItemMemos): number {
-  return memos.ir.hits + memos.termination.hits + memos.ownership.hits + memos.inference.hits;
+  return memos.ir.hits + memos.termination.hits + memos.ownership.hits + memos.annotations.hits + memos.inference.hits;
 }

@@ -79,7 +79,7 @@ const NESTING_TYPES = new Set(['generic_type', 'tuple_type', 'function_type', 'r
  * deep, where `annotationType` stops (`List(List(…))`, `(Int) -> (Int) -> …`).
  * Walked with a cursor, so any depth is safe.
  */
-export function tooDeepAnnotations(tree: Tree): RawDiagnostic[] {
+export function tooDeepAnnotations(tree: Tree | Node): RawDiagnostic[] {
   const found: RawDiagnostic[] = [];
   /** Per depth of the walk: the type nesting at that node. */
   const levels: number[] = [];

@@ -45,7 +45,8 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     ...(memos ? memos.termination.run(statements, undefined, local(statementTerminationDiagnostics)) : terminationDiagnostics(tree)),
     ...(memos ? memos.ownership.run(statements, ownershipEnv, ownershipItem) : ownershipDiagnostics(tree, ownershipEnv)),
     ...(memos ? memos.ir.run(statements, undefined, local(statementIrDiagnostics)) : topLevelStatementDiagnostics(tree)),
-    ...tooDeepAnnotations(tree),
+    // Every top-level node, broken ones too: annotations nested too deep are reported wherever they are.
+    ...(memos ? memos.annotations.run(tree.rootNode.namedChildren.filter((c) => c !== null), undefined, local(tooDeepAnnotations)) : tooDeepAnnotations(tree)),
   ];
   const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
     const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';

@@ -9,6 +9,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { RawDiagnostic } from '../infer/messages.ts';
 import type { OwnershipEnv } from '../infer/ownership.ts';
+import { DeclarationMemo } from './declaration-items.ts';
 import { InferenceMemo } from './inference-items.ts';
 
 /** What a memo moves: a finding's offsets into the file. */
@@ -93,13 +94,14 @@ export interface FileItemMemos {
   /** Annotations nested past the checker's depth (`tooDeepAnnotations`), over every top-level node. */
   annotations: ItemMemo;
   inference: InferenceMemo;
+  declarations: DeclarationMemo;
 }
 
 export function fileItemMemos(): FileItemMemos {
-  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo() };
+  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo(), declarations: new DeclarationMemo() };
 }
 
 /** Statements the last check of a file took from its memos. */
 export function memoHits(memos: FileItemMemos): number {
-  return memos.ir.hits + memos.termination.hits + memos.ownership.hits + memos.annotations.hits + memos.inference.hits;
+  return memos.ir.hits + memos.termination.hits + memos.ownership.hits + memos.annotations.hits + memos.inference.hits + memos.declarations.hits;
 }

@@ -81,7 +81,7 @@ export function cleanStatements(parent: Node): Node[] {
     !c.hasError && c.type !== 'ERROR' && children[i - 1]?.type !== 'ERROR' && children[i + 1]?.type !== 'ERROR');
 }
 
-function collectTypeDefinition(node: Node, out: FileDeclarations): void {
+export function collectTypeDefinition(node: Node, out: FileDeclarations): void {
   const name = node.childForFieldName('name')?.text;
   const definition = node.childForFieldName('definition');
   if (!name || !definition) return;
@@ -213,7 +213,7 @@ export function constExpr(node: Node): ConstExpr | undefined {
   }
 }
 
-function collectSignature(node: Node, out: FileDeclarations, vars: VarSupply, functionCounts: Map<string, number>): void {
+export function collectSignature(node: Node, out: FileDeclarations, vars: VarSupply, functionCounts: Map<string, number>): void {
   const binding = readBinding(node);
   if (!binding) return;
   const { name, annotation, value, memberOf } = binding;

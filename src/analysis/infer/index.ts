@@ -13,6 +13,7 @@ import { typecheckTree, type FileTypecheck } from './check-file.ts';
 import { collectDeclarations, generalize, type FileDeclarations } from './declarations.ts';
 import type { Scheme } from './signatures.ts';
 import { fileItemMemos, memoHits, type FileItemMemos } from '../incremental/item-memo.ts';
+import type { DeclarationMemo } from '../incremental/declaration-items.ts';
 import { describe, display, hasVariables, prune, type Type } from './types.ts';
 
 export { typecheckTree, type FileTypecheck } from './check-file.ts';
@@ -105,7 +106,7 @@ export class TypeChecker {
     if (cached && cached.tree === file.tree && cached.dependencies === dependencies) return cached.result;
     let memos = this.#itemMemos.get(file.path);
     if (!memos) this.#itemMemos.set(file.path, (memos = fileItemMemos()));
-    const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree).declarations, this.#moduleExports(files, file), memos);
+    const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree, memos.declarations).declarations, this.#moduleExports(files, file), memos);
     this.#checks.set(file.path, { tree: file.tree, dependencies, result });
     this.lastChecked.push(file.path);
     this.lastItemReuse += memoHits(memos);
@@ -149,10 +150,11 @@ export class TypeChecker {
     return hints;
   }
 
-  #declarationsOf(tree: Tree): { declarations: FileDeclarations; signature: string } {
+  /** `memo`: the file's declarations per statement from its last tree (the checked file's own; importers ask for them too). */
+  #declarationsOf(tree: Tree, memo?: DeclarationMemo): { declarations: FileDeclarations; signature: string } {
     let entry = this.#declarations.get(tree);
     if (!entry) {
-      const declarations = collectDeclarations(tree);
+      const declarations = memo ? memo.collect(tree) : collectDeclarations(tree);
       entry = { declarations, signature: exportSignature(new Map([...declarations.exports, ...[...declarations.methods].map(([k, v]) => [`method ${k}`, v] as const)])) };
       this.#declarations.set(tree, entry);
     }

@@ -4,6 +4,7 @@ import { LineIndex } from '../syntax/positions.ts';
 import { syntaxDiagnostics, type SyntaxItemMemo } from './diagnostics/syntax.ts';
 import type { Diagnostic } from './diagnostics/types.ts';
 import { listImports, type FileExists, type ImportInfo } from './imports.ts';
+import { listImportsPerItem, type ImportItemMemo } from './incremental/import-items.ts';
 import { buildFileModel } from './model/build.ts';
 import type { FileModel } from './model/types.ts';
 import type { AnalyzedFile } from './navigation.ts';
@@ -24,6 +25,12 @@ export function analyzeFile(tree: Tree, path: string, text: string, exists: File
   };
 }
 
+/** An edited file's per-item memos, kept from one version of its text to the next. */
+export interface EditedFileMemos {
+  syntax: SyntaxItemMemo;
+  imports: ImportItemMemo;
+}
+
 /**
  * The same analysis, each part made when it is first read: storing a file
  * costs nothing beyond its parse, so a huge file just opened does not hold up
@@ -37,18 +44,18 @@ export class LazyFileAnalysis implements FileAnalysis {
   readonly lines: LineIndex;
   readonly tree: Tree;
   readonly #exists: FileExists;
-  readonly #syntaxItems: SyntaxItemMemo | undefined;
+  readonly #memos: EditedFileMemos | undefined;
   #model: FileModel | undefined;
   #imports: ImportInfo[] | undefined;
   #syntax: Diagnostic[] | undefined;
 
-  constructor(tree: Tree, path: string, text: string, exists: FileExists, syntaxItems?: SyntaxItemMemo) {
+  constructor(tree: Tree, path: string, text: string, exists: FileExists, memos?: EditedFileMemos) {
     this.tree = tree;
     this.path = path;
     this.text = text;
     this.lines = new LineIndex(text);
     this.#exists = exists;
-    this.#syntaxItems = syntaxItems;
+    this.#memos = memos;
   }
 
   get model(): FileModel {
@@ -57,7 +64,7 @@ export class LazyFileAnalysis implements FileAnalysis {
   }
 
   get imports(): ImportInfo[] {
-    this.#imports ??= listImports(this.tree, this.path, this.#exists);
+    this.#imports ??= this.#memos ? listImportsPerItem(this.tree, this.path, this.#exists, this.#memos.imports) : listImports(this.tree, this.path, this.#exists);
     return this.#imports;
   }
 
@@ -66,7 +73,7 @@ export class LazyFileAnalysis implements FileAnalysis {
   }
 
   get syntax(): Diagnostic[] {
-    this.#syntax ??= syntaxDiagnostics(this.tree, this.text, this.lines, this.#syntaxItems);
+    this.#syntax ??= syntaxDiagnostics(this.tree, this.text, this.lines, this.#memos?.syntax);
     return this.#syntax;
   }
 

@@ -1,5 +1,5 @@
 // `use` statements: what each imports and what the module resolves to.
-import type { Tree } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import { stdSubmodules, stdModule } from './std/index.ts';
 import type { Span } from './model/types.ts';
 
@@ -28,9 +28,11 @@ export interface ImportInfo {
 /** Decides whether a project file exists; relative paths use `/`. */
 export type FileExists = (relativePath: string) => boolean;
 
-export function listImports(tree: Tree, importerPath: string, exists: FileExists): ImportInfo[] {
+/** `tree`: a file's, or one node of it (its own `use` statements, itself included). */
+export function listImports(tree: Tree | Node, importerPath: string, exists: FileExists): ImportInfo[] {
   const imports: ImportInfo[] = [];
-  for (const node of tree.rootNode.descendantsOfType('use_statement')) {
+  const root = 'rootNode' in tree ? tree.rootNode : tree;
+  for (const node of root.descendantsOfType('use_statement')) {
     if (!node) continue;
     const path = node.childForFieldName('path');
     if (!path) continue;

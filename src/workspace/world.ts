@@ -5,8 +5,9 @@ import { watch, type FSWatcher } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Parser, Tree } from 'web-tree-sitter';
-import { LazyFileAnalysis, type FileAnalysis } from '../analysis/analyze.ts';
-import { syntaxItemMemo, type SyntaxItemMemo } from '../analysis/diagnostics/syntax.ts';
+import { LazyFileAnalysis, type EditedFileMemos, type FileAnalysis } from '../analysis/analyze.ts';
+import { syntaxItemMemo } from '../analysis/diagnostics/syntax.ts';
+import { importItemMemo } from '../analysis/incremental/import-items.ts';
 import type { FileExists } from '../analysis/imports.ts';
 import { SymbolIndex } from '../analysis/navigation.ts';
 import { parseOrThrow } from '../syntax/document.ts';
@@ -38,8 +39,8 @@ class StoredFile extends LazyFileAnalysis implements FileState {
   readonly size: number;
   readonly mtimeMs: number;
 
-  constructor(relative: string, absolute: string, text: string, tree: Tree, stamp: FileStamp, source: 'disk' | 'overlay', version: number, exists: FileExists, syntaxItems: SyntaxItemMemo | undefined) {
-    super(tree, relative, text, exists, syntaxItems);
+  constructor(relative: string, absolute: string, text: string, tree: Tree, stamp: FileStamp, source: 'disk' | 'overlay', version: number, exists: FileExists, memos: EditedFileMemos | undefined) {
+    super(tree, relative, text, exists, memos);
     this.absolute = absolute;
     this.version = version;
     this.source = source;
@@ -88,8 +89,8 @@ export class World {
   readonly #files = new Map<string, StoredFile>();
   readonly #problems = new Map<string, FileProblem>();
   readonly #overlays = new Map<string, { text: string; version: number }>();
-  /** Each edited file's per-item syntax checks, so that a keystroke re-checks only the items it changed. */
-  readonly #syntaxItems = new Map<string, SyntaxItemMemo>();
+  /** Each edited file's per-item syntax checks and imports, so that a keystroke re-reads only the items it changed. */
+  readonly #syntaxItems = new Map<string, EditedFileMemos>();
   #parser: Parser | undefined;
   /** The root with every link resolved: what a file that was opened must lie inside. */
   #realRoot: string;
@@ -193,7 +194,7 @@ export class World {
    */
   setOverlay(relative: string, text: string, version = 0, tree?: Tree): FileState {
     this.#overlays.set(relative, { text, version });
-    if (!this.#syntaxItems.has(relative)) this.#syntaxItems.set(relative, syntaxItemMemo());
+    if (!this.#syntaxItems.has(relative)) this.#syntaxItems.set(relative, { syntax: syntaxItemMemo(), imports: importItemMemo() });
     this.#problems.delete(relative);
     return this.#store(relative, path.join(this.root.root, relative), text, { size: text.length, mtimeMs: 0 }, 'overlay', version, tree);
   }

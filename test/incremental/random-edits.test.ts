@@ -3,7 +3,7 @@
 // diagnostics (codes, ranges, messages, order) of a fresh checker that sees the
 // file for the first time, and what editors read of its inference: the hover
 // type at a sample of positions, the inlay hints, what each name resolved to
-// and the receivers of member accesses. The edits splice in lines and fragments of real
+// and the receivers of member accesses; and the file's imports, listed per item. The edits splice in lines and fragments of real
 // programs (../shared/corpus and the differential programs), delete lines and
 // characters, and duplicate or swap statements, so items move, change, appear
 // and vanish, and some edits break the syntax.
@@ -15,6 +15,8 @@ import { globbySync } from 'globby';
 import type { Parser } from 'web-tree-sitter';
 import { analyzeFile } from '../../src/analysis/analyze.ts';
 import { syntaxItemMemo, type SyntaxItemMemo } from '../../src/analysis/diagnostics/syntax.ts';
+import { listImports } from '../../src/analysis/imports.ts';
+import { importItemMemo, listImportsPerItem } from '../../src/analysis/incremental/import-items.ts';
 import { TypeChecker, type CheckableFile } from '../../src/analysis/infer/index.ts';
 import { SyntaxDocument } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
@@ -80,10 +82,14 @@ describe('incremental checking after random edits', () => {
     const next = mulberry32(24);
     const incremental = new TypeChecker();
     const syntaxItems = syntaxItemMemo();
+    const importItems = importItemMemo();
+    // Some modules exist: resolution is looked up afresh for the imports kept.
+    const exists = (candidate: string) => candidate.length % 3 === 0;
     let edits = 0;
     let reused = 0;
     let inferredReused = 0;
     let hoversCompared = 0;
+    let importsReused = 0;
     for (let round = 0; round < FILES; round++) {
       const document = new SyntaxDocument(own, sources[Math.floor(next() * sources.length)]!);
       try {
@@ -113,6 +119,8 @@ describe('incremental checking after random edits', () => {
           assert.deepEqual([...kept.resolutions], [...made.resolutions], `resolutions, ${where}`);
           assert.deepEqual([...kept.receivers], [...made.receivers], `receivers, ${where}`);
           inferredReused += incremental.lastInferenceReuse;
+          assert.deepEqual(listImportsPerItem(document.tree, 'main.yx', exists, importItems), listImports(document.tree, 'main.yx', exists), `imports, ${where}`);
+          importsReused += importItems.hits;
         }
       } finally {
         document.dispose();
@@ -124,5 +132,6 @@ describe('incremental checking after random edits', () => {
     // Inference too: most items it infers are taken from its memo.
     assert.ok(inferredReused > 2 * edits, `only ${inferredReused} items' inference reused over ${edits} edits`);
     assert.ok(hoversCompared > edits, `only ${hoversCompared} hover types compared`);
+    assert.ok(importsReused > edits, `only ${importsReused} items' imports reused`);
   });
 });

@@ -8,10 +8,11 @@
 // (`Type.fn` methods): their entries hold only while those are the same.
 import type { Node, Tree } from 'web-tree-sitter';
 import {
-  collectSignature, collectTypeDefinition, topLevelStatements, type FileDeclarations, type GenericTypeDef, type ProofFunction,
+  collectSignature, collectTypeDefinition, type FileDeclarations, type GenericTypeDef, type ProofFunction,
 } from '../infer/declarations.ts';
 import type { Scheme } from '../infer/signatures.ts';
 import { hasVariables, VarSupply, type Type } from '../infer/types.ts';
+import { itemKey, sharedTopLevelStatements } from './top-level.ts';
 
 /** The maps of FileDeclarations one statement writes, each as its writes in order. */
 interface StatementDeclarations {
@@ -39,7 +40,7 @@ export class DeclarationMemo {
     this.hits = 0;
     const vars = new VarSupply();
     const result = emptyDeclarations();
-    const statements = topLevelStatements(tree);
+    const statements = sharedTopLevelStatements(tree);
     for (const statement of statements) {
       if (statement.type !== 'type_definition') continue;
       this.#add(statement, 'T', result, undefined, (scratch) => {
@@ -67,7 +68,7 @@ export class DeclarationMemo {
    * variable and holds none. `collect` says whether it drew none.
    */
   #add(statement: Node, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
-    const key = `${pass}${statement.type}\u0000${statement.text}`;
+    const key = pass + itemKey(statement);
     const known = this.#current.get(key) ?? this.#previous.get(key);
     if (known && known.typeNames === typeNames) {
       this.hits++;

@@ -11,6 +11,7 @@ import type { RawDiagnostic } from '../infer/messages.ts';
 import type { OwnershipEnv } from '../infer/ownership.ts';
 import { DeclarationMemo } from './declaration-items.ts';
 import { InferenceMemo } from './inference-items.ts';
+import { itemKey } from './top-level.ts';
 
 /** What a memo moves: a finding's offsets into the file. */
 export interface Located {
@@ -81,10 +82,6 @@ export function local<F extends Located = RawDiagnostic>(layer: (statement: Node
   return (statement) => ({ found: layer(statement) });
 }
 
-/** What decides a statement's subtree: the parser's kind for it and its text. */
-function itemKey(statement: Node): string {
-  return `${statement.type}\u0000${statement.text}`;
-}
 
 /** A file's memos, one per per-statement layer, kept from one check of the file to the next. */
 export interface FileItemMemos {

@@ -13,9 +13,9 @@ import { refinementDiagnostics } from './refinements.ts';
 import { instantiateScheme, preludeValues } from './signatures.ts';
 import { statementTerminationDiagnostics, terminationDiagnostics } from './termination.ts';
 import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
-import { cleanStatements } from './declarations.ts';
 import { local, type FileItemMemos } from '../incremental/item-memo.ts';
 import { ownershipItem } from '../incremental/ownership-items.ts';
+import { sharedTopLevelStatements } from '../incremental/top-level.ts';
 import { VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
@@ -38,7 +38,7 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     return prelude ? instantiateScheme(prelude, vars) : undefined;
   };
   const ownershipEnv = { ledger: inference.ledger, globalType };
-  const statements = memos ? cleanStatements(tree.rootNode) : [];
+  const statements = memos ? sharedTopLevelStatements(tree) : [];
   const raw: RawDiagnostic[] = [
     ...inference.diagnostics,
     ...refinementDiagnostics(tree, declarations),

@@ -20,6 +20,7 @@ import {
   observeBindings, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
+import { itemKey, sharedTopLevelStatements } from '../incremental/top-level.ts';
 
 export { spanKey } from '../incremental/inference-items.ts';
 
@@ -161,7 +162,7 @@ class Checker {
   checkModule(tree: Tree): void {
     const global = this.scopes[0]!;
     for (const [name, scheme] of this.decls.values) global.set(name, { type: this.instance(scheme), scheme, mutable: false });
-    const statements = topLevelStatements(tree);
+    const statements = this.memo ? sharedTopLevelStatements(tree) : topLevelStatements(tree);
     for (const s of statements) if (s.type === 'use_statement') this.processUse(s);
     this.memo?.begin(this.environment());
     this.itemsBegan = true;
@@ -180,7 +181,7 @@ class Checker {
       this.checkStatement(statement);
       return;
     }
-    const key = `${statement.type}\u0000${statement.text}`;
+    const key = itemKey(statement);
     const start = statement.startIndex;
     const known = memo.find(key);
     if (known && known.varStart === this.vars.issued && this.factsHold(known)) {

@@ -11,7 +11,7 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { AnalysisHost, createParser, SyntaxDocument } from '../../src/ide/index.ts';
 import { linesOfCode } from './lsp-edit.ts';
-import { formatMs, median, percentile } from './stats.ts';
+import { formatMs, goalLine, median, percentile } from './stats.ts';
 
 export interface KeystrokeCost {
   lines: number;
@@ -66,6 +66,24 @@ export async function keystrokeCost(lines: number, keystrokes: number, profileTo
     host.dispose();
     parser.delete();
     rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Issue 24's goals: CPU of the work after the debounce, per keystroke; lines → [p50, p99] limits. */
+const GOALS: Array<[lines: number, keystrokes: number, p50: number, p99: number | undefined]> = [
+  [2500, 40, 150, undefined],
+  [10_000, 40, 30, 60],
+  [100_000, 6, 60, undefined],
+];
+
+/** `npm run bench -- keystroke`: the in-process keystroke at 2,500, 10,000 and 100,000 lines, with issue 24's goals. */
+export async function benchKeystroke(log: (line: string) => void): Promise<void> {
+  log('keystroke → diagnostics in process (reparse, setOverlay, snapshot, diagnostics), CPU time per keystroke');
+  for (const [lines, keystrokes, p50Goal, p99Goal] of GOALS) {
+    const { cpu } = await keystrokeCost(lines, keystrokes);
+    log(`${lines} lines, ${keystrokes} keystrokes: p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
+    log(goalLine(`${lines}-line keystroke p50`, median(cpu), p50Goal));
+    if (p99Goal !== undefined) log(goalLine(`${lines}-line keystroke p99`, percentile(cpu, 99), p99Goal));
   }
 }
 

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, with its numbers on stdout.
 import { benchCheck } from './bench/check.ts';
 import { benchFormat } from './bench/format.ts';
+import { benchKeystroke } from './bench/keystroke.ts';
 import { benchMcp } from './bench/mcp.ts';
 import { benchLsp } from './bench/lsp.ts';
 import { benchParse } from './bench/parse.ts';
@@ -19,6 +20,7 @@ const SECTIONS: Array<[key: string, title: string, run: (log: (line: string) => 
   ['format', 'formatter', benchFormat],
   ['mcp', 'MCP server', benchMcp],
   ['lsp', 'language server', benchLsp],
+  ['keystroke', 'keystroke → diagnostics in process', benchKeystroke],
 ];
 
 // `npm run bench -- lsp format` runs only those sections.

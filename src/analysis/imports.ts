@@ -1,6 +1,6 @@
 // `use` statements: what each imports and what the module resolves to.
-import type { Tree } from 'web-tree-sitter';
-import { nodeTableOf } from '../syntax/node-table.ts';
+import type { Node, Tree } from 'web-tree-sitter';
+import { subtreeOf } from '../syntax/node-table.ts';
 import { stdSubmodules, stdModule } from './std/index.ts';
 import type { Span } from './model/types.ts';
 
@@ -29,8 +29,9 @@ export interface ImportInfo {
 /** Decides whether a project file exists; relative paths use `/`. */
 export type FileExists = (relativePath: string) => boolean;
 
-export function listImports(tree: Tree, importerPath: string, exists: FileExists): ImportInfo[] {
-  const table = nodeTableOf(tree);
+/** `tree`: a file's, or one node of it (its own `use` statements, itself included). */
+export function listImports(tree: Tree | Node, importerPath: string, exists: FileExists): ImportInfo[] {
+  const { table, first, end } = subtreeOf(tree);
   const USE_STATEMENT = table.idOf('use_statement');
   const USE_ITEM = table.idOf('use_item');
   const IDENTIFIER = table.idOf('identifier');
@@ -40,7 +41,7 @@ export function listImports(tree: Tree, importerPath: string, exists: FileExists
   const NAME = table.fieldIdOf('name');
   const ALIAS = table.fieldIdOf('alias');
   const imports: ImportInfo[] = [];
-  for (let node = 0; node < table.count; node++) {
+  for (let node = first; node < end; node++) {
     if (table.typeId(node) !== USE_STATEMENT) continue;
     const path = table.childInField(node, PATH);
     if (path === -1) continue;

@@ -266,6 +266,17 @@ export function locate(node: Node): { table: NodeTable; index: number } {
   return { table, index: table.indexOf(node) };
 }
 
+/** The table of `of`'s tree and the index range of `of`'s subtree (the whole table for a tree). */
+export function subtreeOf(of: Tree | Node): { table: NodeTable; first: number; end: number } {
+  if ('rootNode' in of) {
+    const table = nodeTableOf(of);
+    return { table, first: 0, end: table.count };
+  }
+  const { table, index } = locate(of);
+  if (index === -1) throw new RangeError(`node ${of.type} at ${of.startIndex} is not in its tree's table`);
+  return { table, first: index, end: table.subtreeEnd(index) };
+}
+
 /**
  * The table of `tree`, built on first use and kept while the tree lives.
  * Trees are never edited after analysis here (SyntaxDocument edits the old

@@ -5,9 +5,10 @@ import { watch, type FSWatcher } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Parser, Tree } from 'web-tree-sitter';
-import { analyzeFile, type FileAnalysis } from '../analysis/analyze.ts';
-import { syntaxItemMemo, type SyntaxItemMemo } from '../analysis/diagnostics/syntax.ts';
-import { listImports } from '../analysis/imports.ts';
+import { LazyFileAnalysis, type EditedFileMemos, type FileAnalysis } from '../analysis/analyze.ts';
+import { syntaxItemMemo } from '../analysis/diagnostics/syntax.ts';
+import { importItemMemo } from '../analysis/incremental/import-items.ts';
+import type { FileExists } from '../analysis/imports.ts';
 import { SymbolIndex } from '../analysis/navigation.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
@@ -28,6 +29,24 @@ export interface FileState extends FileAnalysis {
   source: 'disk' | 'overlay';
   size: number;
   mtimeMs: number;
+}
+
+/** A stored file: parsed when stored, analysed part by part when first asked (LazyFileAnalysis). */
+class StoredFile extends LazyFileAnalysis implements FileState {
+  readonly absolute: string;
+  readonly version: number;
+  readonly source: 'disk' | 'overlay';
+  readonly size: number;
+  readonly mtimeMs: number;
+
+  constructor(relative: string, absolute: string, text: string, tree: Tree, stamp: FileStamp, source: 'disk' | 'overlay', version: number, exists: FileExists, memos: EditedFileMemos | undefined) {
+    super(tree, relative, text, exists, memos);
+    this.absolute = absolute;
+    this.version = version;
+    this.source = source;
+    this.size = stamp.size;
+    this.mtimeMs = stamp.mtimeMs;
+  }
 }
 
 const READ_BATCH = 64;
@@ -67,11 +86,11 @@ export class World {
   readonly #disk: WorldDisk;
   readonly #scope: ListScope;
   readonly #diskListeners = new Set<DiskChangeListener>();
-  readonly #files = new Map<string, FileState>();
+  readonly #files = new Map<string, StoredFile>();
   readonly #problems = new Map<string, FileProblem>();
   readonly #overlays = new Map<string, { text: string; version: number }>();
-  /** Each edited file's per-item syntax checks, so that a keystroke re-checks only the items it changed. */
-  readonly #syntaxItems = new Map<string, SyntaxItemMemo>();
+  /** Each edited file's per-item syntax checks and imports, so that a keystroke re-reads only the items it changed. */
+  readonly #syntaxItems = new Map<string, EditedFileMemos>();
   #parser: Parser | undefined;
   /** The root with every link resolved: what a file that was opened must lie inside. */
   #realRoot: string;
@@ -175,7 +194,7 @@ export class World {
    */
   setOverlay(relative: string, text: string, version = 0, tree?: Tree): FileState {
     this.#overlays.set(relative, { text, version });
-    if (!this.#syntaxItems.has(relative)) this.#syntaxItems.set(relative, syntaxItemMemo());
+    if (!this.#syntaxItems.has(relative)) this.#syntaxItems.set(relative, { syntax: syntaxItemMemo(), imports: importItemMemo() });
     this.#problems.delete(relative);
     return this.#store(relative, path.join(this.root.root, relative), text, { size: text.length, mtimeMs: 0 }, 'overlay', version, tree);
   }
@@ -355,17 +374,10 @@ export class World {
     if (!parser) throw new Error('World.load() must run before files are stored');
     const old = this.#files.get(relative);
     const tree = parsed ?? parseOrThrow(parser, text);
-    let analysis: FileAnalysis;
-    try {
-      const syntaxItems = source === 'overlay' ? this.#syntaxItems.get(relative) : undefined;
-      analysis = analyzeFile(tree, relative, text, (candidate) => this.#exists(candidate), undefined, syntaxItems);
-    } catch (error) {
-      // The old state stays whole (its tree alive) when the new text cannot be analysed.
-      if (tree !== old?.tree) tree.delete();
-      throw error;
-    }
+    // Only the parse now: the analysis is made when something reads it (a huge file does not hold up requests on the others).
+    const syntaxItems = source === 'overlay' ? this.#syntaxItems.get(relative) : undefined;
+    const state = new StoredFile(relative, absolute, text, tree, info, source, version, (candidate) => this.#exists(candidate), syntaxItems);
     if (old && old.tree !== tree) old.tree.delete();
-    const state: FileState = { ...analysis, absolute, tree, version, source, size: info.size, mtimeMs: info.mtimeMs };
     this.#files.set(relative, state);
     this.#changed();
     return state;
@@ -385,7 +397,7 @@ export class World {
     const key = [...new Set([...this.#known, ...this.#files.keys(), ...this.#overlays.keys()])].sort().join('\n');
     if (key === this.#resolvedFor) return;
     this.#resolvedFor = key;
-    for (const file of this.#files.values()) file.imports = listImports(file.tree, file.path, (candidate) => this.#exists(candidate));
+    for (const file of this.#files.values()) file.resolveImportsAgain();
     this.#index = undefined;
   }
 

@@ -1,7 +1,9 @@
 // The proof of per-item reuse: after each of many random edits, a checker that
 // (and a syntax analysis) keeps its per-item memos from one edit to the next gives exactly the
 // diagnostics (codes, ranges, messages, order) of a fresh checker that sees the
-// file for the first time. The edits splice in lines and fragments of real
+// file for the first time, and what editors read of its inference: the hover
+// type at a sample of positions, the inlay hints, what each name resolved to
+// and the receivers of member accesses; and the file's imports, listed per item. The edits splice in lines and fragments of real
 // programs (../shared/corpus and the differential programs), delete lines and
 // characters, and duplicate or swap statements, so items move, change, appear
 // and vanish, and some edits break the syntax.
@@ -13,6 +15,8 @@ import { globbySync } from 'globby';
 import type { Parser } from 'web-tree-sitter';
 import { analyzeFile } from '../../src/analysis/analyze.ts';
 import { syntaxItemMemo, type SyntaxItemMemo } from '../../src/analysis/diagnostics/syntax.ts';
+import { listImports } from '../../src/analysis/imports.ts';
+import { importItemMemo, listImportsPerItem } from '../../src/analysis/incremental/import-items.ts';
 import { TypeChecker, type CheckableFile } from '../../src/analysis/infer/index.ts';
 import { SyntaxDocument } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
@@ -21,12 +25,12 @@ import { mulberry32 } from '../support/random.ts';
 
 const EDITS_PER_FILE = 12;
 const FILES = 30;
+const HOVER_SAMPLES = 25;
 
 const programsDir = path.join(repoRoot, 'test/differential/programs');
-const sources = [
-  ...(sharedCorpusDir ? globbySync('**/*.yx', { cwd: sharedCorpusDir, absolute: true }) : []),
-  ...globbySync('**/*.yx', { cwd: programsDir, absolute: true }),
-].sort().map((file) => readFileSync(file, 'utf8'));
+// Sorted by the path inside each folder, so where the checkout lives does not change which programs are edited.
+const programsIn = (dir: string) => globbySync('**/*.yx', { cwd: dir }).sort().map((file) => readFileSync(path.join(dir, file), 'utf8'));
+const sources = [...(sharedCorpusDir ? programsIn(sharedCorpusDir) : []), ...programsIn(programsDir)];
 const donorLines = sources.flatMap((text) => text.split('\n')).filter((line) => line.trim() !== '');
 
 /** One random edit of `text`, as a change of the document. */
@@ -77,8 +81,14 @@ describe('incremental checking after random edits', () => {
     const next = mulberry32(24);
     const incremental = new TypeChecker();
     const syntaxItems = syntaxItemMemo();
+    const importItems = importItemMemo();
+    // Some modules exist: resolution is looked up afresh for the imports kept.
+    const exists = (candidate: string) => candidate.length % 3 === 0;
     let edits = 0;
     let reused = 0;
+    let inferredReused = 0;
+    let hoversCompared = 0;
+    let importsReused = 0;
     for (let round = 0; round < FILES; round++) {
       const document = new SyntaxDocument(own, sources[Math.floor(next() * sources.length)]!);
       try {
@@ -92,8 +102,24 @@ describe('incremental checking after random edits', () => {
           const fast = incremental.check(edited, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
           reused += incremental.lastItemReuse + syntaxItems.hits;
           const fresh = new Map([['main.yx', checkable(document)]]);
-          const full = new TypeChecker().check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
-          assert.deepEqual(fast, full, `round ${round}, edit ${i}:\n${document.text}`);
+          const freshChecker = new TypeChecker();
+          const full = freshChecker.check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
+          const where = `round ${round}, edit ${i}:\n${document.text}`;
+          assert.deepEqual(fast, full, where);
+          for (let k = 0; k < HOVER_SAMPLES; k++) {
+            const offset = Math.floor(next() * (document.text.length + 1));
+            const hover = incremental.typeAt(edited, 'main.yx', offset);
+            assert.deepEqual(hover, freshChecker.typeAt(fresh, 'main.yx', offset), `hover at ${offset}, ${where}`);
+            if (hover) hoversCompared++;
+          }
+          assert.deepEqual(incremental.inferredBindings(edited, 'main.yx'), freshChecker.inferredBindings(fresh, 'main.yx'), `inlay hints, ${where}`);
+          const kept = incremental.fileResult(edited, edited.get('main.yx')!).inference;
+          const made = freshChecker.fileResult(fresh, fresh.get('main.yx')!).inference;
+          assert.deepEqual([...kept.resolutions], [...made.resolutions], `resolutions, ${where}`);
+          assert.deepEqual([...kept.receivers], [...made.receivers], `receivers, ${where}`);
+          inferredReused += incremental.lastInferenceReuse;
+          assert.deepEqual(listImportsPerItem(document.tree, 'main.yx', exists, importItems), listImports(document.tree, 'main.yx', exists), `imports, ${where}`);
+          importsReused += importItems.hits;
         }
       } finally {
         document.dispose();
@@ -102,5 +128,9 @@ describe('incremental checking after random edits', () => {
     assert.equal(edits, FILES * EDITS_PER_FILE);
     // Most statements survive an edit: the memos must have been used, not just kept.
     assert.ok(reused > edits, `only ${reused} statements reused over ${edits} edits`);
+    // Inference too: most items it infers are taken from its memo.
+    assert.ok(inferredReused > 2 * edits, `only ${inferredReused} items' inference reused over ${edits} edits`);
+    assert.ok(hoversCompared > edits, `only ${hoversCompared} hover types compared`);
+    assert.ok(importsReused > edits, `only ${importsReused} items' imports reused`);
   });
 });

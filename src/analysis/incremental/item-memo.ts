@@ -9,6 +9,9 @@
 import type { Node } from 'web-tree-sitter';
 import type { RawDiagnostic } from '../infer/messages.ts';
 import type { OwnershipEnv } from '../infer/ownership.ts';
+import { DeclarationMemo } from './declaration-items.ts';
+import { InferenceMemo } from './inference-items.ts';
+import { itemKey } from './top-level.ts';
 
 /** What a memo moves: a finding's offsets into the file. */
 export interface Located {
@@ -79,23 +82,23 @@ export function local<F extends Located = RawDiagnostic>(layer: (statement: Node
   return (statement) => ({ found: layer(statement) });
 }
 
-/** What decides a statement's subtree: the parser's kind for it and its text. */
-function itemKey(statement: Node): string {
-  return `${statement.type}\u0000${statement.text}`;
-}
 
 /** A file's memos, one per per-statement layer, kept from one check of the file to the next. */
 export interface FileItemMemos {
   ir: ItemMemo;
   termination: ItemMemo;
   ownership: ItemMemo<OwnershipEnv>;
+  /** Annotations nested past the checker's depth (`tooDeepAnnotations`), over every top-level node. */
+  annotations: ItemMemo;
+  inference: InferenceMemo;
+  declarations: DeclarationMemo;
 }
 
 export function fileItemMemos(): FileItemMemos {
-  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>() };
+  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo(), declarations: new DeclarationMemo() };
 }
 
 /** Statements the last check of a file took from its memos. */
 export function memoHits(memos: FileItemMemos): number {
-  return memos.ir.hits + memos.termination.hits + memos.ownership.hits;
+  return memos.ir.hits + memos.termination.hits + memos.ownership.hits + memos.annotations.hits + memos.inference.hits + memos.declarations.hits;
 }

@@ -1,7 +1,7 @@
 // Type annotations in the tree (`Int`, `List(String)`, `(a: Int) -> Int`,
 // `&mut Point`) as checker types (semantics.md §5.4 display names).
 import type { Node, Tree } from 'web-tree-sitter';
-import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { locate, subtreeOf, type NodeTable } from '../../syntax/node-table.ts';
 import { MAX_CHECK_DEPTH, tooDeepAt } from './depth.ts';
 import type { RawDiagnostic } from './messages.ts';
 import { containerType, scalarAnnotation } from './signatures.ts';
@@ -79,17 +79,17 @@ const NESTING_TYPES = ['generic_type', 'tuple_type', 'function_type', 'reference
  * deep, where `annotationType` stops (`List(List(…))`, `(Int) -> (Int) -> …`).
  * Read off the node table, so any depth is safe.
  */
-export function tooDeepAnnotations(tree: Tree): RawDiagnostic[] {
-  const table = nodeTableOf(tree);
+export function tooDeepAnnotations(tree: Tree | Node): RawDiagnostic[] {
+  const { table, first, end } = subtreeOf(tree);
   const nesting = new Set(NESTING_TYPES.map((type) => table.idOf(type)));
   const found: RawDiagnostic[] = [];
   /** Per node: the type nesting at that node (parents come first). */
-  const levels = new Uint16Array(table.count);
-  for (let i = 0; i < table.count; i++) {
+  const levels = new Uint16Array(end - first);
+  for (let i = first; i < end; i++) {
     const parent = table.parent(i);
-    const level = (parent === -1 ? 0 : levels[parent]!) + (nesting.has(table.typeId(i)) ? 1 : 0);
+    const level = (parent < first ? 0 : levels[parent - first]!) + (nesting.has(table.typeId(i)) ? 1 : 0);
     if (level <= MAX_CHECK_DEPTH) {
-      levels[i] = level;
+      levels[i - first] = level;
       continue;
     }
     found.push(tooDeepAt(table, i));

@@ -13,9 +13,9 @@ import { refinementDiagnostics } from './refinements.ts';
 import { instantiateScheme, preludeValues } from './signatures.ts';
 import { statementTerminationDiagnostics, terminationDiagnostics } from './termination.ts';
 import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
-import { cleanStatements } from './declarations.ts';
 import { local, type FileItemMemos } from '../incremental/item-memo.ts';
 import { ownershipItem } from '../incremental/ownership-items.ts';
+import { sharedTopLevelStatements } from '../incremental/top-level.ts';
 import { VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
@@ -27,7 +27,7 @@ const PRELUDE = preludeValues();
 
 /** `memos`: the file's per-item results of the last check, reused for the statements an edit left alone. */
 export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDeclarations, moduleExports: ModuleExports, memos?: FileItemMemos): FileTypecheck {
-  const inference = inferFile(tree, declarations, moduleExports);
+  const inference = inferFile(tree, declarations, moduleExports, memos?.inference);
   const vars = new VarSupply();
   const globalType = (name: string): Type | undefined => {
     const declared = declarations.values.get(name);
@@ -38,14 +38,15 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     return prelude ? instantiateScheme(prelude, vars) : undefined;
   };
   const ownershipEnv = { ledger: inference.ledger, globalType };
-  const statements = memos ? cleanStatements(tree.rootNode) : [];
+  const statements = memos ? sharedTopLevelStatements(tree) : [];
   const raw: RawDiagnostic[] = [
     ...inference.diagnostics,
     ...refinementDiagnostics(tree, declarations),
     ...(memos ? memos.termination.run(statements, undefined, local(statementTerminationDiagnostics)) : terminationDiagnostics(tree)),
     ...(memos ? memos.ownership.run(statements, ownershipEnv, ownershipItem) : ownershipDiagnostics(tree, ownershipEnv)),
     ...(memos ? memos.ir.run(statements, undefined, local(statementIrDiagnostics)) : topLevelStatementDiagnostics(tree)),
-    ...tooDeepAnnotations(tree),
+    // Every top-level node, broken ones too: annotations nested too deep are reported wherever they are.
+    ...(memos ? memos.annotations.run(tree.rootNode.namedChildren.filter((c) => c !== null), undefined, local(tooDeepAnnotations)) : tooDeepAnnotations(tree)),
   ];
   const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
     const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';

@@ -16,9 +16,13 @@ import {
   BUILTIN_TYPE_NAMES, instantiateScheme, isNativeName, preludeValues, stdExportType, stdModuleRecord, stdRootRecord, type Scheme,
 } from './signatures.ts';
 import {
-  BOOL, CHAR, ERROR, FLOAT, INT, META, STRING, VOID, VarSupply, display, instantiate, isError, isExactlyBool, isFloat, isInt,
-  prune, unify, type Field, type Type,
+  BOOL, CHAR, ERROR, FLOAT, INT, META, STRING, VOID, VarSupply, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
+  observeBindings, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
+import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
+import { itemKey, sharedTopLevelStatements } from '../incremental/top-level.ts';
+
+export { spanKey } from '../incremental/inference-items.ts';
 
 /** A project file as its importers see it: exports, record types and `Type.method` bindings. */
 export interface ModuleInterface {
@@ -51,7 +55,7 @@ export interface InferenceResult {
   diagnostics: RawDiagnostic[];
   /** Type of every variable a statement declared, keyed `statementStart:name` (the ownership layer's ledger). */
   ledger: Map<string, Type>;
-  /** Inferred type of expression nodes, by node id. */
+  /** Inferred type of expression nodes, by `spanKey(start, end)` (node ids do not survive a reparse). */
   nodeTypes: Map<number, Type>;
   /** Type of each binding's name token, by its start offset (hover, inlay hints). */
   bindingTypes: Map<number, Type>;
@@ -75,16 +79,46 @@ export interface InferenceResult {
 
 const PRELUDE = preludeValues();
 
-export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExports: ModuleExports): InferenceResult {
-  const checker = new Checker(declarations, moduleExports);
+/** `memo`: the file's items from its last inference, reused where a fresh run would give the same (inference-items.ts). */
+export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExports: ModuleExports, memo?: InferenceMemo): InferenceResult {
+  const checker = new Checker(declarations, moduleExports, memo);
   checker.checkModule(tree);
   return checker.result;
 }
 
+/** The global scope, which tells the checker of every write: other items read it. */
+class GlobalScope extends Map<string, VarInfo> {
+  onWrite: (() => void) | undefined;
+
+  override set(name: string, info: VarInfo): this {
+    this.onWrite?.();
+    return super.set(name, info);
+  }
+}
+
+/** The checker's variables; while an item is recorded, those it creates are its own to bind. */
+class ItemVarSupply extends VarSupply {
+  own: Set<TypeVar> | undefined;
+
+  override fresh(): TypeVar {
+    const v = super.fresh();
+    this.own?.add(v);
+    return v;
+  }
+}
+
 class Checker {
   readonly result: InferenceResult = { diagnostics: [], ledger: new Map(), nodeTypes: new Map(), bindingTypes: new Map(), imports: new Map(), receivers: new Map(), structModules: new Map(), resolutions: new Map() };
-  private readonly vars = new VarSupply();
-  private readonly scopes: Map<string, VarInfo>[] = [new Map<string, VarInfo>()];
+  private readonly vars = new ItemVarSupply();
+  private readonly globals = new GlobalScope();
+  private readonly scopes: Map<string, VarInfo>[] = [this.globals];
+  private readonly memo: InferenceMemo | undefined;
+  /** The top-level item being recorded for the memo. */
+  private recording: ItemRecording | undefined;
+  /** A nested `use` registered records or methods after the items began: the memo's environment no longer holds. */
+  private environmentMoved = false;
+  /** Each global name's fact as the memo compares it, until the global scope is written. */
+  private readonly globalFacts = new Map<string, string>();
   private readonly checkedFunctions = new Set<string>();
   private statementKey = 0;
   private expectedReturn: Type | undefined;
@@ -100,9 +134,10 @@ class Checker {
   private readonly structs: Map<string, Type>;
   private readonly methods: Map<string, Scheme>;
 
-  constructor(decls: FileDeclarations, moduleExports: ModuleExports) {
+  constructor(decls: FileDeclarations, moduleExports: ModuleExports, memo?: InferenceMemo) {
     this.decls = decls;
     this.moduleExports = moduleExports;
+    this.memo = memo;
     this.structs = new Map(decls.structs);
     this.methods = new Map(decls.methods);
   }
@@ -112,19 +147,140 @@ class Checker {
     if (!module) return undefined;
     for (const [name, type] of module.structs) {
       if (this.structs.has(name)) continue;
+      if (this.itemsBegan) this.environmentMoved = true;
       this.structs.set(name, type);
       this.result.structModules.set(name, path);
     }
-    for (const [name, scheme] of module.methods) if (!this.methods.has(name)) this.methods.set(name, scheme);
+    for (const [name, scheme] of module.methods) {
+      if (this.methods.has(name)) continue;
+      this.methods.set(name, scheme);
+      if (this.itemsBegan) this.environmentMoved = true;
+    }
     return module;
   }
 
   checkModule(tree: Tree): void {
     const global = this.scopes[0]!;
     for (const [name, scheme] of this.decls.values) global.set(name, { type: this.instance(scheme), scheme, mutable: false });
-    const statements = topLevelStatements(tree);
+    const statements = this.memo ? sharedTopLevelStatements(tree) : topLevelStatements(tree);
     for (const s of statements) if (s.type === 'use_statement') this.processUse(s);
-    for (const s of statements) this.checkStatement(s);
+    this.memo?.begin(this.environment());
+    this.itemsBegan = true;
+    this.globals.onWrite = () => this.globalWritten();
+    for (const s of statements) this.checkItem(s);
+  }
+
+  private itemsBegan = false;
+
+  // ---- per-item memo -----------------------------------------------------
+
+  /** A top-level statement, from the memo when a fresh run would reach it in the state it was recorded in. */
+  private checkItem(statement: Node): void {
+    const memo = this.memo;
+    if (!memo || this.environmentMoved || statement.type === 'use_statement' || isComment(statement) || statement.hasError) {
+      this.checkStatement(statement);
+      return;
+    }
+    const key = itemKey(statement);
+    const start = statement.startIndex;
+    const known = memo.find(key);
+    if (known && known.varStart === this.vars.issued && this.factsHold(known)) {
+      memo.hits++;
+      memo.keep(key, known);
+      this.replay(known, start);
+      return;
+    }
+    memo.misses++;
+    const recording = new ItemRecording(start, statement.endIndex, this.vars.issued);
+    this.recording = recording;
+    this.vars.own = new Set();
+    const own = this.vars.own;
+    const previous = observeBindings((v) => {
+      if (!own.has(v)) recording.impure = true;
+    });
+    try {
+      this.checkStatement(statement);
+    } finally {
+      observeBindings(previous);
+      this.recording = undefined;
+      this.vars.own = undefined;
+    }
+    if (!recording.impure && !this.environmentMoved) memo.keep(key, recording.finish(this.vars.issued));
+  }
+
+  private factsHold(item: InferredItem): boolean {
+    for (const [key, value] of item.facts) if (this.fact(key) !== value) return false;
+    return true;
+  }
+
+  /** `G` + name: the global scope's entry; `C` + name: whether a function of that name was checked. */
+  private fact(key: string): string {
+    const name = key.slice(1);
+    if (key[0] === 'C') return this.checkedFunctions.has(name) ? 'y' : 'n';
+    let fact = this.globalFacts.get(name);
+    if (fact === undefined) {
+      fact = globalFact(this.globals.get(name));
+      this.globalFacts.set(name, fact);
+    }
+    return fact;
+  }
+
+  /** A read of shared state by the recorded item; a global whose type a later binding could still change makes it impure. */
+  private readFact(key: string): void {
+    const recording = this.recording;
+    if (!recording) return;
+    recording.read(key, () => this.fact(key));
+    if (recording.facts.get(key) === UNSTABLE) recording.impure = true;
+  }
+
+  private globalWritten(): void {
+    this.globalFacts.clear();
+    if (this.recording) this.recording.impure = true;
+  }
+
+  private replay(item: InferredItem, start: number): void {
+    for (const d of item.diagnostics) this.report(d.code, d.message, { start: d.start + start, end: d.end + start });
+    const { ledger, nodeTypes, bindingTypes, receivers, resolutions } = this.result;
+    for (const [offset, name, type] of item.ledger) ledger.set(`${offset + start}:${name}`, type);
+    for (const [offset, length, type] of item.nodeTypes) nodeTypes.set(spanKey(offset + start, offset + start + length), type);
+    for (const [offset, type] of item.bindingTypes) bindingTypes.set(offset + start, type);
+    for (const [offset, record] of item.receivers) receivers.set(offset + start, record);
+    for (const [offset, resolution, inside] of item.resolutions) resolutions.set(offset + start, inside ? (resolution as number) + start : resolution);
+    for (const name of item.checked) this.checkedFunctions.add(name);
+    this.vars.resume(item.varEnd);
+  }
+
+  /** What items read that their facts do not record: records, methods, generics, proofs, overloads. */
+  private environment(): string {
+    const parts: string[] = [];
+    for (const [name, type] of this.structs) parts.push(`s${name}=${describe(type)}`);
+    for (const [name, scheme] of this.methods) parts.push(`m${name}=${schemeText(scheme)}`);
+    for (const [name, generic] of this.decls.generics) parts.push(`g${name}=${JSON.stringify(generic)}`);
+    for (const [name, proof] of this.decls.proofFunctions) parts.push(`p${name}=${JSON.stringify(proof)}`);
+    parts.push(`o${[...this.decls.overloaded].join(',')}`);
+    return parts.join('\n');
+  }
+
+  // ---- results, which the recorded item's memo entry keeps too ----------
+
+  private setNodeType(node: Node, type: Type): void {
+    this.result.nodeTypes.set(spanKey(node.startIndex, node.endIndex), type);
+    this.recording?.item.nodeTypes.push([node.startIndex - this.recording.start, node.endIndex - node.startIndex, type]);
+  }
+
+  private setBindingType(nameNode: Node, type: Type): void {
+    this.result.bindingTypes.set(nameNode.startIndex, type);
+    this.recording?.item.bindingTypes.push([nameNode.startIndex - this.recording.start, type]);
+  }
+
+  private setLedger(name: string, type: Type): void {
+    this.result.ledger.set(`${this.statementKey}:${name}`, type);
+    this.recording?.item.ledger.push([this.statementKey - this.recording.start, name, type]);
+  }
+
+  private setReceiver(fieldNode: Node, record: string): void {
+    this.result.receivers.set(fieldNode.startIndex, record);
+    this.recording?.item.receivers.push([fieldNode.startIndex - this.recording.start, record]);
   }
 
   // ---- diagnostics -------------------------------------------------------
@@ -137,6 +293,7 @@ class Checker {
     if (this.reported.has(key)) return;
     this.reported.add(key);
     this.result.diagnostics.push({ code, message, start, end });
+    this.recording?.diagnostic({ code, message, start, end });
   }
 
   // ---- scopes ------------------------------------------------------------
@@ -148,6 +305,7 @@ class Checker {
   private lookup(name: string): VarInfo | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const info = this.scopes[i]!.get(name);
+      if (i === 0) this.readFact(`G${name}`);
       if (info) return info;
     }
     const prelude = PRELUDE.get(name);
@@ -155,17 +313,26 @@ class Checker {
   }
 
   private recordResolution(node: Node, info: VarInfo | undefined): void {
-    this.result.resolutions.set(node.startIndex, info === undefined ? 'unknown' : info.prelude ? 'prelude' : info.declaredAt ?? 'module');
+    const resolution = info === undefined ? 'unknown' : info.prelude ? 'prelude' : info.declaredAt ?? 'module';
+    this.result.resolutions.set(node.startIndex, resolution);
+    this.recording?.resolution(node.startIndex, resolution);
   }
 
   private inCurrentScope(name: string): boolean {
+    if (this.scopes.length === 1) this.readFact(`G${name}`);
     return this.scopes[this.scopes.length - 1]!.has(name);
+  }
+
+  /** Whether any enclosing scope binds `name` (the global one included). */
+  private inAnyScope(name: string): boolean {
+    this.readFact(`G${name}`);
+    return this.scopes.some((s) => s.has(name));
   }
 
   private addVar(name: string, type: Type, mutable: boolean, nameNode?: Node): void {
     this.scopes[this.scopes.length - 1]!.set(name, { type, mutable, ...(nameNode ? { declaredAt: nameNode.startIndex } : {}) });
-    this.result.ledger.set(`${this.statementKey}:${name}`, asDeclared(type));
-    if (nameNode) this.result.bindingTypes.set(nameNode.startIndex, type);
+    this.setLedger(name, asDeclared(type));
+    if (nameNode) this.setBindingType(nameNode, type);
   }
 
   /**
@@ -175,10 +342,12 @@ class Checker {
    * function `helper` exists.
    */
   private assignVar(name: string, type: Type, target?: Node): void {
-    this.result.ledger.set(`${this.statementKey}:${name}`, asDeclared(type));
+    this.setLedger(name, asDeclared(type));
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const info = this.scopes[i]!.get(name);
+      if (i === 0) this.readFact(`G${name}`);
       if (info) {
+        if (i === 0) this.globalWritten();
         info.type = type;
         delete info.scheme;
         if (target) this.recordResolution(target, info);
@@ -259,9 +428,9 @@ class Checker {
     } else {
       type = this.vars.fresh();
     }
-    if (this.lookup(name) && (this.inCurrentScope(name) || this.scopes.some((s) => s.has(name)))) {
+    if (this.lookup(name) && (this.inCurrentScope(name) || this.inAnyScope(name))) {
       this.assignVar(name, type, nameNode);
-      this.result.bindingTypes.set(nameNode.startIndex, type);
+      this.setBindingType(nameNode, type);
       return;
     }
     this.addVar(name, type, mutable, nameNode);
@@ -304,10 +473,12 @@ class Checker {
     }
     const scheme = functionScheme(annotation, value, this.vars);
     const fnType = this.instance(scheme);
-    if (!this.scopes.some((s) => s.has(name)) || this.scopes.length > 1) this.addVar(name, fnType, false, nameNode);
-    this.result.bindingTypes.set(nameNode.startIndex, fnType);
+    if (!this.inAnyScope(name) || this.scopes.length > 1) this.addVar(name, fnType, false, nameNode);
+    this.setBindingType(nameNode, fnType);
+    this.readFact(`C${name}`);
     if (this.checkedFunctions.has(name)) return;
     this.checkedFunctions.add(name);
+    this.recording?.item.checked.push(name);
     // An `=> expr` body is a single return statement, which V1 does not visit
     // (its parameters are still bound, so the ownership layer knows their
     // types); a signature-bound value is a single expression statement, which it does.
@@ -441,6 +612,8 @@ class Checker {
   }
 
   private processUse(node: Node): void {
+    // It binds names and registers records other items see.
+    if (this.recording) this.recording.impure = true;
     const path = node.childForFieldName('path')?.text.replace(/\.$/, '').replace(/\s+/g, '') ?? '';
     const items = node.childForFieldName('items');
     const alias = node.childForFieldName('alias')?.text;
@@ -493,7 +666,7 @@ class Checker {
   private infer(node: Node): Type {
     const type = this.nesting.enter(node, () => this.inferInner(node));
     if (type === undefined) return ERROR;
-    this.result.nodeTypes.set(node.id, type);
+    this.setNodeType(node, type);
     return type;
   }
 
@@ -661,7 +834,7 @@ class Checker {
     }
     const init = value ? this.infer(value) : binding.annotation ? this.annotation(binding.annotation) : this.vars.fresh();
     const outer = this.lookup(name);
-    if (outer && this.scopes.some((s) => s.has(name))) {
+    if (outer && this.inAnyScope(name)) {
       if (this.inCurrentScope(name)) {
         this.report('E2002', TYPE_MESSAGES.E2002(name), firstToken(statement));
         return;
@@ -827,7 +1000,7 @@ class Checker {
     while (resolved.k === 'ref') resolved = prune(resolved.inner);
     resolved = this.resolveNamed(resolved);
     const fieldNode = node.childForFieldName('field');
-    if (fieldNode && (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== ''))) this.result.receivers.set(fieldNode.startIndex, resolved.name.replace(/^\*+/, ''));
+    if (fieldNode && (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== ''))) this.setReceiver(fieldNode, resolved.name.replace(/^\*+/, ''));
     if (resolved.k === 'struct') {
       const found = resolved.fields.find((f) => f.name === field);
       if (found) return found.scheme ? this.instance(found.scheme) : found.type;
@@ -914,7 +1087,7 @@ class Checker {
     for (let i = chain.length - 1; i >= 0; i--) {
       type = this.applyBinary(chain[i]!, type, rights[i]!);
       // `infer` records the top one.
-      if (i > 0) this.result.nodeTypes.set(chain[i]!.id, type);
+      if (i > 0) this.setNodeType(chain[i]!, type);
     }
     return type;
   }
@@ -1056,6 +1229,20 @@ class Checker {
       }
     }
   }
+}
+
+/** A global's fact that no later item can change, or UNSTABLE: its type holds a variable a binding may still resolve. */
+const UNSTABLE = '?';
+
+function globalFact(info: VarInfo | undefined): string {
+  if (!info) return '-';
+  const head = `${info.mutable ? 'm' : ''}${info.declaredAt ?? ''}`;
+  if (info.scheme) return `${head}S${schemeText(info.scheme)}`;
+  return hasVariables(info.type) ? UNSTABLE : `${head}T${describe(info.type)}`;
+}
+
+function schemeText(scheme: Scheme): string {
+  return `${scheme.generics.join(',')}|${describe(scheme.type)}`;
 }
 
 function literalValue(node: Node): number | boolean | undefined {

@@ -99,7 +99,7 @@ function keepClean<T>(table: NodeTable, children: readonly T[], indexOf: (child:
   return children.filter((c, i) => !table.hasError(indexOf(c)) && !isError(children[i - 1]) && !isError(children[i + 1]));
 }
 
-function collectTypeDefinition(node: Node, out: FileDeclarations): void {
+export function collectTypeDefinition(node: Node, out: FileDeclarations): void {
   const name = node.childForFieldName('name')?.text;
   const definition = node.childForFieldName('definition');
   if (!name || !definition) return;
@@ -231,7 +231,7 @@ export function constExpr(node: Node): ConstExpr | undefined {
   }
 }
 
-function collectSignature(node: Node, out: FileDeclarations, vars: VarSupply, functionCounts: Map<string, number>): void {
+export function collectSignature(node: Node, out: FileDeclarations, vars: VarSupply, functionCounts: Map<string, number>): void {
   const binding = readBinding(node);
   if (!binding) return;
   const { name, annotation, value, memberOf } = binding;

@@ -8,11 +8,12 @@ import type { ImportInfo } from '../imports.ts';
 import { ancestorsAt } from '../../syntax/ancestors.ts';
 import { runAtOnce, runInTurns } from '../turns.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
-import type { ModuleExports, ModuleInterface } from './checker.ts';
+import { spanKey, type ModuleExports, type ModuleInterface } from './checker.ts';
 import { typecheckTree, type FileTypecheck } from './check-file.ts';
 import { collectDeclarations, generalize, type FileDeclarations } from './declarations.ts';
 import type { Scheme } from './signatures.ts';
 import { fileItemMemos, memoHits, type FileItemMemos } from '../incremental/item-memo.ts';
+import type { DeclarationMemo } from '../incremental/declaration-items.ts';
 import { describe, display, hasVariables, prune, type Type } from './types.ts';
 
 export { typecheckTree, type FileTypecheck } from './check-file.ts';
@@ -59,6 +60,8 @@ export class TypeChecker {
   lastChecked: string[] = [];
   /** Statement results the last call took from the per-item memos instead of computing them again. */
   lastItemReuse = 0;
+  /** Of those, the top-level items whose inference was taken from the memo. */
+  lastInferenceReuse = 0;
 
   /**
    * `full`: every file; `fast`: the `targets` and the project files they import.
@@ -80,6 +83,7 @@ export class TypeChecker {
   *#checkSteps(files: ReadonlyMap<string, CheckableFile>, options: CheckOptions): Generator<void, TypecheckReport> {
     this.lastChecked = [];
     this.lastItemReuse = 0;
+    this.lastInferenceReuse = 0;
     const selected = options.mode === 'full' ? [...files.keys()] : this.#withImports(files, options.targets ?? []);
     const diagnostics: FileDiagnostic[] = [];
     for (const path of selected.sort()) {
@@ -102,10 +106,11 @@ export class TypeChecker {
     if (cached && cached.tree === file.tree && cached.dependencies === dependencies) return cached.result;
     let memos = this.#itemMemos.get(file.path);
     if (!memos) this.#itemMemos.set(file.path, (memos = fileItemMemos()));
-    const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree).declarations, this.#moduleExports(files, file), memos);
+    const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree, memos.declarations).declarations, this.#moduleExports(files, file), memos);
     this.#checks.set(file.path, { tree: file.tree, dependencies, result });
     this.lastChecked.push(file.path);
     this.lastItemReuse += memoHits(memos);
+    this.lastInferenceReuse += memos.inference.hits;
     return result;
   }
 
@@ -117,7 +122,7 @@ export class TypeChecker {
     for (const node of ancestorsAt(file.tree, offset)) {
       const type = inference.bindingTypes.get(node.startIndex) && node.type === 'identifier'
         ? inference.bindingTypes.get(node.startIndex)
-        : inference.nodeTypes.get(node.id);
+        : inference.nodeTypes.get(spanKey(node.startIndex, node.endIndex));
       if (type) return { type: display(type), range: { start: node.startIndex, end: node.endIndex } };
     }
     return undefined;
@@ -145,10 +150,11 @@ export class TypeChecker {
     return hints;
   }
 
-  #declarationsOf(tree: Tree): { declarations: FileDeclarations; signature: string } {
+  /** `memo`: the file's declarations per statement from its last tree (the checked file's own; importers ask for them too). */
+  #declarationsOf(tree: Tree, memo?: DeclarationMemo): { declarations: FileDeclarations; signature: string } {
     let entry = this.#declarations.get(tree);
     if (!entry) {
-      const declarations = collectDeclarations(tree);
+      const declarations = memo ? memo.collect(tree) : collectDeclarations(tree);
       entry = { declarations, signature: exportSignature(new Map([...declarations.exports, ...[...declarations.methods].map(([k, v]) => [`method ${k}`, v] as const)])) };
       this.#declarations.set(tree, entry);
     }

@@ -59,6 +59,30 @@ export class VarSupply {
   fresh(): TypeVar {
     return { k: 'var', id: this.next++, bound: undefined };
   }
+
+  /** How many variables were handed out so far: the next one's number. */
+  get issued(): number {
+    return this.next;
+  }
+
+  /** Continues numbering at `issued`, as if the variables before it had been handed out (a memoised item's). */
+  resume(issued: number): void {
+    this.next = issued;
+  }
+}
+
+/**
+ * Told of every variable a unification binds, while set: the checker's
+ * per-item memo learns whether an item bound a variable it did not create
+ * (a write other items could see). Synchronous, so one observer at a time.
+ */
+let bindingObserver: ((v: TypeVar) => void) | undefined;
+
+/** Sets the observer; returns the one it replaces, to be put back. */
+export function observeBindings(observer: ((v: TypeVar) => void) | undefined): ((v: TypeVar) => void) | undefined {
+  const previous = bindingObserver;
+  bindingObserver = observer;
+  return previous;
 }
 
 /** Follows bound variables to the representative type. */
@@ -194,6 +218,7 @@ function bindVar(v: TypeVar, t: Type, trail: TypeVar[]): boolean {
   if (occurs(v, t)) return false;
   v.bound = t;
   trail.push(v);
+  bindingObserver?.(v);
   return true;
 }
 

@@ -1,0 +1,95 @@
+// Keystroke → diagnostics in process, as the language server does it after its
+// debounce: the document's incremental reparse, the host's setOverlay, a
+// snapshot and the file's diagnostics. CPU time of this process per keystroke
+// (a loaded machine inflates it far less than wall time). Usage:
+//   node dist/scripts/bench/keystroke.js [lines=10000] [keystrokes=40] [profile.cpuprofile]
+// With a third argument, a CPU profile of the keystrokes alone (not the open
+// before them) is written there: issue 24's question, where a keystroke's time goes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { AnalysisHost, createParser, SyntaxDocument } from '../../src/ide/index.ts';
+import { linesOfCode } from './lsp-edit.ts';
+import { formatMs, goalLine, median, percentile } from './stats.ts';
+
+export interface KeystrokeCost {
+  lines: number;
+  /** CPU milliseconds of each keystroke. */
+  cpu: number[];
+  diagnostics: number;
+}
+
+/** Types and erases one character inside the middle function's body, `keystrokes` times. */
+export async function keystrokeCost(lines: number, keystrokes: number, profileTo?: string): Promise<KeystrokeCost> {
+  const root = mkdtempSync(join(tmpdir(), 'yaoxiang-bench-keystroke-'));
+  writeFileSync(join(root, 'yaoxiang.toml'), '[package]\nname = "bench"\n');
+  const text = linesOfCode(lines);
+  writeFileSync(join(root, 'main.yx'), text);
+  const host = new AnalysisHost({ root, source: 'explicit' });
+  const parser = await createParser();
+  try {
+    await host.load();
+    const document = new SyntaxDocument(parser, text, 1);
+    const diagnose = async () => {
+      host.setOverlay('main.yx', document.text, document.version, document.tree.copy());
+      const snapshot = await host.snapshot();
+      if (!snapshot.ok) throw new Error(snapshot.error.message);
+      return snapshot.value.diagnostics('main.yx').length;
+    };
+    let diagnostics = await diagnose();
+    // `    x = n + 1` of the middle function: its `1` becomes `12` and back.
+    const line = 5 * Math.floor(lines / 10) + 1;
+    const at = document.lines.lineStart(line) + 13;
+    const cpu: number[] = [];
+    const profiler = profileTo ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    for (let i = 0; i < keystrokes; i++) {
+      const before = process.cpuUsage();
+      document.update([i % 2 === 0 ? { start: at, end: at, text: '2' } : { start: at, end: at + 1, text: '' }]);
+      diagnostics = await diagnose();
+      const used = process.cpuUsage(before);
+      cpu.push((used.user + used.system) / 1000);
+    }
+    if (profiler && profileTo) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(profileTo, JSON.stringify(profile));
+      profiler.disconnect();
+    }
+    document.dispose();
+    return { lines, cpu, diagnostics };
+  } finally {
+    host.dispose();
+    parser.delete();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Issue 24's goals: CPU of the work after the debounce, per keystroke; lines → [p50, p99] limits. */
+const GOALS: Array<[lines: number, keystrokes: number, p50: number, p99: number | undefined]> = [
+  [2500, 40, 150, undefined],
+  [10_000, 40, 30, 60],
+  [100_000, 6, 60, undefined],
+];
+
+/** `npm run bench -- keystroke`: the in-process keystroke at 2,500, 10,000 and 100,000 lines, with issue 24's goals. */
+export async function benchKeystroke(log: (line: string) => void): Promise<void> {
+  log('keystroke → diagnostics in process (reparse, setOverlay, snapshot, diagnostics), CPU time per keystroke');
+  for (const [lines, keystrokes, p50Goal, p99Goal] of GOALS) {
+    const { cpu } = await keystrokeCost(lines, keystrokes);
+    log(`${lines} lines, ${keystrokes} keystrokes: p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
+    log(goalLine(`${lines}-line keystroke p50`, median(cpu), p50Goal));
+    if (p99Goal !== undefined) log(goalLine(`${lines}-line keystroke p99`, percentile(cpu, 99), p99Goal));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const lines = Number(process.argv[2] ?? 10000);
+  const keystrokes = Number(process.argv[3] ?? 40);
+  const { cpu, diagnostics } = await keystrokeCost(lines, keystrokes, process.argv[4]);
+  console.log(`${lines} lines, ${keystrokes} keystrokes, ${diagnostics} diagnostics: CPU per keystroke p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
+}

@@ -1,0 +1,114 @@
+// Passes 1 and 2 (collectDeclarations) per top-level item: what each type
+// definition and each signature adds to the file's declarations is kept by the
+// statement's kind and text, and added again unchanged when the statement is.
+// Only what holds no type variable is kept: inference binds the variables of
+// a declared type in place (a scheme without generics is not copied), so
+// such a declaration must be made afresh for every check, as a fresh check
+// would. (Type definitions draw none: their types are annotations.) Signatures read which records and generic types the file defines
+// (`Type.fn` methods): their entries hold only while those are the same.
+import type { Node, Tree } from 'web-tree-sitter';
+import {
+  collectSignature, collectTypeDefinition, type FileDeclarations, type GenericTypeDef, type ProofFunction,
+} from '../infer/declarations.ts';
+import type { Scheme } from '../infer/signatures.ts';
+import { hasVariables, VarSupply, type Type } from '../infer/types.ts';
+import { itemKey, sharedTopLevelStatements } from './top-level.ts';
+
+/** The maps of FileDeclarations one statement writes, each as its writes in order. */
+interface StatementDeclarations {
+  structs: Array<[string, Type]>;
+  generics: Array<[string, GenericTypeDef]>;
+  proofFunctions: Array<[string, ProofFunction]>;
+  methods: Array<[string, Scheme]>;
+  values: Array<[string, Scheme]>;
+  exports: Array<[string, Scheme]>;
+  functionCounts: Array<[string, number]>;
+  /** Signatures: the file's record and generic type names they were read with. */
+  typeNames?: string;
+}
+
+export class DeclarationMemo {
+  #previous = new Map<string, StatementDeclarations>();
+  #current = new Map<string, StatementDeclarations>();
+  /** Statements the last collection took from the memo: for tests and benchmarks. */
+  hits = 0;
+
+  /** collectDeclarations(tree), with each statement's part from the memo where it holds. */
+  collect(tree: Tree): FileDeclarations {
+    this.#previous = this.#current;
+    this.#current = new Map();
+    this.hits = 0;
+    const vars = new VarSupply();
+    const result = emptyDeclarations();
+    const statements = sharedTopLevelStatements(tree);
+    for (const statement of statements) {
+      if (statement.type !== 'type_definition') continue;
+      this.#add(statement, 'T', result, undefined, (scratch) => {
+        collectTypeDefinition(statement, scratch);
+        return true;
+      });
+    }
+    const typeNames = [...result.structs.keys(), '|', ...result.generics.keys()].join(',');
+    const functionCounts = new Map<string, number>();
+    for (const statement of statements) {
+      const added = this.#add(statement, 'S', result, typeNames, (scratch, counts) => {
+        const before = vars.issued;
+        collectSignature(statement, scratch, vars, counts);
+        return vars.issued === before;
+      });
+      for (const [name, count] of added.functionCounts) functionCounts.set(name, (functionCounts.get(name) ?? 0) + count);
+    }
+    for (const [name, count] of functionCounts) if (count > 1) result.overloaded.add(name);
+    return result;
+  }
+
+  /**
+   * One statement's part: from the memo, or collected into a scratch copy
+   * (which reads the file's records for signatures) and kept when it drew no
+   * variable and holds none. `collect` says whether it drew none.
+   */
+  #add(statement: Node, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
+    const key = pass + itemKey(statement);
+    const known = this.#current.get(key) ?? this.#previous.get(key);
+    if (known && known.typeNames === typeNames) {
+      this.hits++;
+      this.#current.set(key, known);
+      apply(known, result);
+      return known;
+    }
+    const scratch = emptyDeclarations();
+    if (pass === 'S') {
+      scratch.structs = result.structs;
+      scratch.generics = result.generics;
+    }
+    const counts = new Map<string, number>();
+    const noVariablesDrawn = collect(scratch, counts);
+    const entry: StatementDeclarations = {
+      structs: pass === 'T' ? [...scratch.structs] : [],
+      generics: pass === 'T' ? [...scratch.generics] : [],
+      proofFunctions: [...scratch.proofFunctions], methods: [...scratch.methods], values: [...scratch.values], exports: [...scratch.exports],
+      functionCounts: [...counts], ...(typeNames === undefined ? {} : { typeNames }),
+    };
+    if (noVariablesDrawn && !holdsVariables(entry)) this.#current.set(key, entry);
+    apply(entry, result);
+    return entry;
+  }
+}
+
+function emptyDeclarations(): FileDeclarations {
+  return { structs: new Map(), generics: new Map(), proofFunctions: new Map(), methods: new Map(), values: new Map(), overloaded: new Set(), exports: new Map() };
+}
+
+function apply(entry: StatementDeclarations, result: FileDeclarations): void {
+  for (const [name, type] of entry.structs) result.structs.set(name, type);
+  for (const [name, generic] of entry.generics) result.generics.set(name, generic);
+  for (const [name, proof] of entry.proofFunctions) result.proofFunctions.set(name, proof);
+  for (const [name, scheme] of entry.methods) result.methods.set(name, scheme);
+  for (const [name, scheme] of entry.values) result.values.set(name, scheme);
+  for (const [name, scheme] of entry.exports) result.exports.set(name, scheme);
+}
+
+/** Whether any type the statement declared holds a variable (or the error type): then it is made afresh each time. */
+function holdsVariables(entry: StatementDeclarations): boolean {
+  return [...entry.methods, ...entry.values, ...entry.exports].some(([, s]) => hasVariables(s.type));
+}

@@ -1,0 +1,104 @@
+// Per-item memo of inference (pass 3). Top-level items are inferred in order
+// against one shared state (the global scope, one type-variable supply whose
+// numbers appear in messages, the functions already checked), so an item's
+// result can be reused only where a fresh run would reach it in the same
+// state and leave the state as the item did. The checker records, while an
+// item runs: the outside facts it read (each global name's entry, whether a
+// function of that name was checked), where the variable supply stood, and
+// everything it wrote to the result, with offsets relative to the item. An
+// item that wrote to the state other items read (a global name, a variable it
+// did not create, an import) is not kept: it runs again on every pass.
+import type { RawDiagnostic } from '../infer/messages.ts';
+import type { Type } from '../infer/types.ts';
+
+/** What the checker's lookup found for an identifier (see checker.ts `Resolution`). */
+export type ItemResolution = number | 'module' | 'prelude' | 'unknown';
+
+/** One item's inference, offsets relative to its start. */
+export interface InferredItem {
+  /** The variable supply where the item began, and where it left it. */
+  varStart: number;
+  varEnd: number;
+  /** Outside facts the item read, as they were when it began: key → value. */
+  facts: ReadonlyMap<string, string>;
+  diagnostics: RawDiagnostic[];
+  ledger: Array<[offset: number, name: string, type: Type]>;
+  nodeTypes: Array<[offset: number, length: number, type: Type]>;
+  bindingTypes: Array<[offset: number, type: Type]>;
+  receivers: Array<[offset: number, record: string]>;
+  /** `inside`: the resolution is a declaring token of the item itself, stored relative to it. */
+  resolutions: Array<[offset: number, resolution: ItemResolution, inside: boolean]>;
+  /** Function names the item marked checked. */
+  checked: string[];
+}
+
+/** Collects one item's writes as the checker makes them; `impure` once it wrote shared state. */
+export class ItemRecording {
+  readonly start: number;
+  readonly end: number;
+  readonly varStart: number;
+  impure = false;
+  readonly facts = new Map<string, string>();
+  readonly item: Omit<InferredItem, 'varStart' | 'varEnd' | 'facts'> = {
+    diagnostics: [], ledger: [], nodeTypes: [], bindingTypes: [], receivers: [], resolutions: [], checked: [],
+  };
+
+  constructor(start: number, end: number, varStart: number) {
+    this.start = start;
+    this.end = end;
+    this.varStart = varStart;
+  }
+
+  /** The first read of a fact is the one that counts: the item wrote none (else it is impure). */
+  read(key: string, value: () => string): void {
+    if (!this.facts.has(key)) this.facts.set(key, value());
+  }
+
+  diagnostic(d: RawDiagnostic): void {
+    this.item.diagnostics.push({ ...d, start: d.start - this.start, end: d.end - this.start });
+  }
+
+  resolution(offset: number, resolution: ItemResolution): void {
+    const inside = typeof resolution === 'number' && resolution >= this.start && resolution < this.end;
+    this.item.resolutions.push([offset - this.start, inside ? resolution - this.start : resolution, inside]);
+  }
+
+  finish(varEnd: number): InferredItem {
+    return { ...this.item, varStart: this.varStart, varEnd, facts: this.facts };
+  }
+}
+
+/**
+ * The items of a file's last inference, by kind and text. Entries of the
+ * last pass; those the current pass uses or records become it when the next
+ * pass begins, so deleted items are forgotten.
+ */
+export class InferenceMemo {
+  #previous = new Map<string, InferredItem>();
+  #current = new Map<string, InferredItem>();
+  /** What every item read that no fact records (records, methods, generics): a change drops every item. */
+  #environment = '';
+  hits = 0;
+  misses = 0;
+
+  begin(environment: string): void {
+    this.#previous = environment === this.#environment ? this.#current : new Map<string, InferredItem>();
+    this.#current = new Map();
+    this.#environment = environment;
+    this.hits = 0;
+    this.misses = 0;
+  }
+
+  find(key: string): InferredItem | undefined {
+    return this.#current.get(key) ?? this.#previous.get(key);
+  }
+
+  keep(key: string, item: InferredItem): void {
+    this.#current.set(key, item);
+  }
+}
+
+/** A number for a node's span, unique per (start, end) in files up to 2^27 characters: how node types are found again after a reparse. */
+export function spanKey(start: number, end: number): number {
+  return start * 2 ** 26 + Math.min(end - start, 2 ** 26 - 1);
+}

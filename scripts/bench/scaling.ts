@@ -50,7 +50,7 @@ function corpusText(): string | undefined {
 }
 
 export const SHAPES: readonly Shape[] = [
-  { name: 'ordinary code (KB)', n: 32, text: ordinaryCode },
+  { name: 'ordinary code (KB)', n: 64, text: ordinaryCode },
   { name: '`+ ` × n', n: 4_000, text: (n) => repeat('+ ', n) },
   // A prefix operator and one no operand starts with, repeated: tree-sitter's
   // recovery was quadratic here until the scanner took such a run as one error

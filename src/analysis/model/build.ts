@@ -6,6 +6,7 @@
 // module's names are visible everywhere in it), writes to existing names,
 // imports, and the receivers of member accesses.
 import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
+import { locate } from '../../syntax/node-table.ts';
 import { definitionKinds, modelQuery, type ModelQuery } from './queries.ts';
 import { constructorType, importedNames, modifiersOf, typeInfo } from './node-facts.ts';
 import { ScopeTable } from './scope-table.ts';
@@ -163,15 +164,20 @@ class ModelBuilder {
     let signatureEnd: number | undefined;
     if (pattern === 'function_type') {
       const top = this.#open[this.#open.length - 1];
-      const parent = node.parent;
+      // The parent through the node table: `Node.parent` descends from the root
+      // each time, quadratic in `(Int) -> ` × n.
+      const { table, index } = locate(node);
+      const parent = index === -1 ? -1 : table.parent(index);
+      const parentType = parent === -1 ? null : table.type(parent);
       // `(T: Type) -> (x: T) -> T`: a curried group is the same function's scope
       // (a parameter's function type `f: (T) -> T` is a scope of its own).
-      if (top?.signatureEnd !== undefined && start < top.signatureEnd && parent?.type === 'function_type') return;
-      if (parent?.type === 'declaration' && parent.childForFieldName('type')?.startIndex === start) {
+      if (top?.signatureEnd !== undefined && start < top.signatureEnd && parentType === 'function_type') return;
+      const typeField = parentType === 'declaration' ? table.childInField(parent, table.fieldIdOf('type')) : -1;
+      if (typeField !== -1 && table.start(typeField) === start) {
         // A signature's parameters are visible in the declaration's value (the
         // implicit lambda of `add: (a: Int, b: Int) -> Int = a + b`).
-        start = parent.startIndex;
-        end = parent.endIndex;
+        start = table.start(parent);
+        end = table.end(parent);
         signatureEnd = node.endIndex;
       } else {
         // A function type elsewhere (a parameter's or a field's type) binds nothing the program can use.

@@ -8,11 +8,11 @@
 // (`Type.fn` methods): their entries hold only while those are the same.
 import type { Node, Tree } from 'web-tree-sitter';
 import {
-  collectSignature, collectTypeDefinition, type FileDeclarations, type GenericTypeDef, type ProofFunction,
+  collectSignature, collectTypeDefinition, topLevelStatements, type FileDeclarations, type GenericTypeDef, type ProofFunction,
 } from '../infer/declarations.ts';
 import type { Scheme } from '../infer/signatures.ts';
 import { hasVariables, VarSupply, type Type } from '../infer/types.ts';
-import { itemKey, sharedTopLevelStatements } from './top-level.ts';
+import { itemKey } from './top-level.ts';
 
 /** The maps of FileDeclarations one statement writes, each as its writes in order. */
 interface StatementDeclarations {
@@ -40,7 +40,7 @@ export class DeclarationMemo {
     this.hits = 0;
     const vars = new VarSupply();
     const result = emptyDeclarations();
-    const statements = sharedTopLevelStatements(tree);
+    const statements = topLevelStatements(tree);
     for (const statement of statements) {
       if (statement.type !== 'type_definition') continue;
       this.#add(statement, 'T', result, undefined, (scratch) => {

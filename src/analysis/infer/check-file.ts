@@ -6,7 +6,7 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
 import { tooDeepAnnotations } from './annotations.ts';
 import { inferFile, type InferenceResult, type ModuleExports } from './checker.ts';
-import type { FileDeclarations } from './declarations.ts';
+import { topLevelStatements, type FileDeclarations } from './declarations.ts';
 import { TYPE_HELP, WARNING_CODES, type RawDiagnostic } from './messages.ts';
 import { ownershipDiagnostics } from './ownership.ts';
 import { refinementDiagnostics } from './refinements.ts';
@@ -15,7 +15,6 @@ import { statementTerminationDiagnostics, terminationDiagnostics } from './termi
 import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
 import { local, type FileItemMemos } from '../incremental/item-memo.ts';
 import { ownershipItem } from '../incremental/ownership-items.ts';
-import { sharedTopLevelStatements } from '../incremental/top-level.ts';
 import { VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
@@ -38,7 +37,7 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     return prelude ? instantiateScheme(prelude, vars) : undefined;
   };
   const ownershipEnv = { ledger: inference.ledger, globalType };
-  const statements = memos ? sharedTopLevelStatements(tree) : [];
+  const statements = memos ? topLevelStatements(tree) : [];
   const raw: RawDiagnostic[] = [
     ...inference.diagnostics,
     ...refinementDiagnostics(tree, declarations),

@@ -20,7 +20,7 @@ import {
   observeBindings, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
-import { itemKey, sharedTopLevelStatements } from '../incremental/top-level.ts';
+import { itemKey } from '../incremental/top-level.ts';
 
 export { spanKey } from '../incremental/inference-items.ts';
 
@@ -162,7 +162,7 @@ class Checker {
   checkModule(tree: Tree): void {
     const global = this.scopes[0]!;
     for (const [name, scheme] of this.decls.values) global.set(name, { type: this.instance(scheme), scheme, mutable: false });
-    const statements = this.memo ? sharedTopLevelStatements(tree) : topLevelStatements(tree);
+    const statements = topLevelStatements(tree);
     for (const s of statements) if (s.type === 'use_statement') this.processUse(s);
     this.memo?.begin(this.environment());
     this.itemsBegan = true;

@@ -67,8 +67,13 @@ export function collectDeclarations(tree: Tree): FileDeclarations {
   return result;
 }
 
-export function topLevelStatements(tree: Tree): Node[] {
-  return cleanStatements(tree.rootNode);
+const topLevelByTree = new WeakMap<Tree, readonly Node[]>();
+
+/** A tree's trusted top-level statements (`cleanStatements` of its root), listed once per tree: every layer, per item or whole-file, reads the same array and nodes. */
+export function topLevelStatements(tree: Tree): readonly Node[] {
+  let statements = topLevelByTree.get(tree);
+  if (!statements) topLevelByTree.set(tree, (statements = cleanStatements(tree.rootNode)));
+  return statements;
 }
 
 /**

@@ -22,6 +22,8 @@ export interface CursorSteps {
   endIndex(): number;
   nodeId(): number;
   isMissing(): boolean;
+  /** The address of the node's subtree in the WASM heap (what its parent's slot for it holds), or 0 where it is unknown or inline. */
+  subtree(): number;
   /** Frees the cursor. */
   done(): void;
 }
@@ -97,6 +99,7 @@ function directSteps(tree: Tree, cursor: TreeCursor, { calls, transferWord }: No
     endIndex: () => endIndex(address),
     nodeId: () => nodeId(address) >>> 0,
     isMissing: () => isMissing(address) === 1,
+    subtree: () => subtreeAt(nodeId(address) >>> 0),
     done: () => {
       // The moves may have reallocated the cursor's stack: hand the cursor as it now is back to its JS object, which frees it.
       const handles = (cursor as unknown as { handles: number[] }).handles;
@@ -104,6 +107,19 @@ function directSteps(tree: Tree, cursor: TreeCursor, { calls, transferWord }: No
       cursor.delete();
     },
   };
+}
+
+/**
+ * What the slot at `nodeId` holds: a node's id is the address of the slot for
+ * it in its parent's children, and a slot holds either a pointer to the
+ * subtree's heap block (aligned, so its low bit is clear) or, for a small
+ * leaf, the subtree inline (low bit set). 0 for an inline subtree, and where
+ * the binding was not adopted.
+ */
+export function subtreeAt(nodeId: number): number {
+  if (!binding || nodeId === 0) return 0;
+  const word = binding.calls.HEAP32[nodeId >>> 2]! >>> 0;
+  return (word & 1) === 0 ? word : 0;
 }
 
 function publicSteps(cursor: TreeCursor): CursorSteps {
@@ -117,6 +133,7 @@ function publicSteps(cursor: TreeCursor): CursorSteps {
     endIndex: () => cursor.endIndex,
     nodeId: () => cursor.nodeId >>> 0,
     isMissing: () => cursor.nodeIsMissing,
+    subtree: () => 0,
     done: () => cursor.delete(),
   };
 }

@@ -6,7 +6,7 @@
 // instead; a pass that must hand a `Node` on finds it with `indexOf`.
 // Text is sliced from the source only when asked for.
 import type { Language, Node, Tree } from 'web-tree-sitter';
-import { cursorSteps } from './cursor-steps.ts';
+import { cursorSteps, subtreeAt, type CursorSteps } from './cursor-steps.ts';
 import type { NodeType } from './node-type.ts';
 
 /** The type id tree-sitter gives ERROR nodes. */
@@ -56,6 +56,8 @@ function typeIdsOf(language: Language): TypeIds {
 
 export class NodeTable {
   readonly count: number;
+  /** Rows copied from a retained table rather than walked: for tests and benchmarks. */
+  reusedRows = 0;
   readonly #types: TypeIds;
   readonly #type: Uint16Array;
   readonly #field: Uint16Array;
@@ -68,8 +70,12 @@ export class NodeTable {
   readonly #source: string;
   readonly #sourceOffset: number;
 
-  /** `source` is the text the tree was parsed from, or any slice of it that starts at `sourceOffset` and covers the root. */
-  constructor(tree: Tree, source: string, sourceOffset = 0, publicOnly = false) {
+  /**
+   * `source` is the text the tree was parsed from, or any slice of it that
+   * starts at `sourceOffset` and covers the root. `reuse`: copy the rows of
+   * top-level items shared with a retained table (`nodeTableOf` does).
+   */
+  constructor(tree: Tree, source: string, sourceOffset = 0, publicOnly = false, reuse = false) {
     this.#types = typeIdsOf(tree.language);
     this.#source = source;
     this.#sourceOffset = sourceOffset;
@@ -83,11 +89,10 @@ export class NodeTable {
     this.#start = new Uint32Array(count);
     this.#end = new Uint32Array(count);
     this.#id = new Uint32Array(count);
-    this.#fill(tree, publicOnly);
+    this.#fill(tree, publicOnly, reuse);
   }
 
-  #fill(tree: Tree, publicOnly: boolean): void {
-    const { canonical, named } = this.#types;
+  #fill(tree: Tree, publicOnly: boolean, reuse: boolean): void {
     const checkMissing = tree.rootNode.hasError;
     const steps = cursorSteps(tree, publicOnly);
     // open[d]: the index of the node the walk is inside at depth d.
@@ -97,23 +102,16 @@ export class NodeTable {
       let index = 0;
       let previousSibling = -1;
       walk: for (;;) {
-        const raw = steps.typeId();
-        const type = raw < canonical.length ? canonical[raw]! : raw;
-        this.#type[index] = type;
-        this.#field[index] = steps.fieldId();
-        this.#start[index] = steps.startIndex();
-        this.#end[index] = steps.endIndex();
-        this.#id[index] = steps.nodeId();
-        let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
-        if (checkMissing && steps.isMissing()) flags |= MISSING;
-        if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
-        this.#flags[index] = flags;
-        this.#parent[index] = depth === 0 ? -1 : open[depth - 1]!;
+        this.#readRow(steps, index, depth === 0 ? -1 : open[depth - 1]!, checkMissing);
         // A node's subtree ends where its next sibling starts; the last child's is set below from its parent's.
         if (previousSibling !== -1) this.#subtreeEnd[previousSibling] = index;
         open[depth] = index++;
+        // A top-level item an earlier tree shares with this one: its descendants' rows are copied, not walked.
+        const copied = depth === 1 && reuse && reusable.size > 0 ? this.#copySharedItem(steps, index - 1) : 0;
+        index += copied;
+        this.reusedRows += copied;
         if (index === this.count) break;
-        if (steps.gotoFirstChild()) {
+        if (copied === 0 && steps.gotoFirstChild()) {
           depth++;
           previousSibling = -1;
           continue;
@@ -132,6 +130,68 @@ export class NodeTable {
     for (let i = 1; i < this.count; i++) if (this.#subtreeEnd[i] === 0) this.#subtreeEnd[i] = this.#subtreeEnd[this.#parent[i]!]!;
     for (let i = this.count - 1; i > 0; i--) if (this.#flags[i]! & HAS_ERROR) this.#flags[this.#parent[i]!]! |= HAS_ERROR;
   }
+
+  /** Row `index`: the node the cursor is on, a child of row `parent`. */
+  #readRow(steps: CursorSteps, index: number, parent: number, checkMissing: boolean): void {
+    const { canonical, named } = this.#types;
+    const raw = steps.typeId();
+    const type = raw < canonical.length ? canonical[raw]! : raw;
+    this.#type[index] = type;
+    this.#field[index] = steps.fieldId();
+    this.#start[index] = steps.startIndex();
+    this.#end[index] = steps.endIndex();
+    this.#id[index] = steps.nodeId();
+    let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
+    if (checkMissing && steps.isMissing()) flags |= MISSING;
+    if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
+    this.#flags[index] = flags;
+    this.#parent[index] = parent;
+  }
+
+  /**
+   * When the top-level item at row `item` (the cursor on it) is a subtree a
+   * retained table holds, copies that item's descendants' rows after it and
+   * returns how many there are; else 0. The cursor does not move.
+   *
+   * The retained table's tree is alive (its copy holds it), so no other
+   * subtree can be at the address of one of its blocks: an item whose slot
+   * holds that address is the very subtree recorded, shared by the parser
+   * with this tree, its descendants at the same offsets from its start. Its
+   * own row was read afresh: its type (an alias), field and place come from
+   * its parent, which is new.
+   */
+  #copySharedItem(steps: CursorSteps, item: number): number {
+    const subtree = steps.subtree();
+    const candidate = subtree === 0 ? undefined : reusable.get(subtree);
+    if (!candidate || candidate.table.#types !== this.#types) return 0;
+    const old = candidate.table;
+    const size = old.#subtreeEnd[candidate.index]! - candidate.index - 1;
+    if (size === 0 || item + 1 + size > this.count) return 0;
+    this.#copyDescendants(old, candidate.index, item);
+    return size;
+  }
+
+  /** The rows of `old`'s node `from`'s descendants, moved to follow row `to` (which is that node, read afresh). */
+  #copyDescendants(old: NodeTable, from: number, to: number): void {
+    const first = from + 1;
+    const end = old.#subtreeEnd[from]!;
+    if (first === end) return;
+    const at = to + 1;
+    const shift = to - from;
+    const delta = this.#start[to]! - old.#start[from]!;
+    this.#type.set(old.#type.subarray(first, end), at);
+    this.#field.set(old.#field.subarray(first, end), at);
+    this.#flags.set(old.#flags.subarray(first, end), at);
+    this.#id.set(old.#id.subarray(first, end), at);
+    for (let i = first, j = at; i < end; i++, j++) {
+      this.#start[j] = old.#start[i]! + delta;
+      this.#end[j] = old.#end[i]! + delta;
+      this.#parent[j] = old.#parent[i]! + shift;
+      this.#subtreeEnd[j] = old.#subtreeEnd[i]! + shift;
+    }
+  }
+
+
 
   /** The id the table gives `type` (compare with `typeId(i)`); -1 when the language has no such type. */
   idOf(type: NodeType): number {
@@ -229,6 +289,11 @@ export class NodeTable {
     return this.#source.slice(this.#start[i]! - this.#sourceOffset, this.#end[i]! - this.#sourceOffset);
   }
 
+  /** The tree-sitter id of node i (what `Node.id` says). */
+  nodeId(i: number): number {
+    return this.#id[i]!;
+  }
+
   /** Node i's position among its parent's children (`parent.children[position]` is its Node). */
   childPosition(i: number): number {
     let position = 0;
@@ -278,6 +343,38 @@ export function subtreeOf(of: Tree | Node): { table: NodeTable; first: number; e
 }
 
 /**
+ * The last few large tables built, each with a copy of its tree that keeps the
+ * tree's blocks alive (so no later tree can hold a block at one of their
+ * addresses unless it shares that very block), and their top-level items by
+ * the address of each item's subtree. A keystroke's new tree shares all but the
+ * edited items with the tree before it: its table copies their rows.
+ */
+interface RetainedTable {
+  table: NodeTable;
+  keepAlive: Tree;
+}
+const retainedTables: RetainedTable[] = [];
+const reusable = new Map<number, { table: NodeTable; index: number }>();
+/** Two: an edited document's latest table, and the one before while the next is built from it. */
+const RETAINED_TABLES = 2;
+/** A smaller tree is walked afresh in well under a millisecond. */
+const RETAIN_FROM_NODES = 4096;
+
+function retain(tree: Tree, table: NodeTable): void {
+  if (table.count < RETAIN_FROM_NODES) return;
+  retainedTables.push({ table, keepAlive: tree.copy() });
+  for (let item = table.firstChild(0); item !== -1; item = table.nextSibling(item)) {
+    const subtree = subtreeAt(table.nodeId(item));
+    if (subtree !== 0 && table.firstChild(item) !== -1) reusable.set(subtree, { table, index: item });
+  }
+  while (retainedTables.length > RETAINED_TABLES) {
+    const evicted = retainedTables.shift()!;
+    for (const [id, entry] of reusable) if (entry.table === evicted.table) reusable.delete(id);
+    evicted.keepAlive.delete();
+  }
+}
+
+/**
  * The table of `tree`, built on first use and kept while the tree lives.
  * Trees are never edited after analysis here (SyntaxDocument edits the old
  * tree only to reparse it, then deletes it), so a kept table stays true.
@@ -287,8 +384,9 @@ export function nodeTableOf(tree: Tree, text?: string): NodeTable {
   let table = tables.get(tree);
   if (!table) {
     const root = tree.rootNode;
-    table = text !== undefined ? new NodeTable(tree, text) : new NodeTable(tree, root.text, root.startIndex);
+    table = text !== undefined ? new NodeTable(tree, text, 0, false, true) : new NodeTable(tree, root.text, root.startIndex, false, true);
     tables.set(tree, table);
+    retain(tree, table);
   }
   return table;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Node, Tree } from 'web-tree-sitter';
 import { hasDirectSteps } from '../../src/syntax/cursor-steps.ts';
-import { parseOrThrow } from '../../src/syntax/document.ts';
+import { parseOrThrow, SyntaxDocument } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
 import { NodeTable, nodeTableOf } from '../../src/syntax/node-table.ts';
 import { examplesDir, sharedCorpusDir } from '../support/paths.ts';
@@ -100,6 +100,47 @@ describe('NodeTable', () => {
     const strings = Array.from({ length: table.count }, (_, i) => i).filter((i) => table.type(i) === 'string');
     assert.deepEqual(strings.map((i) => table.text(i)), ['"two"']);
     tree.delete();
+  });
+
+  it('copies the rows of top-level items an edited tree shares with the last one, and they are the rows a walk gives', () => {
+    // A file over the size from which tables are retained, edited at seeded random places: typing, deleting, breaking lines and brackets.
+    let text = files.slice(0, 40).map((file) => readFileSync(file, 'utf8')).join('\n');
+    while (text.length < 40_000) text += '\n' + text;
+    const document = new SyntaxDocument(parser, text);
+    nodeTableOf(document.tree, document.text);
+    let seed = 24;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const typed = ['x', ' ', '\n', '(', ')', '{', '}', '"', '1', '+', '//', ''];
+    let reused = 0;
+    for (let edit = 0; edit < 120; edit++) {
+      const at = random(document.text.length);
+      const removed = random(3);
+      document.update([{ start: at, end: Math.min(at + removed, document.text.length), text: typed[random(typed.length)]! }]);
+      // A copy, as the host gets it: another Tree object sharing the document's blocks.
+      const tree = document.tree.copy();
+      const table = nodeTableOf(tree, document.text);
+      const fresh = new NodeTable(tree, document.text);
+      assert.equal(table.count, fresh.count);
+      for (let i = 0; i < fresh.count; i++) {
+        const at = `edit ${edit} #${i}`;
+        assert.equal(table.typeId(i), fresh.typeId(i), at);
+        assert.equal(table.fieldId(i), fresh.fieldId(i), at);
+        assert.equal(table.isNamed(i), fresh.isNamed(i), at);
+        assert.equal(table.isMissing(i), fresh.isMissing(i), at);
+        assert.equal(table.hasError(i), fresh.hasError(i), at);
+        assert.equal(table.parent(i), fresh.parent(i), at);
+        assert.equal(table.subtreeEnd(i), fresh.subtreeEnd(i), at);
+        assert.equal(table.start(i), fresh.start(i), at);
+        assert.equal(table.end(i), fresh.end(i), at);
+        assert.equal(table.nodeId(i), fresh.nodeId(i), at);
+      }
+      if (edit % 40 === 0) assertMatches(table, tree, document.text, `edit ${edit}`);
+      reused += table.reusedRows;
+      tree.delete();
+    }
+    // Most of each table is copied: an edit touches one or two of the file's items.
+    assert.ok(reused > 0.8 * 120 * nodeTableOf(document.tree, document.text).count, `${reused} rows reused`);
+    document.dispose();
   });
 
   it('walks 10,000 nested parentheses without overflowing the stack', () => {

@@ -16,6 +16,34 @@ import { LineIndex } from '../../syntax/positions.ts';
 const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
 const OPERATOR_CHARS = new Set([...'+-*/%=!<>&|:.?@,;()[]{}']);
 
+// Character classes of ASCII code units, for the main loop: it visits every
+// character of a file on every keystroke, so it reads code units, not strings.
+const SPACE = 1;
+const OPERATOR = 2;
+const WORD_START = 4;
+const DIGIT = 8;
+const ASCII_CLASS = new Uint8Array(128);
+for (const c of WHITESPACE) ASCII_CLASS[c.charCodeAt(0)]! |= SPACE;
+for (const c of OPERATOR_CHARS) ASCII_CLASS[c.charCodeAt(0)]! |= OPERATOR;
+for (let code = 0; code < 128; code++) {
+  const c = String.fromCharCode(code);
+  if (/[A-Za-z_]/.test(c)) ASCII_CLASS[code]! |= WORD_START;
+  if (/[0-9]/.test(c)) ASCII_CLASS[code]! |= DIGIT;
+}
+const classOf = (code: number): number => (code < 128 ? ASCII_CLASS[code]! : 0);
+const isWord = (code: number): boolean => (classOf(code) & (WORD_START | DIGIT)) !== 0;
+
+const SLASH = 0x2f;
+const STAR = 0x2a;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const AMPERSAND = 0x26;
+const BAR = 0x7c;
+const DOT = 0x2e;
+const LOWER_F = 0x66;
+const CLOSE_PAREN = 0x29;
+const CLOSE_BRACKET = 0x5d;
+
 /** Whether no token starts with `c`, so the lexer's E0001 is all it can say. */
 function isInvalidStart(c: string): boolean {
   return !WHITESPACE.has(c) && !OPERATOR_CHARS.has(c) && c !== '"' && c !== "'" && !/[A-Za-z0-9_]/.test(c);
@@ -23,73 +51,86 @@ function isInvalidStart(c: string): boolean {
 
 export function lexicalErrors(text: string): LexicalError[] {
   const errors: LexicalError[] = [];
-  const lines = new LineIndex(text);
+  // Positions are only needed for the messages of a few errors.
+  let lines: LineIndex | undefined;
   const lineColumn = (offset: number) => {
+    lines ??= new LineIndex(text);
     const { line, column } = lines.toHuman(offset);
     return `${line}:${column}`;
   };
+  const length = text.length;
   let i = 0;
-  const at = (k: number) => text[k] ?? '';
   const push = (code: LexicalError['code'], message: string, start: number, end: number) =>
     errors.push({ code, message, start, end: Math.max(end, start + 1) });
 
-  while (i < text.length) {
-    const c = text[i]!;
-    if (WHITESPACE.has(c)) { i++; continue; }
-    if (c === '/' && at(i + 1) === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    const kind = classOf(code);
+    if (kind & SPACE) { i++; continue; }
+    const next = i + 1 < length ? text.charCodeAt(i + 1) : -1;
+    if (code === SLASH && next === SLASH) {
+      const end = text.indexOf('\n', i);
+      i = end === -1 ? length : end;
       continue;
     }
-    if (c === '/' && at(i + 1) === '*') {
+    if (code === SLASH && next === STAR) {
       let depth = 1;
       i += 2;
-      while (i < text.length && depth > 0) {
-        if (text[i] === '/' && at(i + 1) === '*') { depth++; i += 2; }
-        else if (text[i] === '*' && at(i + 1) === '/') { depth--; i += 2; }
+      while (i < length && depth > 0) {
+        const c = text.charCodeAt(i);
+        const after = i + 1 < length ? text.charCodeAt(i + 1) : -1;
+        if (c === SLASH && after === STAR) { depth++; i += 2; }
+        else if (c === STAR && after === SLASH) { depth--; i += 2; }
         else i++;
       }
       continue;
     }
-    if (/[A-Za-z_]/.test(c)) {
-      if (c === 'f' && at(i + 1) === '"' && !/[A-Za-z0-9_]/.test(at(i - 1))) {
+    if (kind & WORD_START) {
+      if (code === LOWER_F && next === DOUBLE_QUOTE && !(i > 0 && isWord(text.charCodeAt(i - 1)))) {
         i = scanFString(text, i, push, lineColumn);
         continue;
       }
-      while (i < text.length && /[A-Za-z0-9_]/.test(text[i]!)) i++;
+      i++;
+      while (i < length && isWord(text.charCodeAt(i))) i++;
       continue;
     }
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(at(i + 1)) && !/[A-Za-z0-9_)\]]/.test(at(i - 1)))) {
+    if (kind & DIGIT || (code === DOT && next !== -1 && classOf(next) & DIGIT && !(i > 0 && precedesMember(text.charCodeAt(i - 1))))) {
       i = scanNumber(text, i, push);
       continue;
     }
-    if (c === '"') {
-      i = at(i + 1) === '"' && at(i + 2) === '"' ? scanMultiline(text, i, push, lineColumn) : scanString(text, i, push, lineColumn);
+    if (code === DOUBLE_QUOTE) {
+      i = next === DOUBLE_QUOTE && text.charCodeAt(i + 2) === DOUBLE_QUOTE ? scanMultiline(text, i, push, lineColumn) : scanString(text, i, push, lineColumn);
       continue;
     }
-    if (c === "'") {
+    if (code === SINGLE_QUOTE) {
       i = scanChar(text, i, push);
       continue;
     }
-    if (c === '&' && at(i + 1) === '&') {
+    if (code === AMPERSAND && next === AMPERSAND) {
       push('E0012', 'Invalid syntax: logical conjunction uses keyword `and`; `&&` was removed (SPEC §2.2)', i, i + 2);
       i += 2;
       continue;
     }
-    if (c === '|' && at(i + 1) === '|') {
+    if (code === BAR && next === BAR) {
       push('E0012', 'Invalid syntax: logical disjunction uses keyword `or`; `||` was removed (SPEC §2.2)', i, i + 2);
       i += 2;
       continue;
     }
-    if (OPERATOR_CHARS.has(c)) { i++; continue; }
+    if (kind & OPERATOR) { i++; continue; }
     // A run of invalid characters is one error, reported at its first one as
     // the reference does: a megabyte of them is one diagnostic, not a million.
     const char = String.fromCodePoint(text.codePointAt(i)!);
     const start = i;
     i += char.length;
-    while (i < text.length && isInvalidStart(text[i]!)) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+    while (i < length && isInvalidStart(text[i]!)) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
     push('E0001', `Invalid character: '${char}'`, start, i);
   }
   return errors;
+}
+
+/** A character after which `.5` is a member access or a tuple index, not a number: a word, `)` or `]`. */
+function precedesMember(code: number): boolean {
+  return isWord(code) || code === CLOSE_PAREN || code === CLOSE_BRACKET;
 }
 
 type Push = (code: LexicalError['code'], message: string, start: number, end: number) => void;

@@ -12,6 +12,7 @@ import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
 import { ItemMemo, local } from '../incremental/item-memo.ts';
+import { topLevelNodes } from '../incremental/top-level.ts';
 
 const CLOSERS: Record<string, string> = {
   arguments: 'RParen', parameters: 'RParen', lambda_parameters: 'RParen', tuple: 'RParen',
@@ -155,8 +156,7 @@ function statementChecks(tree: Tree, text: string, memo?: SyntaxItemMemo): State
   if (!memo) return checksWithin(table, 0);
   const clean: Node[] = [];
   const broken: StatementFinding[] = [];
-  for (const node of tree.rootNode.namedChildren) {
-    if (!node) continue;
+  for (const node of topLevelNodes(tree)) {
     const child = table.indexOf(node);
     if (table.hasError(child)) broken.push(...checksWithin(table, child));
     else clean.push(node);

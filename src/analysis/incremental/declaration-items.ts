@@ -28,15 +28,16 @@ interface StatementDeclarations {
 }
 
 export class DeclarationMemo {
-  #previous = new Map<string, StatementDeclarations>();
-  #current = new Map<string, StatementDeclarations>();
+  /** Per pass (type definitions, signatures): entries by item key. */
+  #previous = passMaps();
+  #current = passMaps();
   /** Statements the last collection took from the memo: for tests and benchmarks. */
   hits = 0;
 
   /** collectDeclarations(tree), with each statement's part from the memo where it holds. */
   collect(tree: Tree): FileDeclarations {
     this.#previous = this.#current;
-    this.#current = new Map();
+    this.#current = passMaps();
     this.hits = 0;
     const vars = new VarSupply();
     const result = emptyDeclarations();
@@ -68,11 +69,12 @@ export class DeclarationMemo {
    * variable and holds none. `collect` says whether it drew none.
    */
   #add(statement: Node, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
-    const key = pass + itemKey(statement);
-    const known = this.#current.get(key) ?? this.#previous.get(key);
+    const key = itemKey(statement);
+    const current = this.#current[pass];
+    const known = current.get(key) ?? this.#previous[pass].get(key);
     if (known && known.typeNames === typeNames) {
       this.hits++;
-      this.#current.set(key, known);
+      current.set(key, known);
       apply(known, result);
       return known;
     }
@@ -89,10 +91,14 @@ export class DeclarationMemo {
       proofFunctions: [...scratch.proofFunctions], methods: [...scratch.methods], values: [...scratch.values], exports: [...scratch.exports],
       functionCounts: [...counts], ...(typeNames === undefined ? {} : { typeNames }),
     };
-    if (noVariablesDrawn && !holdsVariables(entry)) this.#current.set(key, entry);
+    if (noVariablesDrawn && !holdsVariables(entry)) current.set(key, entry);
     apply(entry, result);
     return entry;
   }
+}
+
+function passMaps(): Record<'T' | 'S', Map<string, StatementDeclarations>> {
+  return { T: new Map(), S: new Map() };
 }
 
 function emptyDeclarations(): FileDeclarations {

@@ -2,10 +2,11 @@
 // found in an item the edit left alone are kept with their spans relative to
 // it and moved; only what they resolve to is looked up again (files may have
 // appeared or vanished since).
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import { listImports, resolveModule, type FileExists, type ImportInfo } from '../imports.ts';
 import type { Span } from '../model/types.ts';
 import { ItemMemo, local } from './item-memo.ts';
+import { topLevelNodes } from './top-level.ts';
 
 interface FoundImport {
   start: number;
@@ -32,7 +33,6 @@ const NOWHERE: FileExists = () => false;
 /** `listImports(tree, importerPath, exists)`, each top-level node's part from `memo` when its text is unchanged. */
 export function listImportsPerItem(tree: Tree, importerPath: string, exists: FileExists, memo: ImportItemMemo): ImportInfo[] {
   // Every top-level node, broken ones too: a `use` is listed wherever it is.
-  const nodes = tree.rootNode.namedChildren.filter((c): c is Node => c !== null);
-  const found = memo.run(nodes, undefined, local((node) => listImports(node, importerPath, NOWHERE).map((info) => ({ start: info.span.start, end: info.span.end, info }))));
+  const found = memo.run(topLevelNodes(tree), undefined, local((node) => listImports(node, importerPath, NOWHERE).map((info) => ({ start: info.span.start, end: info.span.end, info }))));
   return found.map(({ info }) => ({ ...info, resolved: resolveModule(info.module, importerPath, exists) }));
 }

@@ -15,6 +15,7 @@ import { statementTerminationDiagnostics, terminationDiagnostics } from './termi
 import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
 import { local, type FileItemMemos } from '../incremental/item-memo.ts';
 import { ownershipItem } from '../incremental/ownership-items.ts';
+import { topLevelNodes } from '../incremental/top-level.ts';
 import { VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
@@ -45,7 +46,7 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     ...(memos ? memos.ownership.run(statements, ownershipEnv, ownershipItem) : ownershipDiagnostics(tree, ownershipEnv)),
     ...(memos ? memos.ir.run(statements, undefined, local(statementIrDiagnostics)) : topLevelStatementDiagnostics(tree)),
     // Every top-level node, broken ones too: annotations nested too deep are reported wherever they are.
-    ...(memos ? memos.annotations.run(tree.rootNode.namedChildren.filter((c) => c !== null), undefined, local(tooDeepAnnotations)) : tooDeepAnnotations(tree)),
+    ...(memos ? memos.annotations.run(topLevelNodes(tree), undefined, local(tooDeepAnnotations)) : tooDeepAnnotations(tree)),
   ];
   const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
     const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';
@@ -64,7 +65,7 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
 function oneTooDeepPerStatement(tree: Tree, raw: readonly RawDiagnostic[]): RawDiagnostic[] {
   const tooDeep = raw.filter((d) => d.code === 'TYPECHECK_TOO_DEEP');
   if (tooDeep.length === 0) return [...raw];
-  const starts = tree.rootNode.namedChildren.map((c) => c?.startIndex ?? 0);
+  const starts = topLevelNodes(tree).map((c) => c.startIndex);
   const statementOf = (offset: number) => {
     let low = 0;
     let high = starts.length - 1;

@@ -21,8 +21,17 @@ import {
 } from './types.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
 import { itemKey } from '../incremental/top-level.ts';
+import { DeferredMap } from '../incremental/deferred-map.ts';
 
 export { spanKey } from '../incremental/inference-items.ts';
+
+/** The results only editors read, which a replayed item writes when they are first read. */
+interface DeferredResults {
+  nodeTypes: DeferredMap<number, Type>;
+  bindingTypes: DeferredMap<number, Type>;
+  receivers: DeferredMap<number, string>;
+  resolutions: DeferredMap<number, Resolution>;
+}
 
 /** A project file as its importers see it: exports, record types and `Type.method` bindings. */
 export interface ModuleInterface {
@@ -108,7 +117,10 @@ class ItemVarSupply extends VarSupply {
 }
 
 class Checker {
-  readonly result: InferenceResult = { diagnostics: [], ledger: new Map(), nodeTypes: new Map(), bindingTypes: new Map(), imports: new Map(), receivers: new Map(), structModules: new Map(), resolutions: new Map() };
+  readonly result: InferenceResult & Pick<DeferredResults, keyof DeferredResults> = {
+    diagnostics: [], ledger: new Map(), nodeTypes: new DeferredMap(), bindingTypes: new DeferredMap(), imports: new Map(),
+    receivers: new DeferredMap(), structModules: new Map(), resolutions: new DeferredMap(),
+  };
   private readonly vars = new ItemVarSupply();
   private readonly globals = new GlobalScope();
   private readonly scopes: Map<string, VarInfo>[] = [this.globals];
@@ -242,10 +254,11 @@ class Checker {
     for (const d of item.diagnostics) this.report(d.code, d.message, { start: d.start + start, end: d.end + start });
     const { ledger, nodeTypes, bindingTypes, receivers, resolutions } = this.result;
     for (const [offset, name, type] of item.ledger) ledger.set(`${offset + start}:${name}`, type);
-    for (const [offset, length, type] of item.nodeTypes) nodeTypes.set(spanKey(offset + start, offset + start + length), type);
-    for (const [offset, type] of item.bindingTypes) bindingTypes.set(offset + start, type);
-    for (const [offset, record] of item.receivers) receivers.set(offset + start, record);
-    for (const [offset, resolution, inside] of item.resolutions) resolutions.set(offset + start, inside ? (resolution as number) + start : resolution);
+    // What only editors read is written when first read: a keystroke replays most of a file's items.
+    if (item.nodeTypes.length > 0) nodeTypes.defer(() => { for (const [offset, length, type] of item.nodeTypes) nodeTypes.set(spanKey(offset + start, offset + start + length), type); });
+    if (item.bindingTypes.length > 0) bindingTypes.defer(() => { for (const [offset, type] of item.bindingTypes) bindingTypes.set(offset + start, type); });
+    if (item.receivers.length > 0) receivers.defer(() => { for (const [offset, record] of item.receivers) receivers.set(offset + start, record); });
+    if (item.resolutions.length > 0) resolutions.defer(() => { for (const [offset, resolution, inside] of item.resolutions) resolutions.set(offset + start, inside ? (resolution as number) + start : resolution); });
     for (const name of item.checked) this.checkedFunctions.add(name);
     this.vars.resume(item.varEnd);
   }

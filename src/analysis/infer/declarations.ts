@@ -7,6 +7,7 @@ import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts'
 import { annotationType, innermostReturn, isComment, isCommentAt, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
 import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
 import type { Scheme } from './signatures.ts';
+import { topLevelNodes } from '../incremental/top-level.ts';
 
 export interface ConstConstraint {
   /** The constraint's source, e.g. `N > 0`, evaluated on literal arguments. */
@@ -72,7 +73,7 @@ const topLevelByTree = new WeakMap<Tree, readonly Node[]>();
 /** A tree's trusted top-level statements (`cleanStatements` of its root), listed once per tree: every layer, per item or whole-file, reads the same array and nodes. */
 export function topLevelStatements(tree: Tree): readonly Node[] {
   let statements = topLevelByTree.get(tree);
-  if (!statements) topLevelByTree.set(tree, (statements = cleanStatements(tree.rootNode)));
+  if (!statements) topLevelByTree.set(tree, (statements = cleanStatements(tree.rootNode, topLevelNodes(tree))));
   return statements;
 }
 
@@ -81,10 +82,10 @@ export function topLevelStatements(tree: Tree): readonly Node[] {
  * syntax error and not next to one (recovery often splits a broken statement
  * in two, and the half left over would only produce invented type errors).
  */
-export function cleanStatements(parent: Node): Node[] {
+export function cleanStatements(parent: Node, namedChildren: readonly (Node | null)[] = parent.namedChildren): Node[] {
   const table = nodeTableOf(parent.tree);
   const children: Array<{ node: Node; index: number }> = [];
-  for (const node of parent.namedChildren) {
+  for (const node of namedChildren) {
     if (!node) continue;
     const index = table.indexOf(node);
     if (!isCommentAt(table, index)) children.push({ node, index });

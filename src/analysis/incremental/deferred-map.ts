@@ -1,0 +1,79 @@
+// A Map whose writes can be queued and made on its first read. A keystroke
+// replays every untouched item's inference results into the file's maps
+// (node types, binding types, receivers, resolutions), which only hover,
+// inlay hints and navigation read: queued, the replay costs one closure per
+// item, and the maps are filled when, and if, someone asks. Writes are made
+// in the order they were queued, direct `set`s included, so the map ends up
+// as it would have been written at once: the same entries, the same
+// iteration order, the later write winning.
+export class DeferredMap<K, V> extends Map<K, V> {
+  #queued: Array<() => void> = [];
+
+  /** Runs `writes` (which call `set`) when the map is next read, after every write queued before it. */
+  defer(writes: () => void): void {
+    this.#queued.push(writes);
+  }
+
+  #flush(): void {
+    if (this.#queued.length === 0) return;
+    const queued = this.#queued;
+    this.#queued = [];
+    for (const writes of queued) writes();
+  }
+
+  override set(key: K, value: V): this {
+    // A write queued earlier must land first; while flushing, the queue is empty and this writes through.
+    if (this.#queued.length > 0) this.#queued.push(() => super.set(key, value));
+    else super.set(key, value);
+    return this;
+  }
+
+  override get(key: K): V | undefined {
+    this.#flush();
+    return super.get(key);
+  }
+
+  override has(key: K): boolean {
+    this.#flush();
+    return super.has(key);
+  }
+
+  override delete(key: K): boolean {
+    this.#flush();
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.#queued = [];
+    super.clear();
+  }
+
+  override get size(): number {
+    this.#flush();
+    return super.size;
+  }
+
+  override forEach(callback: (value: V, key: K, map: Map<K, V>) => void, thisArg?: unknown): void {
+    this.#flush();
+    super.forEach(callback, thisArg);
+  }
+
+  override entries(): MapIterator<[K, V]> {
+    this.#flush();
+    return super.entries();
+  }
+
+  override keys(): MapIterator<K> {
+    this.#flush();
+    return super.keys();
+  }
+
+  override values(): MapIterator<V> {
+    this.#flush();
+    return super.values();
+  }
+
+  override [Symbol.iterator](): MapIterator<[K, V]> {
+    return this.entries();
+  }
+}

@@ -58,6 +58,8 @@ export class NodeTable {
   readonly count: number;
   /** Rows copied from a retained table rather than walked: for tests and benchmarks. */
   reusedRows = 0;
+  /** Top-level items whose rows were copied, and from where. */
+  readonly #sharedWith = new Map<number, { table: NodeTable; index: number }>();
   readonly #types: TypeIds;
   readonly #type: Uint16Array;
   readonly #field: Uint16Array;
@@ -168,6 +170,7 @@ export class NodeTable {
     const size = old.#subtreeEnd[candidate.index]! - candidate.index - 1;
     if (size === 0 || item + 1 + size > this.count) return 0;
     this.#copyDescendants(old, candidate.index, item);
+    this.#sharedWith.set(item, candidate);
     return size;
   }
 
@@ -287,6 +290,15 @@ export class NodeTable {
 
   text(i: number): string {
     return this.#source.slice(this.#start[i]! - this.#sourceOffset, this.#end[i]! - this.#sourceOffset);
+  }
+
+  /**
+   * Where top-level item i's subtree is the very subtree of an earlier
+   * tree's item (its rows were copied from that table): that table and index.
+   * What is kept per item of the earlier tree holds for this one.
+   */
+  sharedWith(i: number): { table: NodeTable; index: number } | undefined {
+    return this.#sharedWith.get(i);
   }
 
   /** The tree-sitter id of node i (what `Node.id` says). */

@@ -26,6 +26,19 @@ export function itemKey(statement: Node): string {
   let keys = keysByTable.get(table);
   if (!keys) keysByTable.set(table, (keys = new Map<number, string>()));
   let key = keys.get(index);
-  if (key === undefined) keys.set(index, (key = `${table.type(index)}\u0000${table.text(index)}`));
+  if (key === undefined) keys.set(index, (key = sharedKey(table, index) ?? `${table.type(index)}\u0000${table.text(index)}`));
   return key;
+}
+
+/**
+ * The key the earlier tree's item made, where this item is its very subtree
+ * (and so has its text). The same string object, not an equal one: memo
+ * lookups then compare pointers, not the item's text, in every layer.
+ */
+function sharedKey(table: NodeTable, index: number): string | undefined {
+  const shared = table.sharedWith(index);
+  if (!shared) return undefined;
+  const key = keysByTable.get(shared.table)?.get(shared.index);
+  // The item's own type is read afresh (an alias comes from its parent), so it must match too.
+  return key !== undefined && key.length > 0 && key.startsWith(`${table.type(index)}\u0000`) ? key : undefined;
 }

@@ -5,7 +5,8 @@
 // expression and every block nested in an expression.
 import type { Node, Tree } from 'web-tree-sitter';
 import { stdModule } from '../std/index.ts';
-import { annotationType, innermostReturn, isComment, signatureShape, typeArguments } from './annotations.ts';
+import { annotationType, innermostReturn, isComment, isCommentAt, signatureShape, typeArguments } from './annotations.ts';
+import { locate } from '../../syntax/node-table.ts';
 import {
   cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, topLevelStatements,
   type ConstExpr, type FileDeclarations, type GenericTypeDef,
@@ -105,6 +106,12 @@ class GlobalScope extends Map<string, VarInfo> {
   }
 }
 
+/** Whether an item's inference may be kept: not a `use` (it writes the global scope), a comment or broken. Read off the node table. */
+function memoisable(statement: Node): boolean {
+  const { table, index } = locate(statement);
+  return !table.hasError(index) && !isCommentAt(table, index) && table.type(index) !== 'use_statement';
+}
+
 /** The checker's variables; while an item is recorded, those it creates are its own to bind. */
 class ItemVarSupply extends VarSupply {
   own: Set<TypeVar> | undefined;
@@ -189,7 +196,7 @@ class Checker {
   /** A top-level statement, from the memo when a fresh run would reach it in the state it was recorded in. */
   private checkItem(statement: Node): void {
     const memo = this.memo;
-    if (!memo || this.environmentMoved || statement.type === 'use_statement' || isComment(statement) || statement.hasError) {
+    if (!memo || this.environmentMoved || !memoisable(statement)) {
       this.checkStatement(statement);
       return;
     }

@@ -301,6 +301,11 @@ export class NodeTable {
     return this.#sharedWith.get(i);
   }
 
+  /** Drops the links to earlier tables, so that a chain of edited trees' tables does not keep every one of them alive. */
+  forgetShared(): void {
+    this.#sharedWith.clear();
+  }
+
   /** The tree-sitter id of node i (what `Node.id` says). */
   nodeId(i: number): number {
     return this.#id[i]!;
@@ -382,6 +387,7 @@ function retain(tree: Tree, table: NodeTable): void {
   while (retainedTables.length > RETAINED_TABLES) {
     const evicted = retainedTables.shift()!;
     for (const [id, entry] of reusable) if (entry.table === evicted.table) reusable.delete(id);
+    evicted.table.forgetShared();
     evicted.keepAlive.delete();
   }
 }

@@ -178,7 +178,6 @@ export class NodeTable {
   #copyDescendants(old: NodeTable, from: number, to: number): void {
     const first = from + 1;
     const end = old.#subtreeEnd[from]!;
-    if (first === end) return;
     const at = to + 1;
     const shift = to - from;
     const delta = this.#start[to]! - old.#start[from]!;
@@ -193,8 +192,6 @@ export class NodeTable {
       this.#subtreeEnd[j] = old.#subtreeEnd[i]! + shift;
     }
   }
-
-
 
   /** The id the table gives `type` (compare with `typeId(i)`); -1 when the language has no such type. */
   idOf(type: NodeType): number {

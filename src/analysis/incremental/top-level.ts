@@ -40,5 +40,5 @@ function sharedKey(table: NodeTable, index: number): string | undefined {
   if (!shared) return undefined;
   const key = keysByTable.get(shared.table)?.get(shared.index);
   // The item's own type is read afresh (an alias comes from its parent), so it must match too.
-  return key !== undefined && key.length > 0 && key.startsWith(`${table.type(index)}\u0000`) ? key : undefined;
+  return key?.startsWith(`${table.type(index)}\u0000`) ? key : undefined;
 }

@@ -124,7 +124,7 @@ class ItemVarSupply extends VarSupply {
 }
 
 class Checker {
-  readonly result: InferenceResult & Pick<DeferredResults, keyof DeferredResults> = {
+  readonly result: InferenceResult & DeferredResults = {
     diagnostics: [], ledger: new Map(), nodeTypes: new DeferredMap(), bindingTypes: new DeferredMap(), imports: new Map(),
     receivers: new DeferredMap(), structModules: new Map(), resolutions: new DeferredMap(),
   };

@@ -119,13 +119,28 @@ export function lexicalErrors(text: string): LexicalError[] {
     if (kind & OPERATOR) { i++; continue; }
     // A run of invalid characters is one error, reported at its first one as
     // the reference does: a megabyte of them is one diagnostic, not a million.
-    const char = String.fromCodePoint(text.codePointAt(i)!);
+    const point = text.codePointAt(i)!;
     const start = i;
-    i += char.length;
+    i += point > 0xffff ? 2 : 1;
     while (i < length && isInvalidStart(text[i]!)) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
-    push('E0001', `Invalid character: '${char}'`, start, i);
+    push('E0001', invalidCharacter(point), start, i);
   }
   return errors;
+}
+
+/**
+ * E0001's message for a character, made once per character: a file of stray
+ * characters is a run of errors, and a string per error was most of what
+ * they cost (and what the garbage collector had to copy as they piled up).
+ */
+const invalidCharacterMessages = new Map<number, string>();
+function invalidCharacter(point: number): string {
+  let message = invalidCharacterMessages.get(point);
+  if (message === undefined) {
+    message = `Invalid character: '${String.fromCodePoint(point)}'`;
+    if (invalidCharacterMessages.size < 4096) invalidCharacterMessages.set(point, message);
+  }
+  return message;
 }
 
 /** A character after which `.5` is a member access or a tuple index, not a number: a word, `)` or `]`. */

@@ -72,13 +72,12 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   parser.sort((a, b) => a.start - b.start);
 
   const reported: Reported[] = lexical.concat(dedupe(parser));
-  return reported.map((f) => ({
-    code: f.code,
-    severity: 'error' as const,
-    message: f.message,
-    range: lines.humanRange(f.start, Math.max(f.end, f.start)),
-    ...(f.help ? { help: f.help } : {}),
-  }));
+  return reported.map((f) => {
+    const diagnostic: Diagnostic = { code: f.code, severity: 'error', message: f.message, range: lines.humanRange(f.start, Math.max(f.end, f.start)) };
+    // Assigned, not spread: a spread makes an object per diagnostic, and a file of stray characters has one diagnostic each.
+    if (f.help) diagnostic.help = f.help;
+    return diagnostic;
+  });
 }
 
 function missing(tokens: TokenList, type: string, at: number): Found {

@@ -2,7 +2,7 @@
 // debounce: the document's incremental reparse, the host's setOverlay, a
 // snapshot and the file's diagnostics. CPU time of this process per keystroke
 // (a loaded machine inflates it far less than wall time). Usage:
-//   node dist/scripts/bench/keystroke.js [lines=10000] [keystrokes=40] [profile.cpuprofile]
+//   node dist/scripts/bench/keystroke.js [lines=10000] [keystrokes=40] [profile.cpuprofile|''] [warmup=0]
 // With a third argument, a CPU profile of the keystrokes alone (not the open
 // before them) is written there: issue 24's question, where a keystroke's time goes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,8 +20,12 @@ export interface KeystrokeCost {
   diagnostics: number;
 }
 
-/** Types and erases one character inside the middle function's body, `keystrokes` times. */
-export async function keystrokeCost(lines: number, keystrokes: number, profileTo?: string): Promise<KeystrokeCost> {
+/**
+ * Types and erases one character inside the middle function's body,
+ * `keystrokes` times, after `warmup` keystrokes that are not counted (the
+ * JIT's first compilations of the keystroke path, as in any warm server).
+ */
+export async function keystrokeCost(lines: number, keystrokes: number, profileTo?: string, warmup = 0): Promise<KeystrokeCost> {
   const root = mkdtempSync(join(tmpdir(), 'yaoxiang-bench-keystroke-'));
   writeFileSync(join(root, 'yaoxiang.toml'), '[package]\nname = "bench"\n');
   const text = linesOfCode(lines);
@@ -41,6 +45,12 @@ export async function keystrokeCost(lines: number, keystrokes: number, profileTo
     // `    x = n + 1` of the middle function: its `1` becomes `12` and back.
     const line = 5 * Math.floor(lines / 10) + 1;
     const at = document.lines.lineStart(line) + 13;
+    const type = (i: number) => document.update([i % 2 === 0 ? { start: at, end: at, text: '2' } : { start: at, end: at + 1, text: '' }]);
+    // An even number, so the counted keystrokes start from the same text.
+    for (let i = 0; i < 2 * Math.ceil(warmup / 2); i++) {
+      type(i);
+      await diagnose();
+    }
     const cpu: number[] = [];
     const profiler = profileTo ? new Session() : undefined;
     if (profiler) {
@@ -50,7 +60,7 @@ export async function keystrokeCost(lines: number, keystrokes: number, profileTo
     }
     for (let i = 0; i < keystrokes; i++) {
       const before = process.cpuUsage();
-      document.update([i % 2 === 0 ? { start: at, end: at, text: '2' } : { start: at, end: at + 1, text: '' }]);
+      type(i);
       diagnostics = await diagnose();
       const used = process.cpuUsage(before);
       cpu.push((used.user + used.system) / 1000);
@@ -69,19 +79,19 @@ export async function keystrokeCost(lines: number, keystrokes: number, profileTo
   }
 }
 
-/** Issue 24's goals: CPU of the work after the debounce, per keystroke; lines → [p50, p99] limits. */
-const GOALS: Array<[lines: number, keystrokes: number, p50: number, p99: number | undefined]> = [
-  [2500, 40, 150, undefined],
-  [10_000, 40, 30, 60],
-  [100_000, 6, 60, undefined],
+/** Issue 24's goals: CPU of the work after the debounce, per keystroke; lines → [p50, p99] limits, after a warm-up. */
+const GOALS: Array<[lines: number, keystrokes: number, p50: number, p99: number | undefined, warmup: number]> = [
+  [2500, 100, 150, undefined, 10],
+  [10_000, 100, 30, 60, 10],
+  [100_000, 6, 60, undefined, 2],
 ];
 
 /** `npm run bench -- keystroke`: the in-process keystroke at 2,500, 10,000 and 100,000 lines, with issue 24's goals. */
 export async function benchKeystroke(log: (line: string) => void): Promise<void> {
   log('keystroke → diagnostics in process (reparse, setOverlay, snapshot, diagnostics), CPU time per keystroke');
-  for (const [lines, keystrokes, p50Goal, p99Goal] of GOALS) {
-    const { cpu } = await keystrokeCost(lines, keystrokes);
-    log(`${lines} lines, ${keystrokes} keystrokes: p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
+  for (const [lines, keystrokes, p50Goal, p99Goal, warmup] of GOALS) {
+    const { cpu } = await keystrokeCost(lines, keystrokes, undefined, warmup);
+    log(`${lines} lines, ${keystrokes} keystrokes after ${warmup} not counted: p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
     log(goalLine(`${lines}-line keystroke p50`, median(cpu), p50Goal));
     if (p99Goal !== undefined) log(goalLine(`${lines}-line keystroke p99`, percentile(cpu, 99), p99Goal));
   }
@@ -90,6 +100,7 @@ export async function benchKeystroke(log: (line: string) => void): Promise<void>
 if (import.meta.url === `file://${process.argv[1]}`) {
   const lines = Number(process.argv[2] ?? 10000);
   const keystrokes = Number(process.argv[3] ?? 40);
-  const { cpu, diagnostics } = await keystrokeCost(lines, keystrokes, process.argv[4]);
-  console.log(`${lines} lines, ${keystrokes} keystrokes, ${diagnostics} diagnostics: CPU per keystroke p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
+  const warmup = Number(process.argv[5] ?? 0);
+  const { cpu, diagnostics } = await keystrokeCost(lines, keystrokes, process.argv[4] || undefined, warmup);
+  console.log(`${lines} lines, ${keystrokes} keystrokes after ${warmup} not counted, ${diagnostics} diagnostics: CPU per keystroke p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
 }

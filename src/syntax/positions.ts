@@ -20,6 +20,8 @@ export interface HumanRange {
   end: HumanPosition;
 }
 
+const HIGH_SURROGATE = /[\ud800-\udbff]/g;
+
 /** Maps UTF-16 offsets of one text to line/column pairs in both coordinate systems. */
 export class LineIndex {
   readonly #text: string;
@@ -34,11 +36,16 @@ export class LineIndex {
 
   constructor(text: string) {
     this.#text = text;
+    // Made for every version of an edited file: newlines and surrogates are found by the
+    // engine's own string search, not a loop over every character.
     const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      if (code === 10) starts.push(i + 1);
-      else if (code >= 0xd800 && code <= 0xdbff && isHighSurrogateAt(text, i)) this.#pairs.push(i++);
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    HIGH_SURROGATE.lastIndex = 0;
+    for (let match = HIGH_SURROGATE.exec(text); match; match = HIGH_SURROGATE.exec(text)) {
+      if (isHighSurrogateAt(text, match.index)) {
+        this.#pairs.push(match.index);
+        HIGH_SURROGATE.lastIndex = match.index + 2;
+      }
     }
     this.#lineStarts = starts;
   }

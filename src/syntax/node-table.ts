@@ -95,6 +95,7 @@ export class NodeTable {
   }
 
   #fill(tree: Tree, publicOnly: boolean, reuse: boolean): void {
+    const { canonical, named } = this.#types;
     const checkMissing = tree.rootNode.hasError;
     const steps = cursorSteps(tree, publicOnly);
     // open[d]: the index of the node the walk is inside at depth d.
@@ -104,7 +105,18 @@ export class NodeTable {
       let index = 0;
       let previousSibling = -1;
       walk: for (;;) {
-        this.#readRow(steps, index, depth === 0 ? -1 : open[depth - 1]!, checkMissing);
+        const raw = steps.typeId();
+        const type = raw < canonical.length ? canonical[raw]! : raw;
+        this.#type[index] = type;
+        this.#field[index] = steps.fieldId();
+        this.#start[index] = steps.startIndex();
+        this.#end[index] = steps.endIndex();
+        this.#id[index] = steps.nodeId();
+        let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
+        if (checkMissing && steps.isMissing()) flags |= MISSING;
+        if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
+        this.#flags[index] = flags;
+        this.#parent[index] = depth === 0 ? -1 : open[depth - 1]!;
         // A node's subtree ends where its next sibling starts; the last child's is set below from its parent's.
         if (previousSibling !== -1) this.#subtreeEnd[previousSibling] = index;
         open[depth] = index++;
@@ -131,23 +143,6 @@ export class NodeTable {
     this.#subtreeEnd[0] = this.count;
     for (let i = 1; i < this.count; i++) if (this.#subtreeEnd[i] === 0) this.#subtreeEnd[i] = this.#subtreeEnd[this.#parent[i]!]!;
     for (let i = this.count - 1; i > 0; i--) if (this.#flags[i]! & HAS_ERROR) this.#flags[this.#parent[i]!]! |= HAS_ERROR;
-  }
-
-  /** Row `index`: the node the cursor is on, a child of row `parent`. */
-  #readRow(steps: CursorSteps, index: number, parent: number, checkMissing: boolean): void {
-    const { canonical, named } = this.#types;
-    const raw = steps.typeId();
-    const type = raw < canonical.length ? canonical[raw]! : raw;
-    this.#type[index] = type;
-    this.#field[index] = steps.fieldId();
-    this.#start[index] = steps.startIndex();
-    this.#end[index] = steps.endIndex();
-    this.#id[index] = steps.nodeId();
-    let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
-    if (checkMissing && steps.isMissing()) flags |= MISSING;
-    if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
-    this.#flags[index] = flags;
-    this.#parent[index] = parent;
   }
 
   /**

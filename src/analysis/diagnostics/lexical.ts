@@ -44,9 +44,9 @@ const LOWER_F = 0x66;
 const CLOSE_PAREN = 0x29;
 const CLOSE_BRACKET = 0x5d;
 
-/** Whether no token starts with `c`, so the lexer's E0001 is all it can say. */
-function isInvalidStart(c: string): boolean {
-  return !WHITESPACE.has(c) && !OPERATOR_CHARS.has(c) && c !== '"' && c !== "'" && !/[A-Za-z0-9_]/.test(c);
+/** Whether no token starts with the code unit `code`, so the lexer's E0001 is all it can say. */
+function isInvalidStart(code: number): boolean {
+  return classOf(code) === 0 && code !== DOUBLE_QUOTE && code !== SINGLE_QUOTE;
 }
 
 export function lexicalErrors(text: string): LexicalError[] {
@@ -122,7 +122,7 @@ export function lexicalErrors(text: string): LexicalError[] {
     const point = text.codePointAt(i)!;
     const start = i;
     i += point > 0xffff ? 2 : 1;
-    while (i < length && isInvalidStart(text[i]!)) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+    while (i < length && isInvalidStart(text.charCodeAt(i))) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
     push('E0001', invalidCharacter(point), start, i);
   }
   return errors;

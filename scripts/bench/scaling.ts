@@ -63,7 +63,8 @@ export const SHAPES: readonly Shape[] = [
   // One lexer error per character: at 40,000 the errors fit in V8's young generation and take
   // 6 ms, at 4n they do not; from 160,000 (about 50 ms) the ratio is the pass's own (3.3 to 640,000, 4.0 beyond).
   { name: '`爻 ` × n', n: 160_000, text: (n) => repeat('爻 ', n) },
-  { name: 'nested `if a {` × n', n: 1_000, text: (n) => `main = () => {\n${repeat('if a {\n', n)}${repeat('}\n', n)}}\n` },
+  // From 2,000: at 1,000 the model takes 4–8 ms, and one CI run under load measured a ratio of 6.2 there (2.5–3.9 on a quiet machine, before and after this stop alike).
+  { name: 'nested `if a {` × n', n: 2_000, text: (n) => `main = () => {\n${repeat('if a {\n', n)}${repeat('}\n', n)}}\n` },
   { name: 'unclosed `if a {` × n', n: 2_000, text: (n) => repeat('if a {\n', n) },
   { name: '`a < ` × n', n: 2_000, text: (n) => `x = ${repeat('a < ', n)}a\n` },
   { name: '`a < ` × n, a statement', n: 2_000, text: (n) => `${repeat('a < ', n)}a\n` },

@@ -8,7 +8,7 @@ export { checkFiles, collectFiles, type CheckedDiagnostic, type CheckedFiles } f
 
 // Syntax trees and positions: what adapters convert to their protocol's positions.
 export { createParser } from '../syntax/language.ts';
-export { parseOrThrow, SyntaxDocument, type TextChange } from '../syntax/document.ts';
+export { changeBetween, parseOrThrow, SyntaxDocument, type TextChange } from '../syntax/document.ts';
 export { syntaxProblems, toJson, toSExpression, type JsonNode } from '../syntax/inspect.ts';
 export { walkFlat, type FlatNode, type FlatWalk } from '../syntax/flat-tree.ts';
 export { LineIndex, withTabStops, type HumanRange } from '../syntax/positions.ts';

@@ -3,7 +3,8 @@
 import type { Parser, Tree } from 'web-tree-sitter';
 import { syntaxDiagnostics } from '../analysis/diagnostics/syntax.ts';
 import type { Diagnostic } from '../analysis/diagnostics/types.ts';
-import { parseOrThrow } from '../syntax/document.ts';
+import { parseOrThrow, reparseChanged, type TextChange } from '../syntax/document.ts';
+import { nodeTableOf, type NodeTable } from '../syntax/node-table.ts';
 import { LineIndex } from '../syntax/positions.ts';
 
 /**
@@ -18,13 +19,19 @@ export const MAX_SOURCE_CHARS = 2 * 1024 * 1024;
 export interface ParsedSource {
   /** Holds WASM memory: the caller deletes it when done. */
   tree: Tree;
+  /** The tree's node table, which the syntax diagnostics read: it outlives the tree and stays true for its copies. */
+  table: NodeTable;
   lines: LineIndex;
   diagnostics: Diagnostic[];
 }
 
-/** The tree and the syntax diagnostics of `text`, with the reference's codes. */
-export function parseSource(parser: Parser, text: string): ParsedSource {
-  const tree = parseOrThrow(parser, text);
+/**
+ * The tree and the syntax diagnostics of `text`, with the reference's codes.
+ * `from`: an earlier text whose tree is reused (left as it was), and the one
+ * change that makes `text` of it.
+ */
+export function parseSource(parser: Parser, text: string, from?: { tree: Tree; text: string; change: TextChange }): ParsedSource {
+  const tree = from ? reparseChanged(parser, from.tree, from.text, [from.change]) : parseOrThrow(parser, text);
   const lines = new LineIndex(text);
-  return { tree, lines, diagnostics: syntaxDiagnostics(tree, text, lines) };
+  return { tree, table: nodeTableOf(tree, text), lines, diagnostics: syntaxDiagnostics(tree, text, lines) };
 }

@@ -130,3 +130,35 @@ export function advancePoint(point: Point, inserted: string): Point {
 function clamp(value: number, low: number, high: number): number {
   return Math.max(low, Math.min(value, high));
 }
+
+const CHUNK = 256;
+
+/**
+ * The one change that turns `before` into `after`: what lies between their
+ * longest common prefix and, after it, their longest common suffix. Never
+ * splits a surrogate pair, so the change's text is well-formed when both are.
+ */
+export function changeBetween(before: string, after: string): TextChange {
+  const shorter = Math.min(before.length, after.length);
+  let prefix = 0;
+  // Whole chunks first: comparing two substrings is one native comparison, a unit at a time is a JS loop.
+  while (prefix + CHUNK <= shorter && before.substring(prefix, prefix + CHUNK) === after.substring(prefix, prefix + CHUNK)) prefix += CHUNK;
+  while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  // A high surrogate as the last unit of the prefix belongs with the unit that differs.
+  if (prefix > 0 && isHighSurrogate(before.charCodeAt(prefix - 1))) prefix--;
+  let suffix = 0;
+  const room = shorter - prefix;
+  while (suffix + CHUNK <= room && before.substring(before.length - suffix - CHUNK, before.length - suffix) === after.substring(after.length - suffix - CHUNK, after.length - suffix)) suffix += CHUNK;
+  while (suffix < room && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+  // A low surrogate as the first unit of the suffix belongs with the unit that differs.
+  if (suffix > 0 && isLowSurrogate(before.charCodeAt(before.length - suffix))) suffix--;
+  return { start: prefix, end: before.length - suffix, text: after.slice(prefix, after.length - suffix) };
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}

@@ -1,7 +1,6 @@
 // The tree as a flat list in document order, each node naming its parent by
-// index. Read through one TreeCursor, never a `Node` object per visit: the
-// cursor's getters are plain WASM reads, while `currentNode` marshals an object.
-import type { Tree } from 'web-tree-sitter';
+// index.
+import type { NodeTable } from './node-table.ts';
 import type { HumanPosition } from './positions.ts';
 import { LineIndex } from './positions.ts';
 
@@ -36,59 +35,53 @@ export interface FlatWalk {
 
 /**
  * Offers the nodes to `take` in document order; `take` returns false to end
- * the walk (that node and every later one are cut). Iterative: deep input
- * cannot overflow the stack. The root is always offered first.
+ * the walk (that node and every later one are cut). Reads the tree's node
+ * table (`nodeTableOf`: typed arrays, built once per tree and shared with the
+ * syntax diagnostics), not the tree: a cursor walk costs several WASM calls
+ * per node, which made this walk a fifth of a 1,000-line parse_source.
+ * Iterative: deep input cannot overflow the stack. The root is always offered
+ * first.
  */
-export function walkFlat(tree: Tree, text: string, options: FlatOptions, take: (node: FlatNode) => boolean): FlatWalk {
+export function walkFlat(table: NodeTable, text: string, options: FlatOptions, take: (node: FlatNode) => boolean): FlatWalk {
   const lines = options.lines ?? new LineIndex(text);
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
-  const cursor = tree.walk();
-  // parents[d]: the list index of the node open at depth d (skipped nodes are not entered).
-  const parents: number[] = [];
+  const all = options.all === true;
+  // Of each listed row: its index in the list and its depth (its children are listed only when it is).
+  const listed = new Int32Array(table.count);
+  const depthOf = new Int32Array(table.count);
   let count = 0;
   let truncated = false;
-  try {
-    let depth = 0;
-    for (;;) {
-      // Each cursor getter is a WASM call that marshals the cursor first: every one is read once per node.
-      const named = cursor.nodeIsNamed;
-      const missing = cursor.nodeIsMissing;
-      if (options.all || named || missing) {
-        const startIndex = cursor.startIndex;
-        const endIndex = cursor.endIndex;
-        const type = cursor.nodeType;
-        const field = cursor.currentFieldName;
-        // Stays on the first child when there is one: the walk goes on from there.
-        const hasChildren = cursor.gotoFirstChild();
-        const node: FlatNode = {
-          parent: depth === 0 ? -1 : parents[depth - 1]!,
-          type,
-          named,
-          field,
-          missing,
-          start: lines.toHuman(startIndex),
-          end: lines.toHuman(endIndex),
-          text: hasChildren ? undefined : text.slice(startIndex, endIndex),
-        };
-        if (!take(node)) return { count, truncated: true };
-        parents[depth] = count++;
-        if (hasChildren) {
-          if (depth < maxDepth) {
-            depth++;
-            continue;
-          }
-          truncated = true;
-          cursor.gotoParent();
-        }
-      }
-      // A node not kept is not entered (an anonymous node with children is not listed, nor are they).
-      while (!cursor.gotoNextSibling()) {
-        if (depth === 0 || !cursor.gotoParent()) return { count, truncated };
-        depth--;
-      }
-      if (depth === 0) return { count, truncated };
+  for (let i = 0; i < table.count; ) {
+    const named = table.isNamed(i);
+    const missing = table.isMissing(i);
+    // A node not kept is not entered (an anonymous node with children is not listed, nor are they).
+    if (!(all || named || missing)) {
+      i = table.subtreeEnd(i);
+      continue;
     }
-  } finally {
-    cursor.delete();
+    const parent = table.parent(i);
+    const depth = parent === -1 ? 0 : depthOf[parent]! + 1;
+    const end = table.subtreeEnd(i);
+    const hasChildren = end > i + 1;
+    const node: FlatNode = {
+      parent: parent === -1 ? -1 : listed[parent]!,
+      type: table.type(i),
+      named,
+      field: table.field(i),
+      missing,
+      start: lines.toHuman(table.start(i)),
+      end: lines.toHuman(table.end(i)),
+      text: hasChildren ? undefined : text.slice(table.start(i), table.end(i)),
+    };
+    if (!take(node)) return { count, truncated: true };
+    listed[i] = count++;
+    depthOf[i] = depth;
+    if (hasChildren && depth >= maxDepth) {
+      truncated = true;
+      i = end;
+    } else {
+      i++;
+    }
   }
+  return { count, truncated };
 }

@@ -91,32 +91,39 @@ test('parents come before their children and name the enclosing node', async () 
   host.dispose();
 });
 
-test('a result over the size limit is cut while it is built: one run, as many nodes as fit', async () => {
-  const limit = 2_000;
-  const source = 'x = 1\n'.repeat(500);
-  const all = await nodes(newHost(), { source, max_nodes: 2_000 });
-  const host = newHost(limit);
-  const run = parseSource.run;
-  let runs = 0;
-  parseSource.run = (...args) => {
-    runs++;
-    return run.apply(parseSource, args);
-  };
-  try {
-    const cut = await callTool(host, 'parse_source', { source }, signal);
-    const text = cut.content[0]!.text;
-    const count = cut.structuredContent.node_count as number;
-    assert.equal(runs, 1);
-    assert.equal(cut.structuredContent.truncated, true);
-    assert.equal(cut.structuredContent.nodes, all.slice(0, count).map((line) => line + '\n').join(''));
-    assert.ok(text.length <= limit, `${text.length} characters`);
-    // The next line would not have fitted (give or take the room kept for node_count's widest value).
-    assert.ok(text.length + jsonStringLength(all[count]! + '\n') - 2 > limit - 4, `${text.length} characters with ${count} nodes`);
-  } finally {
-    parseSource.run = run;
-    host.dispose();
-  }
-});
+const CUT_CASES = [
+  { name: 'plain code', source: 'x = 1\n'.repeat(500), named_only: true },
+  // Leaf texts and anonymous types that JSON escapes: quotes, backslashes, a tab, an astral character.
+  { name: 'escapes', source: 's = "a\\"b\\\\c\td 😀" + "\\\\"\n'.repeat(150), named_only: false },
+];
+
+for (const { name, source, named_only } of CUT_CASES) {
+  test(`a result over the size limit is cut while it is built: one run, as many nodes as fit (${name})`, async () => {
+    const limit = 2_000;
+    const all = await nodes(newHost(), { source, max_nodes: 2_000, named_only });
+    const host = newHost(limit);
+    const run = parseSource.run;
+    let runs = 0;
+    parseSource.run = (...args) => {
+      runs++;
+      return run.apply(parseSource, args);
+    };
+    try {
+      const cut = await callTool(host, 'parse_source', { source, named_only }, signal);
+      const text = cut.content[0]!.text;
+      const count = cut.structuredContent.node_count as number;
+      assert.equal(runs, 1);
+      assert.equal(cut.structuredContent.truncated, true);
+      assert.equal(cut.structuredContent.nodes, all.slice(0, count).map((line) => line + '\n').join(''));
+      assert.ok(text.length <= limit, `${text.length} characters`);
+      // The next line would not have fitted (give or take the room kept for node_count's widest value).
+      assert.ok(text.length + jsonStringLength(all[count]! + '\n') - 2 > limit - 4, `${text.length} characters with ${count} nodes`);
+    } finally {
+      parseSource.run = run;
+      host.dispose();
+    }
+  });
+}
 
 test('a default call on 1,000 lines fits the default limit in full', async () => {
   const host = newHost();

@@ -2,22 +2,35 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Parser } from 'web-tree-sitter';
-import { parseSource } from '../../src/ide/index.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseSource, walkFlat, type LineIndex } from '../../src/ide/index.ts';
 import { ParsedSources } from '../../src/mcp/parsed-sources.ts';
 import { createParser } from '../../src/syntax/language.ts';
+import { examplesDir } from '../support/paths.ts';
+import { mulberry32 } from '../support/random.ts';
 
 const real = await createParser();
 
-/** The real parser, counting its parses. */
-function countingParser(): { parser: Parser; parses: () => number } {
+/** The real parser, counting its parses, and those given an old tree to reuse. */
+function countingParser(): { parser: Parser; parses: () => number; reparses: () => number } {
   let parses = 0;
+  let reparses = 0;
   const parser = {
     parse: (...args: Parameters<Parser['parse']>) => {
       parses++;
+      if (args[1]) reparses++;
       return real.parse(...args);
     },
   } as unknown as Parser;
-  return { parser, parses: () => parses };
+  return { parser, parses: () => parses, reparses: () => reparses };
+}
+
+/** Every node as walkFlat lists it, anonymous ones too: a tree's whole shape, positions and leaf texts. */
+function listing(parsed: { table: Parameters<typeof walkFlat>[0]; lines: LineIndex }, text: string): string {
+  const lines: string[] = [];
+  walkFlat(parsed.table, text, { all: true, lines: parsed.lines }, (node) => lines.push(JSON.stringify(node)) > 0);
+  return lines.join('\n');
 }
 
 const BROKEN = 'main: () -> Void = () => {\n    x = (1 +\n}\n';
@@ -62,5 +75,36 @@ test('texts are kept within the character budget, and one larger than all of it 
   sources.parse(parser, large).tree.delete();
   assert.equal(parses(), 5, 'the large text was parsed for each call');
   assert.equal(sources.size, 2, 'and not kept');
+  sources.clear();
+});
+
+test('a text that edits a kept one is parsed by editing its tree, and gets exactly what a fresh parse gives', () => {
+  const { parser, parses, reparses } = countingParser();
+  const sources = new ParsedSources();
+  const random = mulberry32(0x9a75);
+  const fragments = ['', ' ', '\n', '(', ')', '{', '}', '"', '// c\n', '/*', '*/', '= ', ': Int', ',', '爻', '😀', 'if a {', '\t', '=>', 'use std.io\n'];
+  let text = readFileSync(path.join(examplesDir, 'demo', 'main.yx'), 'utf8').repeat(4);
+  sources.parse(parser, text).tree.delete();
+  const EDITS = 150;
+  for (let i = 0; i < EDITS; i++) {
+    const start = Math.floor(random() * text.length);
+    const end = Math.min(text.length, start + Math.floor(random() * 6));
+    text = text.slice(0, start) + fragments[Math.floor(random() * fragments.length)]! + text.slice(end);
+    const got = sources.parse(parser, text);
+    const fresh = parseSource(real, text);
+    const where = `edit ${i} at ${start}`;
+    assert.equal(got.tree.rootNode.toString(), fresh.tree.rootNode.toString(), where);
+    assert.equal(listing(got, text), listing(fresh, text), where);
+    assert.deepEqual(got.diagnostics, fresh.diagnostics, where);
+    got.tree.delete();
+    fresh.tree.delete();
+  }
+  // An edit that gives back a kept text (a character replaced by itself) is not parsed at all.
+  assert.ok(parses() <= EDITS + 1);
+  assert.ok(reparses() >= EDITS * 0.9, `edited texts reuse a kept tree (${reparses()} of ${EDITS})`);
+  // A text sharing little with every kept one is parsed afresh.
+  const before = reparses();
+  sources.parse(parser, 'z = 1\n').tree.delete();
+  assert.equal(reparses(), before);
   sources.clear();
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createParser } from '../../src/syntax/language.ts';
-import { parseOrThrow, SyntaxDocument } from '../../src/syntax/document.ts';
+import { changeBetween, parseOrThrow, SyntaxDocument } from '../../src/syntax/document.ts';
+import { mulberry32 } from '../support/random.ts';
 import { syntaxProblems, toJson, toSExpression } from '../../src/syntax/inspect.ts';
 
 const parser = await createParser();
@@ -90,5 +91,34 @@ describe('inspect', () => {
     assert.ok(toSExpression(tree, text).length > depth);
     assert.ok(toJson(tree, text).nodeCount > depth);
     tree.delete();
+  });
+});
+
+describe('changeBetween', () => {
+  const isSurrogate = (code: number) => code >= 0xd800 && code <= 0xdfff;
+
+  it('gives the one change between two texts, around their common prefix and suffix, never inside a surrogate pair', () => {
+    const random = mulberry32(0xc4a9);
+    const alphabet = ['a', 'b', ' ', '\n', '😀', '😁', '名', 'é'];
+    const word = (length: number) => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]!).join('');
+    for (let i = 0; i < 5_000; i++) {
+      const before = word(Math.floor(random() * 12));
+      const at = Math.floor(random() * (before.length + 1));
+      // An edit that may itself make a common unit on either side, as typing the same character again does.
+      const after = before.slice(0, at) + word(Math.floor(random() * 4)) + before.slice(Math.min(before.length, at + Math.floor(random() * 4)));
+      const change = changeBetween(before, after);
+      assert.equal(before.slice(0, change.start) + change.text + before.slice(change.end), after, JSON.stringify({ before, after, change }));
+      assert.ok(change.start <= change.end);
+      for (const offset of [change.start, change.end]) {
+        assert.ok(offset === 0 || offset === before.length || !(isSurrogate(before.charCodeAt(offset - 1)) && before.charCodeAt(offset - 1) <= 0xdbff), `offset ${offset} splits a pair in ${JSON.stringify(before)}`);
+      }
+      if (before === after) assert.equal(change.text, '');
+    }
+  });
+
+  it('keeps everything around an edit in a long text', () => {
+    const before = 'x = 1\n'.repeat(1_000);
+    const after = before.slice(0, 3_000) + 'y' + before.slice(3_000);
+    assert.deepEqual(changeBetween(before, after), { start: 3_000, end: 3_000, text: 'y' });
   });
 });

@@ -8,6 +8,7 @@ import { walkFlat, type FlatNode } from '../../src/syntax/flat-tree.ts';
 import { toJson, type JsonNode } from '../../src/syntax/inspect.ts';
 import { createParser } from '../../src/syntax/language.ts';
 import { parseOrThrow } from '../../src/syntax/document.ts';
+import { nodeTableOf } from '../../src/syntax/node-table.ts';
 import { examplesDir, sharedCorpusDir } from '../support/paths.ts';
 
 const parser = await createParser();
@@ -31,7 +32,7 @@ function flattened(root: JsonNode): Array<Omit<FlatNode, 'text'> & { text?: stri
 function collect(text: string, options: { all?: boolean; maxDepth?: number }, limit = Number.POSITIVE_INFINITY) {
   const tree = parseOrThrow(parser, text);
   const nodes: Array<Omit<FlatNode, 'text'> & { text?: string }> = [];
-  const walked = walkFlat(tree, text, options, ({ text: leaf, ...node }) => {
+  const walked = walkFlat(nodeTableOf(tree, text), text, options, ({ text: leaf, ...node }) => {
     if (nodes.length >= limit) return false;
     nodes.push(leaf === undefined ? node : { ...node, text: leaf });
     return true;
@@ -51,6 +52,17 @@ describe('walkFlat', () => {
         assert.deepEqual(nodes, flattened(expected.root), `${file} ${JSON.stringify(options)}`);
         assert.equal(walked.count, expected.nodeCount);
         assert.equal(walked.truncated, expected.truncated, `${file} ${JSON.stringify(options)}`);
+      }
+    }
+  });
+
+  it('agrees with toJson on broken text: ERROR and MISSING nodes, stray and astral characters', () => {
+    const broken = ['x: Int = \n', 'f(1, \n', '爻 爻 = 1\n', 'main = () => { if a { \n', 's = "héllo 😀" +\n', ')))\n(((\n', 'x = [1, 2\ny = {\n', '\tt: 😀 = 1 */ 2\n'];
+    for (const text of broken) {
+      for (const options of [{}, { all: true }, { maxDepth: 2 }]) {
+        const { nodes, walked, expected } = collect(text, options);
+        assert.deepEqual(nodes, flattened(expected.root), `${JSON.stringify(text)} ${JSON.stringify(options)}`);
+        assert.equal(walked.truncated, expected.truncated);
       }
     }
   });

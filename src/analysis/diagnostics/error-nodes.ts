@@ -1,11 +1,12 @@
 // The ERROR and MISSING nodes of a tree with what the syntax diagnostics ask
 // of each (the ERROR's parent, its first token and that token's previous
-// sibling), read in one walk of a tree cursor. Node.parent and the sibling
+// sibling), read off the tree's node table: Node.parent and the sibling
 // getters of web-tree-sitter search down from the root (tree-sitter keeps no
 // parent links), so calling them for every one of n errors in a flat tree of
-// n nodes is quadratic; a cursor's steps are constant time.
-import type { Tree, TreeCursor } from 'web-tree-sitter';
-import { walk } from '../../syntax/inspect.ts';
+// n nodes is quadratic, and even a cursor's steps are WASM calls per node.
+import type { Tree } from 'web-tree-sitter';
+import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import type { LineIndex } from '../../syntax/positions.ts';
 
 /** A token as the messages quote it: its text and where it is. */
 export interface TokenAt {
@@ -50,9 +51,10 @@ interface Previous {
  * The innermost ERROR nodes and every MISSING node, in document order (the
  * same nodes as syntax/inspect.ts `syntaxProblems`), each with its context.
  */
-export function errorNodes(tree: Tree, text: string): SyntaxErrorNode[] {
+export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxErrorNode[] {
   const found: SyntaxErrorNode[] = [];
   if (!tree.rootNode.hasError) return found;
+  const table = nodeTableOf(tree, text);
   // Per depth of the walk: the node's type, whether a type context encloses
   // it, and the last sibling visited before it.
   const types: string[] = [];
@@ -61,37 +63,50 @@ export function errorNodes(tree: Tree, text: string): SyntaxErrorNode[] {
   // object per node: this walk visits every node on the way to the errors.
   const previousTypes: Array<string | undefined> = [];
   const previousEndRows: number[] = [];
+  const depthOf = new Int32Array(table.count);
   let lastDepth = -1;
-  walk(tree, (cursor, depth) => {
+  // Document order; a node without errors is visited (it may precede an error) but not entered.
+  for (let i = 0; i < table.count; ) {
+    const parent = table.parent(i);
+    const depth = parent === -1 ? 0 : depthOf[parent]! + 1;
+    depthOf[i] = depth;
     if (depth > lastDepth) previousTypes[depth] = undefined;
     lastDepth = depth;
-    const type = cursor.nodeType;
+    const type = table.type(i);
     const beforeType = previousTypes[depth];
     const beforeEndRow = previousEndRows[depth]!;
     previousTypes[depth] = type;
-    previousEndRows[depth] = cursor.endPosition.row;
+    previousEndRows[depth] = lines.lineOf(table.end(i));
     types[depth] = type;
     inType[depth] = TYPE_CONTEXTS.has(type) ? true : type === 'block' || type === 'source_file' ? false : depth > 0 && inType[depth - 1]!;
-    const missing = cursor.nodeIsMissing;
+    const missing = table.isMissing(i);
     const error = type === 'ERROR' && !missing;
-    if (!missing && !error && !cursor.currentNode.hasError) return false;
-    if (!missing && !error) return true;
-    const startIndex = cursor.startIndex;
-    const endIndex = cursor.endIndex;
+    if (!missing && !error && !table.hasError(i)) {
+      i = table.subtreeEnd(i);
+      continue;
+    }
+    const next = i + 1;
+    if (!missing && !error) {
+      i = next;
+      continue;
+    }
+    const startIndex = table.start(i);
+    const endIndex = table.end(i);
     // An ERROR that only wraps other ERRORs adds nothing a person can act on.
     while (error && found.length > 0) {
       const last = found[found.length - 1]!;
       if (last.kind !== 'ERROR' || startIndex < last.startIndex || last.endIndex < endIndex) break;
       found.pop();
     }
+    i = next;
     if (missing) {
       found.push({ kind: 'MISSING', type, startIndex, endIndex });
-      return true;
+      continue;
     }
-    const token = firstToken(cursor, text);
+    const token = firstToken(table, i - 1, text, lines);
     const first = token?.token ?? { text: text.slice(startIndex, endIndex), start: startIndex, end: endIndex };
     const firstPrevious = token ? token.previous : beforeType === undefined ? undefined : { type: beforeType, endRow: beforeEndRow };
-    const firstRow = token ? token.row : cursor.startPosition.row;
+    const firstRow = token ? token.row : lines.lineOf(startIndex);
     found.push({
       kind: 'ERROR',
       startIndex,
@@ -101,39 +116,37 @@ export function errorNodes(tree: Tree, text: string): SyntaxErrorNode[] {
       first,
       firstStartsStatement: !firstPrevious || firstPrevious.type === ';' || firstPrevious.endRow < firstRow,
     });
-    return true;
-  });
+  }
   return found;
 }
 
 /**
- * The leaf reached from the cursor's node by first children that are not
- * comments, with the comment before it, if any; undefined when the node is a
- * leaf or has only comments.
+ * The leaf reached from node `at` by first children that are not comments,
+ * with the comment before it, if any; undefined when the node is a leaf or
+ * has only comments.
  */
-function firstToken(at: TreeCursor, text: string): { token: TokenAt; previous: Previous | undefined; row: number } | undefined {
-  const cursor = at.currentNode.walk();
-  try {
-    let descended = false;
-    let previous: Previous | undefined;
-    while (cursor.gotoFirstChild()) {
-      const outer = previous;
-      previous = undefined;
-      while (COMMENTS.has(cursor.nodeType)) {
-        previous = { type: cursor.nodeType, endRow: cursor.endPosition.row };
-        if (!cursor.gotoNextSibling()) {
-          cursor.gotoParent();
-          return descended ? tokenAt(cursor, text, outer) : undefined;
-        }
-      }
-      descended = true;
+function firstToken(table: NodeTable, at: number, text: string, lines: LineIndex): { token: TokenAt; previous: Previous | undefined; row: number } | undefined {
+  let node = at;
+  let descended = false;
+  let previous: Previous | undefined;
+  for (let child = table.firstChild(node); child !== -1; child = table.firstChild(node)) {
+    const outer = previous;
+    previous = undefined;
+    while (COMMENTS.has(table.type(child))) {
+      previous = { type: table.type(child), endRow: lines.lineOf(table.end(child)) };
+      const sibling = table.nextSibling(child);
+      // Only comments below `node`: the token is `node` itself.
+      if (sibling === -1) return descended ? tokenAt(table, node, text, lines, outer) : undefined;
+      child = sibling;
     }
-    return descended ? tokenAt(cursor, text, previous) : undefined;
-  } finally {
-    cursor.delete();
+    descended = true;
+    node = child;
   }
+  return descended ? tokenAt(table, node, text, lines, previous) : undefined;
 }
 
-function tokenAt(cursor: TreeCursor, text: string, previous: Previous | undefined) {
-  return { token: { text: text.slice(cursor.startIndex, cursor.endIndex), start: cursor.startIndex, end: cursor.endIndex }, previous, row: cursor.startPosition.row };
+function tokenAt(table: NodeTable, node: number, text: string, lines: LineIndex, previous: Previous | undefined) {
+  const start = table.start(node);
+  const end = table.end(node);
+  return { token: { text: text.slice(start, end), start, end }, previous, row: lines.lineOf(start) };
 }

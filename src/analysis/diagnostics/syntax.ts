@@ -60,7 +60,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
   let tokens: TokenList | undefined;
-  for (const problem of hasError ? errorNodes(tree, text) : []) {
+  for (const problem of hasError ? errorNodes(tree, text, lines) : []) {
     if (lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.
     if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;

@@ -59,7 +59,7 @@ export const parseSource = defineTool({
   annotations: READ_ONLY,
   async run(args, host, _signal, scope) {
     const source = requireSource(args.source, host.limits);
-    const { tree, lines: index, diagnostics } = await scope.once('parsed', async () => {
+    const { table, lines: index, diagnostics } = await scope.once('parsed', async () => {
       const parsed = await host.parseSource(source);
       scope.onEnd(() => parsed.tree.delete());
       return parsed;
@@ -71,11 +71,11 @@ export const parseSource = defineTool({
     // limit, so the result is built and serialized once, never cut and rebuilt.
     let room = host.limits.maxResultChars - envelopeLength(rest, args.max_nodes);
     const lines: string[] = [];
-    const walked = walkFlat(tree, source, { all: !args.named_only, maxDepth: args.max_depth, lines: index }, (node) => {
+    const walked = walkFlat(table, source, { all: !args.named_only, maxDepth: args.max_depth, lines: index }, (node) => {
       if (lines.length >= args.max_nodes) return false;
       const line = nodeLine(node, tabs);
       // Inside the one joined string a line costs its escaped length without the quotes.
-      room -= jsonStringLength(line) - 2;
+      room -= line.length + escapes.added;
       // The root is always kept: an answer too large even so is refused by the registry's size check.
       if (room < 0 && lines.length > 0) return false;
       lines.push(line);
@@ -85,12 +85,31 @@ export const parseSource = defineTool({
   },
 });
 
+/** What escaping the last line made by `nodeLine` adds to its length inside a JSON string. */
+const escapes = { added: 0 };
+
+/**
+ * A node's line; sets `escapes.added`. Only the quoted parts can need escapes
+ * (the rest is digits, names and ASCII punctuation) and the newline, so only
+ * they are scanned: sizing whole lines was a tenth of a call.
+ */
 function nodeLine(node: FlatNode, tabs: ((range: HumanRange) => HumanRange) | undefined): string {
   const range = tabs ? tabs(node) : node;
-  let line = `${node.parent} ${node.named ? node.type : JSON.stringify(node.type)} ${range.start.line}:${range.start.column}-${range.end.line}:${range.end.column}`;
+  // The newline becomes \n.
+  escapes.added = 1;
+  let type = node.type;
+  if (!node.named) {
+    type = JSON.stringify(type);
+    escapes.added += jsonStringLength(type) - 2 - type.length;
+  }
+  let line = `${node.parent} ${type} ${range.start.line}:${range.start.column}-${range.end.line}:${range.end.column}`;
   if (node.field) line += ` field=${node.field}`;
   if (node.missing) line += ' missing';
-  if (node.text !== undefined) line += ` text=${JSON.stringify(node.text)}`;
+  if (node.text !== undefined) {
+    const text = JSON.stringify(node.text);
+    escapes.added += jsonStringLength(text) - 2 - text.length;
+    line += ` text=${text}`;
+  }
   return line + '\n';
 }
 

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
 import { adoptBinding } from './cursor-steps.ts';
+import { adoptWordTransfers } from './transfer-words.ts';
 
 /** Where the committed WASM build of tree-sitter-yaoxiang lives, from src/ or dist/src/. */
 export const grammarWasmPath: string = fileURLToPath(
@@ -23,6 +24,7 @@ export function loadYaoXiang(): Promise<Language> {
     const binding = {};
     await Parser.init(binding);
     adoptBinding(binding);
+    adoptWordTransfers(binding);
     return Language.load(new Uint8Array(await readFile(grammarWasmPath)));
   })();
   return loading;

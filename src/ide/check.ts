@@ -54,7 +54,7 @@ export const READ_AHEAD = 8;
 
 export async function checkFiles(absoluteFiles: readonly string[], options: CheckFilesOptions): Promise<CheckedFiles> {
   const parser = await createParser();
-  const checker = new TypeChecker();
+  const checker = new TypeChecker({ batch: true });
   /** Files a target imports, by shown name: every later importer reads their exports. */
   const imported = new Map<string, CheckableFile>();
   const diagnostics: CheckedDiagnostic[] = [];

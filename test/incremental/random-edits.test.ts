@@ -6,7 +6,8 @@
 // and the receivers of member accesses; and the file's imports, listed per item. The edits splice in lines and fragments of real
 // programs (../shared/corpus and the differential programs), delete lines and
 // characters, and duplicate or swap statements, so items move, change, appear
-// and vanish, and some edits break the syntax.
+// and vanish, and some edits break the syntax. A batch checker (no memos, no
+// editor results: what `yaoxiang check` runs) must give the same diagnostics too.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,6 +72,23 @@ function checkable(document: SyntaxDocument, syntaxItems?: SyntaxItemMemo): Chec
   return { ...analyzeFile(document.tree, 'main.yx', document.text, () => false, undefined, syntaxItems), tree: document.tree };
 }
 
+describe('a batch checker (yaoxiang check)', () => {
+  it(`gives the diagnostics of an editor's checker on ${sources.length} real programs`, async () => {
+    const parser = await createParser();
+    try {
+      for (const [i, text] of sources.entries()) {
+        const document = new SyntaxDocument(parser, text);
+        const files = new Map([['main.yx', checkable(document)]]);
+        const options = { mode: 'fast', targets: ['main.yx'] } as const;
+        assert.deepEqual(new TypeChecker({ batch: true }).check(files, options).diagnostics, new TypeChecker().check(files, options).diagnostics, `program ${i}`);
+        document.dispose();
+      }
+    } finally {
+      parser.delete();
+    }
+  });
+});
+
 describe('incremental checking after random edits', () => {
   let parser: Parser | undefined;
   after(() => parser?.delete());
@@ -106,6 +124,8 @@ describe('incremental checking after random edits', () => {
           const full = freshChecker.check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
           const where = `round ${round}, edit ${i}:\n${document.text}`;
           assert.deepEqual(fast, full, where);
+          // What `yaoxiang check` runs: no memos, no results for editors, the same diagnostics.
+          assert.deepEqual(new TypeChecker({ batch: true }).check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics, full, `batch, ${where}`);
           for (let k = 0; k < HOVER_SAMPLES; k++) {
             const offset = Math.floor(next() * (document.text.length + 1));
             const hover = incremental.typeAt(edited, 'main.yx', offset);

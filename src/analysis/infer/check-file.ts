@@ -25,9 +25,12 @@ export interface FileTypecheck {
 
 const PRELUDE = preludeValues();
 
-/** `memos`: the file's per-item results of the last check, reused for the statements an edit left alone. */
-export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDeclarations, moduleExports: ModuleExports, memos?: FileItemMemos): FileTypecheck {
-  const inference = inferFile(tree, declarations, moduleExports, memos?.inference);
+/**
+ * `memos`: the file's per-item results of the last check, reused for the
+ * statements an edit left alone. `editorResults: false`: see `inferFile`.
+ */
+export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDeclarations, moduleExports: ModuleExports, memos?: FileItemMemos, editorResults = true): FileTypecheck {
+  const inference = inferFile(tree, declarations, moduleExports, memos?.inference, editorResults);
   const vars = new VarSupply();
   const globalType = (name: string): Type | undefined => {
     const declared = declarations.values.get(name);

@@ -89,9 +89,14 @@ export interface InferenceResult {
 
 const PRELUDE = preludeValues();
 
-/** `memo`: the file's items from its last inference, reused where a fresh run would give the same (inference-items.ts). */
-export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExports: ModuleExports, memo?: InferenceMemo): InferenceResult {
-  const checker = new Checker(declarations, moduleExports, memo);
+/**
+ * `memo`: the file's items from its last inference, reused where a fresh run
+ * would give the same (inference-items.ts). `editorResults: false` leaves
+ * node types, binding types, receivers and resolutions empty: only editors
+ * read them, and a batch `check` would pay for every expression's entry.
+ */
+export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExports: ModuleExports, memo?: InferenceMemo, editorResults = true): InferenceResult {
+  const checker = new Checker(declarations, moduleExports, memo, editorResults);
   checker.checkModule(tree);
   return checker.result;
 }
@@ -153,7 +158,10 @@ class Checker {
   private readonly structs: Map<string, Type>;
   private readonly methods: Map<string, Scheme>;
 
-  constructor(decls: FileDeclarations, moduleExports: ModuleExports, memo?: InferenceMemo) {
+  private readonly editorResults: boolean;
+
+  constructor(decls: FileDeclarations, moduleExports: ModuleExports, memo: InferenceMemo | undefined, editorResults: boolean) {
+    this.editorResults = editorResults;
     this.decls = decls;
     this.moduleExports = moduleExports;
     this.memo = memo;
@@ -284,11 +292,13 @@ class Checker {
   // ---- results, which the recorded item's memo entry keeps too ----------
 
   private setNodeType(node: Node, type: Type): void {
+    if (!this.editorResults) return;
     this.result.nodeTypes.set(spanKey(node.startIndex, node.endIndex), type);
     this.recording?.item.nodeTypes.push([node.startIndex - this.recording.start, node.endIndex - node.startIndex, type]);
   }
 
   private setBindingType(nameNode: Node, type: Type): void {
+    if (!this.editorResults) return;
     this.result.bindingTypes.set(nameNode.startIndex, type);
     this.recording?.item.bindingTypes.push([nameNode.startIndex - this.recording.start, type]);
   }
@@ -299,6 +309,7 @@ class Checker {
   }
 
   private setReceiver(fieldNode: Node, record: string): void {
+    if (!this.editorResults) return;
     this.result.receivers.set(fieldNode.startIndex, record);
     this.recording?.item.receivers.push([fieldNode.startIndex - this.recording.start, record]);
   }
@@ -333,6 +344,7 @@ class Checker {
   }
 
   private recordResolution(node: Node, info: VarInfo | undefined): void {
+    if (!this.editorResults) return;
     const resolution = info === undefined ? 'unknown' : info.prelude ? 'prelude' : info.declaredAt ?? 'module';
     this.result.resolutions.set(node.startIndex, resolution);
     this.recording?.resolution(node.startIndex, resolution);

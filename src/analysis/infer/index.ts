@@ -51,7 +51,18 @@ interface CachedCheck {
   result: FileTypecheck;
 }
 
+export interface TypeCheckerOptions {
+  /**
+   * A batch (`yaoxiang check`): each file is checked once and only its
+   * diagnostics are read. No per-item memos are kept (nothing is checked
+   * again) and the results only editors read (node and binding types,
+   * receivers, resolutions) are not made.
+   */
+  batch?: boolean;
+}
+
 export class TypeChecker {
+  readonly #batch: boolean;
   readonly #declarations = new WeakMap<Tree, { declarations: FileDeclarations; signature: string }>();
   readonly #checks = new Map<string, CachedCheck>();
   /** Per-item results of each file's last check: an edit re-runs the statement-local layers only on the statements it changed. */
@@ -62,6 +73,10 @@ export class TypeChecker {
   lastItemReuse = 0;
   /** Of those, the top-level items whose inference was taken from the memo. */
   lastInferenceReuse = 0;
+
+  constructor(options: TypeCheckerOptions = {}) {
+    this.#batch = options.batch === true;
+  }
 
   /**
    * `full`: every file; `fast`: the `targets` and the project files they import.
@@ -104,6 +119,12 @@ export class TypeChecker {
     const dependencies = this.#dependencySignature(files, file);
     const cached = this.#checks.get(file.path);
     if (cached && cached.tree === file.tree && cached.dependencies === dependencies) return cached.result;
+    if (this.#batch) {
+      const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree).declarations, this.#moduleExports(files, file), undefined, false);
+      this.#checks.set(file.path, { tree: file.tree, dependencies, result });
+      this.lastChecked.push(file.path);
+      return result;
+    }
     let memos = this.#itemMemos.get(file.path);
     if (!memos) this.#itemMemos.set(file.path, (memos = fileItemMemos()));
     const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree, memos.declarations).declarations, this.#moduleExports(files, file), memos);

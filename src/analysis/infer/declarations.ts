@@ -294,9 +294,19 @@ export function readBinding(node: Node): BindingStatement | undefined {
   const { table, index } = locate(node);
   const binding = readBindingAt(table, index);
   if (!binding) return undefined;
-  const { nameAt, annotation, value, ...rest } = binding;
+  const { nameAt, annotation, value } = binding;
   const holder = table.parent(nameAt) === index ? node : table.childNode(node, table.parent(nameAt))!;
-  return { ...rest, nameNode: table.childNode(holder, nameAt)!, annotation: table.childNode(node, annotation), value: table.childNode(node, value) };
+  // Written out rather than `...rest`: an object rest copies through a slow generic path, and this runs for every statement.
+  const read: BindingStatement = {
+    name: binding.name,
+    nameNode: table.childNode(holder, nameAt)!,
+    annotation: table.childNode(node, annotation),
+    value: table.childNode(node, value),
+    mutable: binding.mutable,
+    isPublic: binding.isPublic,
+  };
+  if (binding.memberOf !== undefined) read.memberOf = binding.memberOf;
+  return read;
 }
 
 /** `readBinding` of node `index` of `table`: nodes as indices, -1 for none. */

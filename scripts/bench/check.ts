@@ -4,11 +4,12 @@
 // Interleaved runs after a warm-up; wall P50 and P99, CPU time, peak RSS.
 // Goals: issue 21 (ratios to the reference, or to `node -e 0` without it) and
 // issue 24 (1,000 files in ≤ 100 MiB; the 1.6 MB file in ≤ 0.5× the CPU time of
-// the baseline below).
+// issue 24's baseline commit, built and run interleaved with ours: baseline.ts).
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BASELINE_COMMIT, buildBaseline } from './baseline.ts';
 import { canMeasurePeaks, runChild, type ChildRun } from './child.ts';
 import { generateCheckable } from './generate.ts';
 import { summarizeProfile } from './profile.ts';
@@ -17,7 +18,11 @@ import { formatMs, formatSummary, goalLine, interleave, median, ratio, summarize
 const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 const cli = path.join(repoRoot, 'bin/yaoxiang.js');
 
-/** CPU time of `check` of the 1.6 MB file on main at 360087c, the "today" of issue 24 (2026-12-04, median of 3; 4.1–4.3 s user + 0.2 s system). */
+/**
+ * CPU time of `check` of the 1.6 MB file on main at 360087c, the "today" of
+ * issue 24, on the machine of 2026-12-04 (median of 3; 4.1–4.3 s user + 0.2 s
+ * system): only the fallback when the baseline cannot be built and run here.
+ */
 const BASELINE_1_6_MB_CPU_MS = 4_320;
 
 interface Input {
@@ -94,11 +99,30 @@ export async function benchCheck(log: (line: string) => void): Promise<void> {
       if (input.name === '1,000 files') log(goalLine('peak RSS of ours (issue 24)', Math.max(...runs.ours!.map((r) => r.peakMiB)), 100, (mib) => `${mib.toFixed(1)} MiB`));
     }
     const big = file(dir, 'big.yx', generateCheckable(75_000));
-    const bigRuns: ChildRun[] = [];
-    await interleave({ ours: async () => void bigRuns.push(await runChild(process.execPath, [cli, 'check', '--color', 'never', big])) }, { warmup: 1, rounds: 3 });
-    const bigCpu = median(bigRuns.slice(1).map((r) => r.cpuMs));
-    log(`cold check, ${(Buffer.byteLength(generateCheckable(75_000)) / 1e6).toFixed(2)} MB file: CPU P50 ${formatMs(bigCpu)}, wall P50 ${formatMs(median(bigRuns.slice(1).map((r) => r.wallMs)))}, peak RSS ${Math.max(...bigRuns.map((r) => r.peakMiB)).toFixed(1)} MiB (n=3)`);
-    log(goalLine(`CPU time / the baseline's ${formatMs(BASELINE_1_6_MB_CPU_MS)} (issue 24)`, bigCpu / BASELINE_1_6_MB_CPU_MS, 0.5, ratio));
+    const baseline = buildBaseline(repoRoot);
+    const bigRuns: Record<string, ChildRun[]> = { ours: [], baseline: [] };
+    const bigCase = (key: string, cliPath: string) => async () => void bigRuns[key]!.push(await runChild(process.execPath, [cliPath, 'check', '--color', 'never', big]));
+    try {
+      const cases: Record<string, Run> = { ours: bigCase('ours', cli) };
+      if (baseline.ok) cases.baseline = bigCase('baseline', baseline.cli);
+      await interleave(cases, { warmup: 1, rounds: 3 });
+    } finally {
+      if (baseline.ok) baseline.dispose();
+    }
+    const counted = (key: string) => bigRuns[key]!.slice(1);
+    const bigCpu = median(counted('ours').map((r) => r.cpuMs));
+    const size = `${(Buffer.byteLength(generateCheckable(75_000)) / 1e6).toFixed(2)} MB file`;
+    log(`cold check, ${size}: CPU P50 ${formatMs(bigCpu)}, wall P50 ${formatMs(median(counted('ours').map((r) => r.wallMs)))}, peak RSS ${Math.max(...bigRuns.ours!.map((r) => r.peakMiB)).toFixed(1)} MiB (n=3)`);
+    if (baseline.ok) {
+      const baselineCpu = median(counted('baseline').map((r) => r.cpuMs));
+      log(`  baseline ${BASELINE_COMMIT} (issue 24's today, built from this checkout's history), interleaved: CPU P50 ${formatMs(baselineCpu)}, wall P50 ${formatMs(median(counted('baseline').map((r) => r.wallMs)))}, peak RSS ${Math.max(...bigRuns.baseline!.map((r) => r.peakMiB)).toFixed(1)} MiB (n=3)`);
+      // The ratio of each interleaved pair, then their median: a drift of the machine's speed during the runs cancels out.
+      const pairs = counted('ours').map((r, i) => r.cpuMs / counted('baseline')[i]!.cpuMs);
+      log(goalLine(`CPU time ours / baseline ${BASELINE_COMMIT}, median of interleaved pairs (issue 24)`, median(pairs), 0.5, ratio));
+    } else {
+      log(`  baseline ${BASELINE_COMMIT} not run (${baseline.why}): compared with its CPU time on the machine of 2026-12-04, which says little about this one`);
+      log(goalLine(`CPU time / the baseline's ${formatMs(BASELINE_1_6_MB_CPU_MS)} (issue 24)`, bigCpu / BASELINE_1_6_MB_CPU_MS, 0.5, ratio));
+    }
     const profileDir = path.join(dir, 'profile');
     await runChild(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, cli, 'check', '--color', 'never', big]);
     const profile = summarizeProfile(profileDir);

@@ -9,6 +9,7 @@
 // item that wrote to the state other items read (a global name, a variable it
 // did not create, an import) is not kept: it runs again on every pass.
 import type { RawDiagnostic } from '../infer/messages.ts';
+import { groupByStatement, type LedgerStatement } from '../infer/ledger.ts';
 import type { Type } from '../infer/types.ts';
 
 /** What the checker's lookup found for an identifier (see checker.ts `Resolution`). */
@@ -23,6 +24,8 @@ export interface InferredItem {
   facts: ReadonlyMap<string, string>;
   diagnostics: RawDiagnostic[];
   ledger: Array<[offset: number, name: string, type: Type]>;
+  /** `ledger` by statement, made once when the item is kept: what each replay hands the ledger. */
+  ledgerStatements: LedgerStatement[];
   nodeTypes: Array<[offset: number, length: number, type: Type]>;
   bindingTypes: Array<[offset: number, type: Type]>;
   receivers: Array<[offset: number, record: string]>;
@@ -39,7 +42,7 @@ export class ItemRecording {
   readonly varStart: number;
   impure = false;
   readonly facts = new Map<string, string>();
-  readonly item: Omit<InferredItem, 'varStart' | 'varEnd' | 'facts'> = {
+  readonly item: Omit<InferredItem, 'varStart' | 'varEnd' | 'facts' | 'ledgerStatements'> = {
     diagnostics: [], ledger: [], nodeTypes: [], bindingTypes: [], receivers: [], resolutions: [], checked: [],
   };
 
@@ -64,7 +67,7 @@ export class ItemRecording {
   }
 
   finish(varEnd: number): InferredItem {
-    return { ...this.item, varStart: this.varStart, varEnd, facts: this.facts };
+    return { ...this.item, ledgerStatements: groupByStatement(this.item.ledger), varStart: this.varStart, varEnd, facts: this.facts };
   }
 }
 

@@ -18,10 +18,9 @@ export function ownershipItem(statement: Node, env: OwnershipEnv): ItemFindings<
   const seen = new Map<string, Observation>();
   const recording: OwnershipEnv = {
     ledger: {
-      get(key) {
-        const type = env.ledger.get(key);
-        const colon = key.indexOf(':');
-        seen.set(`L${key}`, { ledgerOffset: Number(key.slice(0, colon)) - start, name: key.slice(colon + 1), facts: ownershipFacts(type) });
+      lookup(statementStart, name) {
+        const type = env.ledger.lookup(statementStart, name);
+        seen.set(`L${statementStart}:${name}`, { ledgerOffset: statementStart - start, name, facts: ownershipFacts(type) });
         return type;
       },
     },
@@ -39,5 +38,5 @@ export function ownershipItem(statement: Node, env: OwnershipEnv): ItemFindings<
 function factSource(env: OwnershipEnv, observation: Observation, start: number) {
   return observation.ledgerOffset === undefined
     ? env.globalType(observation.name)
-    : env.ledger.get(`${observation.ledgerOffset + start}:${observation.name}`);
+    : env.ledger.lookup(observation.ledgerOffset + start, observation.name);
 }

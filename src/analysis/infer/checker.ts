@@ -23,6 +23,7 @@ import {
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
 import { itemKey } from '../incremental/top-level.ts';
 import { DeferredMap } from '../incremental/deferred-map.ts';
+import { Ledger } from './ledger.ts';
 
 export { spanKey } from '../incremental/inference-items.ts';
 
@@ -63,8 +64,8 @@ export type Resolution = number | 'module' | 'prelude' | 'unknown';
 
 export interface InferenceResult {
   diagnostics: RawDiagnostic[];
-  /** Type of every variable a statement declared, keyed `statementStart:name` (the ownership layer's ledger). */
-  ledger: Map<string, Type>;
+  /** Type of every variable a statement declared, by the statement's start and the name (the ownership layer's ledger). */
+  ledger: Ledger;
   /** Inferred type of expression nodes, by `spanKey(start, end)` (node ids do not survive a reparse). */
   nodeTypes: Map<number, Type>;
   /** Type of each binding's name token, by its start offset (hover, inlay hints). */
@@ -130,7 +131,7 @@ class ItemVarSupply extends VarSupply {
 
 class Checker {
   readonly result: InferenceResult & DeferredResults = {
-    diagnostics: [], ledger: new Map(), nodeTypes: new DeferredMap(), bindingTypes: new DeferredMap(), imports: new Map(),
+    diagnostics: [], ledger: new Ledger(), nodeTypes: new DeferredMap(), bindingTypes: new DeferredMap(), imports: new Map(),
     receivers: new DeferredMap(), structModules: new Map(), resolutions: new DeferredMap(),
   };
   private readonly vars = new ItemVarSupply();
@@ -268,7 +269,7 @@ class Checker {
   private replay(item: InferredItem, start: number): void {
     for (const d of item.diagnostics) this.report(d.code, d.message, { start: d.start + start, end: d.end + start });
     const { ledger, nodeTypes, bindingTypes, receivers, resolutions } = this.result;
-    for (const [offset, name, type] of item.ledger) ledger.set(`${offset + start}:${name}`, type);
+    ledger.adopt(start, item.ledgerStatements);
     // What only editors read is written when first read: a keystroke replays most of a file's items.
     if (item.nodeTypes.length > 0) nodeTypes.defer(() => { for (const [offset, length, type] of item.nodeTypes) nodeTypes.set(spanKey(offset + start, offset + start + length), type); });
     if (item.bindingTypes.length > 0) bindingTypes.defer(() => { for (const [offset, type] of item.bindingTypes) bindingTypes.set(offset + start, type); });
@@ -304,7 +305,7 @@ class Checker {
   }
 
   private setLedger(name: string, type: Type): void {
-    this.result.ledger.set(`${this.statementKey}:${name}`, type);
+    this.result.ledger.set(this.statementKey, name, type);
     this.recording?.item.ledger.push([this.statementKey - this.recording.start, name, type]);
   }
 

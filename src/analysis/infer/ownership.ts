@@ -8,10 +8,11 @@ import { cleanStatementsAt, lambdaParameters, readBinding, readBindingAt, signat
 import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 import { prune, type Type } from './types.ts';
+import type { LedgerReader } from './ledger.ts';
 
 export interface OwnershipEnv {
-  /** The inference ledger: `statementStart:name` → type at declaration. */
-  ledger: { get(key: string): Type | undefined };
+  /** The inference ledger: a statement's start and a name → the type at declaration. */
+  ledger: LedgerReader;
   /** A global value's type (prelude, pre-declared names, imports), for names the ledger lacks. */
   globalType(name: string): Type | undefined;
 }
@@ -170,7 +171,7 @@ class FunctionWalk {
     for (let i = this.scopeKeys.length - 1; i >= 0; i--) {
       const key = this.scopeKeys[i]!.get(name);
       if (key === undefined) continue;
-      const type = this.env.ledger.get(`${key}:${name}`);
+      const type = this.env.ledger.lookup(key, name);
       if (type) return classifyType(type);
     }
     const global = this.env.globalType(name);

@@ -1,29 +1,41 @@
 // A Map whose writes can be queued and made on its first read. A keystroke
 // replays every untouched item's inference results into the file's maps
 // (node types, binding types, receivers, resolutions), which only hover,
-// inlay hints and navigation read: queued, the replay costs one closure per
-// item, and the maps are filled when, and if, someone asks. Writes are made
+// inlay hints and navigation read: queued, the replay costs three slots of
+// an array per item and map, and the maps are filled when, and if, someone asks. Writes are made
 // in the order they were queued, direct `set`s included, so the map ends up
 // as it would have been written at once: the same entries, the same
 // iteration order, the later write winning.
+/** How a queued write is made: given the map and the two values queued with it. */
+export type DeferredWrite<K, V, A, B> = (map: DeferredMap<K, V>, a: A, b: B) => void;
+
 export class DeferredMap<K, V> extends Map<K, V> {
-  #queued: Array<() => void> = [];
+  /**
+   * Queued writes, three slots each: the function, then its two values. Flat,
+   * with module-level functions, so a replayed item queues no closure.
+   */
+  #queued: unknown[] = [];
 
   /** Runs `writes` (which call `set`) when the map is next read, after every write queued before it. */
   defer(writes: () => void): void {
-    this.#queued.push(writes);
+    this.deferWith(runWrites, writes, undefined);
+  }
+
+  /** Runs `write(this, a, b)` when the map is next read, after every write queued before it. */
+  deferWith<A, B>(write: DeferredWrite<K, V, A, B>, a: A, b: B): void {
+    this.#queued.push(write, a, b);
   }
 
   #flush(): void {
     if (this.#queued.length === 0) return;
     const queued = this.#queued;
     this.#queued = [];
-    for (const writes of queued) writes();
+    for (let i = 0; i < queued.length; i += 3) (queued[i] as DeferredWrite<K, V, unknown, unknown>)(this, queued[i + 1], queued[i + 2]);
   }
 
   override set(key: K, value: V): this {
     // A write queued earlier must land first; while flushing, the queue is empty and this writes through.
-    if (this.#queued.length > 0) this.#queued.push(() => super.set(key, value));
+    if (this.#queued.length > 0) this.#queued.push(setEntry, key, value);
     else super.set(key, value);
     return this;
   }
@@ -76,4 +88,12 @@ export class DeferredMap<K, V> extends Map<K, V> {
   override [Symbol.iterator](): MapIterator<[K, V]> {
     return this.entries();
   }
+}
+
+function runWrites(_map: unknown, writes: () => void): void {
+  writes();
+}
+
+function setEntry<K, V>(map: DeferredMap<K, V>, key: K, value: V): void {
+  map.set(key, value);
 }

@@ -102,6 +102,23 @@ export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExpo
   return checker.result;
 }
 
+// A replayed item's writes to the maps only editors read, made when one is first read (DeferredMap).
+function replayNodeTypes(nodeTypes: Map<number, Type>, item: InferredItem, start: number): void {
+  for (const [offset, length, type] of item.nodeTypes) nodeTypes.set(spanKey(offset + start, offset + start + length), type);
+}
+
+function replayBindingTypes(bindingTypes: Map<number, Type>, item: InferredItem, start: number): void {
+  for (const [offset, type] of item.bindingTypes) bindingTypes.set(offset + start, type);
+}
+
+function replayReceivers(receivers: Map<number, string>, item: InferredItem, start: number): void {
+  for (const [offset, record] of item.receivers) receivers.set(offset + start, record);
+}
+
+function replayResolutions(resolutions: Map<number, Resolution>, item: InferredItem, start: number): void {
+  for (const [offset, resolution, inside] of item.resolutions) resolutions.set(offset + start, inside ? (resolution as number) + start : resolution);
+}
+
 /** The global scope, which tells the checker of every write: other items read it. */
 class GlobalScope extends Map<string, VarInfo> {
   onWrite: (() => void) | undefined;
@@ -271,10 +288,10 @@ class Checker {
     const { ledger, nodeTypes, bindingTypes, receivers, resolutions } = this.result;
     ledger.adopt(start, item.ledgerStatements);
     // What only editors read is written when first read: a keystroke replays most of a file's items.
-    if (item.nodeTypes.length > 0) nodeTypes.defer(() => { for (const [offset, length, type] of item.nodeTypes) nodeTypes.set(spanKey(offset + start, offset + start + length), type); });
-    if (item.bindingTypes.length > 0) bindingTypes.defer(() => { for (const [offset, type] of item.bindingTypes) bindingTypes.set(offset + start, type); });
-    if (item.receivers.length > 0) receivers.defer(() => { for (const [offset, record] of item.receivers) receivers.set(offset + start, record); });
-    if (item.resolutions.length > 0) resolutions.defer(() => { for (const [offset, resolution, inside] of item.resolutions) resolutions.set(offset + start, inside ? (resolution as number) + start : resolution); });
+    if (item.nodeTypes.length > 0) nodeTypes.deferWith(replayNodeTypes, item, start);
+    if (item.bindingTypes.length > 0) bindingTypes.deferWith(replayBindingTypes, item, start);
+    if (item.receivers.length > 0) receivers.deferWith(replayReceivers, item, start);
+    if (item.resolutions.length > 0) resolutions.deferWith(replayResolutions, item, start);
     for (const name of item.checked) this.checkedFunctions.add(name);
     this.vars.resume(item.varEnd);
   }

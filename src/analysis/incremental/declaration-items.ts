@@ -28,16 +28,23 @@ interface StatementDeclarations {
 }
 
 export class DeclarationMemo {
-  /** Per pass (type definitions, signatures): entries by item key. */
-  #previous = passMaps();
-  #current = passMaps();
+  /**
+   * Per pass (type definitions, signatures): entries by item key, each with
+   * the last collection that used or made it. One map each across
+   * collections (as in ItemMemo): what the last one did not use is forgotten
+   * when the next begins.
+   */
+  readonly #entries: Record<'T' | 'S', Map<string, { entry: StatementDeclarations; collection: number }>> = { T: new Map(), S: new Map() };
+  #collection = 0;
   /** Statements the last collection took from the memo: for tests and benchmarks. */
   hits = 0;
 
   /** collectDeclarations(tree), with each statement's part from the memo where it holds. */
   collect(tree: Tree): FileDeclarations {
-    this.#previous = this.#current;
-    this.#current = passMaps();
+    const collection = ++this.#collection;
+    for (const entries of [this.#entries.T, this.#entries.S]) {
+      for (const [key, kept] of entries) if (kept.collection !== collection - 1) entries.delete(key);
+    }
     this.hits = 0;
     const vars = new VarSupply();
     const result = emptyDeclarations();
@@ -70,13 +77,13 @@ export class DeclarationMemo {
    */
   #add(statement: Node, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
     const key = itemKey(statement);
-    const current = this.#current[pass];
-    const known = current.get(key) ?? this.#previous[pass].get(key);
-    if (known && known.typeNames === typeNames) {
+    const entries = this.#entries[pass];
+    const kept = entries.get(key);
+    if (kept && kept.entry.typeNames === typeNames) {
       this.hits++;
-      current.set(key, known);
-      apply(known, result);
-      return known;
+      kept.collection = this.#collection;
+      apply(kept.entry, result);
+      return kept.entry;
     }
     const scratch = emptyDeclarations();
     if (pass === 'S') {
@@ -91,14 +98,10 @@ export class DeclarationMemo {
       proofFunctions: [...scratch.proofFunctions], methods: [...scratch.methods], values: [...scratch.values], exports: [...scratch.exports],
       functionCounts: [...counts], ...(typeNames === undefined ? {} : { typeNames }),
     };
-    if (noVariablesDrawn && !holdsVariables(entry)) current.set(key, entry);
+    if (noVariablesDrawn && !holdsVariables(entry)) entries.set(key, { entry, collection: this.#collection });
     apply(entry, result);
     return entry;
   }
-}
-
-function passMaps(): Record<'T' | 'S', Map<string, StatementDeclarations>> {
-  return { T: new Map(), S: new Map() };
 }
 
 function emptyDeclarations(): FileDeclarations {

@@ -72,32 +72,39 @@ export class ItemRecording {
 }
 
 /**
- * The items of a file's last inference, by kind and text. Entries of the
- * last pass; those the current pass uses or records become it when the next
- * pass begins, so deleted items are forgotten.
+ * The items of a file's last inference, by kind and text: those the last
+ * pass used or recorded, so deleted items are forgotten.
  */
 export class InferenceMemo {
-  #previous = new Map<string, InferredItem>();
-  #current = new Map<string, InferredItem>();
+  /** One map across passes, each entry with the last pass that used or made it (as in ItemMemo). */
+  readonly #entries = new Map<string, { item: InferredItem; pass: number }>();
+  #pass = 0;
   /** What every item read that no fact records (records, methods, generics): a change drops every item. */
   #environment = '';
   hits = 0;
   misses = 0;
 
   begin(environment: string): void {
-    this.#previous = environment === this.#environment ? this.#current : new Map<string, InferredItem>();
-    this.#current = new Map();
+    const pass = ++this.#pass;
+    if (environment !== this.#environment) this.#entries.clear();
+    else for (const [key, entry] of this.#entries) if (entry.pass !== pass - 1) this.#entries.delete(key);
     this.#environment = environment;
     this.hits = 0;
     this.misses = 0;
   }
 
   find(key: string): InferredItem | undefined {
-    return this.#current.get(key) ?? this.#previous.get(key);
+    return this.#entries.get(key)?.item;
   }
 
   keep(key: string, item: InferredItem): void {
-    this.#current.set(key, item);
+    const entry = this.#entries.get(key);
+    if (!entry) {
+      this.#entries.set(key, { item, pass: this.#pass });
+      return;
+    }
+    entry.item = item;
+    entry.pass = this.#pass;
   }
 }
 

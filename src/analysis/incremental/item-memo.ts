@@ -36,13 +36,21 @@ const moveRange = <F extends Located>(d: F, delta: number): F => ({ ...d, start:
 interface Memoised<C, F> {
   /** Offsets relative to the statement's start. */
   found: readonly F[];
-  holds?: (context: C, start: number) => boolean;
+  holds: ((context: C, start: number) => boolean) | undefined;
+  /** The last pass that used or made it. */
+  pass: number;
 }
 
 export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
-  /** Entries of the last pass; the current pass's become it when the pass ends, so deleted items are forgotten. */
-  #previous = new Map<string, Memoised<C, F>>();
-  #current = new Map<string, Memoised<C, F>>();
+  /**
+   * One map across passes, not one per pass: a pass over an edited file finds
+   * nearly every key already there, so it writes no entry and the map does
+   * not grow again from empty (a keystroke rebuilt one map per layer).
+   * Entries the last pass did not use are the deleted items: forgotten when
+   * the next pass begins.
+   */
+  readonly #entries = new Map<string, Memoised<C, F>>();
+  #pass = 0;
   readonly #move: Move<F>;
   /** Statements the last pass found in the memo, and those it had to look at: for tests and benchmarks. */
   hits = 0;
@@ -54,23 +62,24 @@ export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
 
   /** The layer's findings on `statements` in order, each from the memo when it still holds. */
   run(statements: readonly Node[], context: C, layer: StatementLayer<C, F>): F[] {
-    this.#previous = this.#current;
-    this.#current = new Map();
+    const pass = ++this.#pass;
+    for (const [key, entry] of this.#entries) if (entry.pass !== pass - 1) this.#entries.delete(key);
     this.hits = 0;
     this.misses = 0;
     const found: F[] = [];
     for (const statement of statements) {
       const start = statement.startIndex;
       const key = itemKey(statement);
-      let entry = this.#current.get(key) ?? this.#previous.get(key);
+      let entry = this.#entries.get(key);
       if (entry && (!entry.holds || entry.holds(context, start))) {
         this.hits++;
+        entry.pass = pass;
       } else {
         this.misses++;
         const fresh = layer(statement, context);
-        entry = { found: fresh.found.map((d) => this.#move(d, -start)), ...(fresh.holds ? { holds: fresh.holds } : {}) };
+        entry = { found: fresh.found.map((d) => this.#move(d, -start)), holds: fresh.holds, pass };
+        this.#entries.set(key, entry);
       }
-      this.#current.set(key, entry);
       for (const d of entry.found) found.push(this.#move(d, start));
     }
     return found;

@@ -55,7 +55,13 @@ export function annotationType(node: Node | null, depth = 0): Type {
 export function parameterNodes(fnType: Node): Node[] {
   const params = fnType.childForFieldName('parameters');
   if (!params) return [];
-  return params.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
+  const named = params.namedChildren.filter((c): c is Node => c !== null);
+  // Comments are named too; a list rarely holds one, and finding each child's row to ask costs a search per child.
+  const { table, index } = locate(params);
+  for (let c = table.firstChild(index); c !== -1; c = table.nextSibling(c)) {
+    if (isCommentAt(table, c)) return named.filter((p) => !isComment(p));
+  }
+  return named;
 }
 
 export function parameterName(param: Node): string | undefined {

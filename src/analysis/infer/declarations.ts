@@ -175,7 +175,7 @@ function readRecord(record: Node): RecordShape {
         shape.fields.push({
           name: item.childForFieldName('name')?.text ?? '',
           type: annotationType(type),
-          mutable: item.children.some((c) => c?.type === 'mutability'),
+          mutable: hasMutability(item),
           hasDefault: item.childForFieldName('default') !== null,
         });
         break;
@@ -385,7 +385,7 @@ export function signatureParameters(annotation: Node): LambdaParameter[] {
     for (const p of parameterNodes(level)) {
       const name = p.type === 'parameter' ? p.childForFieldName('name') : null;
       if (!name || generics.includes(name.text) || found.some((q) => q.name === name.text)) continue;
-      found.push({ name: name.text, node: name, annotation: p.childForFieldName('type'), mutable: p.children.some((c) => c?.type === 'mutability') });
+      found.push({ name: name.text, node: name, annotation: p.childForFieldName('type'), mutable: hasMutability(p) });
     }
   }
   return found;
@@ -434,12 +434,20 @@ export function lambdaParameters(lambda: Node): LambdaParameter[] {
   const params = lambda.childForFieldName('parameters');
   if (!params) return [];
   const list = params.type === 'parameter' ? [params] : params.namedChildren.filter((c): c is Node => c !== null && c.type === 'parameter');
-  return list.map((p) => ({
-    name: p.childForFieldName('name')?.text ?? '_',
-    node: p.childForFieldName('name') ?? p,
-    annotation: p.childForFieldName('type'),
-    mutable: p.children.some((c) => c?.type === 'mutability'),
-  }));
+  return list.map((p) => {
+    const name = p.childForFieldName('name');
+    return { name: name?.text ?? '_', node: name ?? p, annotation: p.childForFieldName('type'), mutable: hasMutability(p) };
+  });
+}
+
+/**
+ * Whether `mut` marks the parameter or field: read off the node table, not
+ * through `children`, which makes a Node (and a WASM call for its type) for
+ * every token of it.
+ */
+function hasMutability(node: Node): boolean {
+  const { table, index } = locate(node);
+  return table.childOfType(index, table.idOf('mutability')) !== -1;
 }
 
 /** Free type variables become generic parameters, so another file instantiates them afresh. */

@@ -307,6 +307,13 @@ main = {
     for (const keyword of ['if', 'match', 'true', 'and', 'void', 'Type']) await refuses(program, ['total', keyword], 'RENAME_KEYWORD');
   });
 
+  it('a name the reference lexer reads as part of a malformed number (found by the fuzzer)', async () => {
+    // `5e` is one number with a missing exponent to the lexer (E0002), `5` then `e` to the grammar.
+    await refuses('r.5e:()\n', ['e', 'fuzz_renamed'], 'RENAME_SYNTAX_ERROR', /touches a malformed token \(E0002/);
+    // Even where the new name keeps the lexer's error as it was.
+    await refuses('r.5e: Int = 1\nio.println(e)\n', ['e', 'exponent'], 'RENAME_SYNTAX_ERROR', /touches a malformed token/);
+  });
+
   it('no such binding in the scope', async () => {
     await refuses(program, ['missing', 'x'], 'RENAME_NOT_FOUND');
     await refuses(program, ['count', 'x'], 'RENAME_NOT_FOUND', /top-level/);

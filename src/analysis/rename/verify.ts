@@ -4,6 +4,7 @@
 // (meaning.ts then asks the checker.)
 import type { Tree } from 'web-tree-sitter';
 import { LineIndex, type HumanRange } from '../../syntax/positions.ts';
+import { lexicalErrors } from '../diagnostics/lexical.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { Binding, FileModel, NameUse, Span } from '../model/types.ts';
 import { applyEdits, offsetMapper } from './edits.ts';
@@ -31,6 +32,19 @@ export function verifyPlan(plan: FilePlan, edits: readonly SpanEdit[], newName: 
     return { source, diagnostics: [diagnostic] };
   };
   if (tree.rootNode.hasError && !file.tree.rootNode.hasError) return refused(refusal(RENAME_CODES.syntaxError, `the renamed file ${file.path} would not parse`));
+  // The grammar may read a name where the reference's lexer reads part of another
+  // token (`5e` is one malformed number to it, `5` and `e` to the grammar): such a
+  // name is no binding to the reference, and renaming it changes what its lexer reads.
+  const malformed = lexicalErrors(file.text);
+  const touched = malformed.find((error) => edits.some((edit) => error.start <= edit.end && edit.start <= error.end));
+  if (touched) {
+    return refused(refusal(RENAME_CODES.syntaxError, `a renamed name touches a malformed token (${touched.code}: ${touched.message}); fix it before renaming`, at(touched)));
+  }
+  const lexicalBefore = malformed.map((e) => e.code).join(' ');
+  const lexicalAfter = lexicalErrors(source).map((e) => e.code).join(' ');
+  if (lexicalBefore !== lexicalAfter) {
+    return refused(refusal(RENAME_CODES.syntaxError, `the renamed file ${file.path} would lex differently (lexer errors ${lexicalBefore || 'none'} would become ${lexicalAfter || 'none'})`));
+  }
   const problem = firstDifference(file.model, model, edits, newName);
   return problem ? refused(describe(problem, file.model, newName, at)) : { source, tree, diagnostics: [] };
 }

@@ -85,25 +85,24 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       i = table.subtreeEnd(i);
       continue;
     }
-    const next = i + 1;
     if (!missing && !error) {
-      i = next;
+      i++;
       continue;
     }
-    const startIndex = table.start(i);
-    const endIndex = table.end(i);
+    const at = i++;
+    const startIndex = table.start(at);
+    const endIndex = table.end(at);
     // An ERROR that only wraps other ERRORs adds nothing a person can act on.
     while (error && found.length > 0) {
       const last = found[found.length - 1]!;
       if (last.kind !== 'ERROR' || startIndex < last.startIndex || last.endIndex < endIndex) break;
       found.pop();
     }
-    i = next;
     if (missing) {
       found.push({ kind: 'MISSING', type, startIndex, endIndex });
       continue;
     }
-    const token = firstToken(table, i - 1, text, lines);
+    const token = firstToken(table, at, text, lines);
     const first = token?.token ?? { text: text.slice(startIndex, endIndex), start: startIndex, end: endIndex };
     const firstPrevious = token ? token.previous : beforeType === undefined ? undefined : { type: beforeType, endRow: beforeEndRow };
     const firstRow = token ? token.row : lines.lineOf(startIndex);

@@ -24,6 +24,7 @@ import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../inc
 import { itemKey } from '../incremental/top-level.ts';
 import { DeferredMap } from '../incremental/deferred-map.ts';
 import { Ledger } from './ledger.ts';
+import { hasMutability } from './table-reads.ts';
 
 export { spanKey } from '../incremental/inference-items.ts';
 
@@ -637,7 +638,7 @@ class Checker {
     const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
     const variable = node.childForFieldName('variable');
     const body = node.childForFieldName('body');
-    const mutable = node.children.some((c) => c?.type === 'mutability');
+    const mutable = hasMutability(node);
     this.withScope(() => {
       if (variable && this.lookup(variable.text)) {
         this.report('E2013', TYPE_MESSAGES.E2013(variable.text), variable);
@@ -954,7 +955,7 @@ class Checker {
     const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
     const variable = node.childForFieldName('variable');
     const body = node.childForFieldName('body');
-    const mutable = node.children.some((c) => c?.type === 'mutability');
+    const mutable = hasMutability(node);
     this.loopScope(() => {
       if (variable) {
         if (this.inCurrentScope(variable.text)) {
@@ -976,7 +977,7 @@ class Checker {
     const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
     let bodyType: Type = VOID;
     this.loopScope(() => {
-      this.addVar(variable.text, element, node.children.some((c) => c?.type === 'mutability'), variable);
+      this.addVar(variable.text, element, hasMutability(node), variable);
       if (body) bodyType = this.inferBlock(body);
     });
     return { k: 'list', elem: bodyType };

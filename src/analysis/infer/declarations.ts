@@ -8,6 +8,7 @@ import { annotationType, innermostReturn, isComment, isCommentAt, parameterAnnot
 import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
 import type { Scheme } from './signatures.ts';
 import { topLevelNodes } from '../incremental/top-level.ts';
+import { hasMutability, hasMutabilityAt } from './table-reads.ts';
 
 export interface ConstConstraint {
   /** The constraint's source, e.g. `N > 0`, evaluated on literal arguments. */
@@ -319,7 +320,7 @@ export interface BindingAt extends Omit<BindingStatement, 'nameNode' | 'annotati
 export function readBindingAt(table: NodeTable, index: number): BindingAt | undefined {
   const type = table.type(index);
   if (type !== 'declaration' && type !== 'assignment') return undefined;
-  const mutable = table.childOfType(index, table.idOf('mutability')) !== -1;
+  const mutable = hasMutabilityAt(table, index);
   const isPublic = table.childOfType(index, table.idOf('visibility')) !== -1;
   const field = (name: string) => table.childInField(index, table.fieldIdOf(name));
   if (type === 'declaration') {
@@ -438,16 +439,6 @@ export function lambdaParameters(lambda: Node): LambdaParameter[] {
     const name = p.childForFieldName('name');
     return { name: name?.text ?? '_', node: name ?? p, annotation: p.childForFieldName('type'), mutable: hasMutability(p) };
   });
-}
-
-/**
- * Whether `mut` marks the parameter or field: read off the node table, not
- * through `children`, which makes a Node (and a WASM call for its type) for
- * every token of it.
- */
-function hasMutability(node: Node): boolean {
-  const { table, index } = locate(node);
-  return table.childOfType(index, table.idOf('mutability')) !== -1;
 }
 
 /** Free type variables become generic parameters, so another file instantiates them afresh. */

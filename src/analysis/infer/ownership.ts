@@ -3,7 +3,7 @@
 // tokens attributed to root variables, and a CFG made only at if/loop splits.
 import type { Node, Tree } from 'web-tree-sitter';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { fieldChild, fieldChildren, firstNamedAt, namedNonComments } from './table-reads.ts';
+import { fieldChild, fieldChildren, firstNamedAt, hasMutabilityAt, namedNonComments } from './table-reads.ts';
 import { cleanStatementsAt, lambdaParameters, readBinding, readBindingAt, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
 import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
@@ -553,7 +553,7 @@ class FunctionWalk {
     if (variable !== -1) {
       const name = t.text(variable);
       this.states.set(name, 'alive');
-      this.mutability.set(name, t.childOfType(node, t.idOf('mutability')) !== -1);
+      this.mutability.set(name, hasMutabilityAt(t, node));
       this.recordBinding(name);
     }
     this.walkLoop(fieldChild(t, node, 'body'));
@@ -634,6 +634,6 @@ function lambdaParametersAt(t: NodeTable, lambda: number): Array<{ name: string;
   const list = t.type(params) === 'parameter' ? [params] : namedNonComments(t, params).filter((p) => t.type(p) === 'parameter');
   return list.map((p) => {
     const name = fieldChild(t, p, 'name');
-    return { name: name === -1 ? '_' : t.text(name), mutable: t.childOfType(p, t.idOf('mutability')) !== -1 };
+    return { name: name === -1 ? '_' : t.text(name), mutable: hasMutabilityAt(t, p) };
   });
 }

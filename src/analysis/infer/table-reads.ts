@@ -1,6 +1,7 @@
 // Reads of one node's children off the node table, for the layers that walk
 // a statement by table indices (ownership, termination): -1 for none.
-import type { NodeTable } from '../../syntax/node-table.ts';
+import type { Node } from 'web-tree-sitter';
+import { locate, type NodeTable } from '../../syntax/node-table.ts';
 import { isCommentAt } from './annotations.ts';
 
 /** The first child of `node` in field `name`, or -1 (`childForFieldName`). */
@@ -27,4 +28,18 @@ export function namedNonComments(t: NodeTable, node: number): number[] {
 export function firstNamedAt(t: NodeTable, node: number): number {
   for (let c = t.firstChild(node); c !== -1; c = t.nextSibling(c)) if (t.isNamed(c) && !isCommentAt(t, c)) return c;
   return -1;
+}
+
+/** Whether `mut` marks `node` (a binding, parameter, field or loop variable): one of its children is `mutability`. */
+export function hasMutabilityAt(t: NodeTable, node: number): boolean {
+  return t.childOfType(node, t.idOf('mutability')) !== -1;
+}
+
+/**
+ * `hasMutabilityAt` for a Node, read off its tree's table: asking the Node's
+ * `children` makes a Node (and a WASM call for its type) for every token.
+ */
+export function hasMutability(node: Node): boolean {
+  const { table, index } = locate(node);
+  return hasMutabilityAt(table, index);
 }

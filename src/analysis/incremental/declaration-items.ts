@@ -12,6 +12,7 @@ import {
 } from '../infer/declarations.ts';
 import type { Scheme } from '../infer/signatures.ts';
 import { hasVariables, VarSupply, type Type } from '../infer/types.ts';
+import { PassMap } from './pass-map.ts';
 import { itemKey } from './top-level.ts';
 
 /** The maps of FileDeclarations one statement writes, each as its writes in order. */
@@ -28,23 +29,15 @@ interface StatementDeclarations {
 }
 
 export class DeclarationMemo {
-  /**
-   * Per pass (type definitions, signatures): entries by item key, each with
-   * the last collection that used or made it. One map each across
-   * collections (as in ItemMemo): what the last one did not use is forgotten
-   * when the next begins.
-   */
-  readonly #entries: Record<'T' | 'S', Map<string, { entry: StatementDeclarations; collection: number }>> = { T: new Map(), S: new Map() };
-  #collection = 0;
+  /** Per pass (type definitions, signatures): entries by item key, kept from one collection to the next. */
+  readonly #entries: Record<'T' | 'S', PassMap<StatementDeclarations>> = { T: new PassMap(), S: new PassMap() };
   /** Statements the last collection took from the memo: for tests and benchmarks. */
   hits = 0;
 
   /** collectDeclarations(tree), with each statement's part from the memo where it holds. */
   collect(tree: Tree): FileDeclarations {
-    const collection = ++this.#collection;
-    for (const entries of [this.#entries.T, this.#entries.S]) {
-      for (const [key, kept] of entries) if (kept.collection !== collection - 1) entries.delete(key);
-    }
+    this.#entries.T.begin();
+    this.#entries.S.begin();
     this.hits = 0;
     const vars = new VarSupply();
     const result = emptyDeclarations();
@@ -78,12 +71,12 @@ export class DeclarationMemo {
   #add(statement: Node, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
     const key = itemKey(statement);
     const entries = this.#entries[pass];
-    const kept = entries.get(key);
-    if (kept && kept.entry.typeNames === typeNames) {
+    const known = entries.get(key);
+    if (known && known.typeNames === typeNames) {
       this.hits++;
-      kept.collection = this.#collection;
-      apply(kept.entry, result);
-      return kept.entry;
+      entries.keep(key, known);
+      apply(known, result);
+      return known;
     }
     const scratch = emptyDeclarations();
     if (pass === 'S') {
@@ -98,7 +91,7 @@ export class DeclarationMemo {
       proofFunctions: [...scratch.proofFunctions], methods: [...scratch.methods], values: [...scratch.values], exports: [...scratch.exports],
       functionCounts: [...counts], ...(typeNames === undefined ? {} : { typeNames }),
     };
-    if (noVariablesDrawn && !holdsVariables(entry)) entries.set(key, { entry, collection: this.#collection });
+    if (noVariablesDrawn && !holdsVariables(entry)) entries.keep(key, entry);
     apply(entry, result);
     return entry;
   }

@@ -11,6 +11,7 @@
 import type { RawDiagnostic } from '../infer/messages.ts';
 import { groupByStatement, type LedgerStatement } from '../infer/ledger.ts';
 import type { Type } from '../infer/types.ts';
+import { PassMap } from './pass-map.ts';
 
 /** What the checker's lookup found for an identifier (see checker.ts `Resolution`). */
 export type ItemResolution = number | 'module' | 'prelude' | 'unknown';
@@ -76,35 +77,26 @@ export class ItemRecording {
  * pass used or recorded, so deleted items are forgotten.
  */
 export class InferenceMemo {
-  /** One map across passes, each entry with the last pass that used or made it (as in ItemMemo). */
-  readonly #entries = new Map<string, { item: InferredItem; pass: number }>();
-  #pass = 0;
+  readonly #entries = new PassMap<InferredItem>();
   /** What every item read that no fact records (records, methods, generics): a change drops every item. */
   #environment = '';
   hits = 0;
   misses = 0;
 
   begin(environment: string): void {
-    const pass = ++this.#pass;
     if (environment !== this.#environment) this.#entries.clear();
-    else for (const [key, entry] of this.#entries) if (entry.pass !== pass - 1) this.#entries.delete(key);
+    this.#entries.begin();
     this.#environment = environment;
     this.hits = 0;
     this.misses = 0;
   }
 
   find(key: string): InferredItem | undefined {
-    return this.#entries.get(key)?.item;
+    return this.#entries.get(key);
   }
 
   keep(key: string, item: InferredItem): void {
-    const entry = this.#entries.get(key);
-    if (!entry) {
-      this.#entries.set(key, { item, pass: this.#pass });
-      return;
-    }
-    entry.item = item;
-    entry.pass = this.#pass;
+    this.#entries.keep(key, item);
   }
 }
 

@@ -11,6 +11,7 @@ import type { RawDiagnostic } from '../infer/messages.ts';
 import type { OwnershipEnv } from '../infer/ownership.ts';
 import { DeclarationMemo } from './declaration-items.ts';
 import { InferenceMemo } from './inference-items.ts';
+import { PassMap } from './pass-map.ts';
 import { itemKey } from './top-level.ts';
 
 /** What a memo moves: a finding's offsets into the file. */
@@ -37,20 +38,10 @@ interface Memoised<C, F> {
   /** Offsets relative to the statement's start. */
   found: readonly F[];
   holds: ((context: C, start: number) => boolean) | undefined;
-  /** The last pass that used or made it. */
-  pass: number;
 }
 
 export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
-  /**
-   * One map across passes, not one per pass: a pass over an edited file finds
-   * nearly every key already there, so it writes no entry and the map does
-   * not grow again from empty (a keystroke rebuilt one map per layer).
-   * Entries the last pass did not use are the deleted items: forgotten when
-   * the next pass begins.
-   */
-  readonly #entries = new Map<string, Memoised<C, F>>();
-  #pass = 0;
+  readonly #entries = new PassMap<Memoised<C, F>>();
   readonly #move: Move<F>;
   /** Statements the last pass found in the memo, and those it had to look at: for tests and benchmarks. */
   hits = 0;
@@ -62,8 +53,7 @@ export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
 
   /** The layer's findings on `statements` in order, each from the memo when it still holds. */
   run(statements: readonly Node[], context: C, layer: StatementLayer<C, F>): F[] {
-    const pass = ++this.#pass;
-    for (const [key, entry] of this.#entries) if (entry.pass !== pass - 1) this.#entries.delete(key);
+    this.#entries.begin();
     this.hits = 0;
     this.misses = 0;
     const found: F[] = [];
@@ -73,13 +63,12 @@ export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
       let entry = this.#entries.get(key);
       if (entry && (!entry.holds || entry.holds(context, start))) {
         this.hits++;
-        entry.pass = pass;
       } else {
         this.misses++;
         const fresh = layer(statement, context);
-        entry = { found: fresh.found.map((d) => this.#move(d, -start)), holds: fresh.holds, pass };
-        this.#entries.set(key, entry);
+        entry = { found: fresh.found.map((d) => this.#move(d, -start)), holds: fresh.holds };
       }
+      this.#entries.keep(key, entry);
       for (const d of entry.found) found.push(this.#move(d, start));
     }
     return found;

@@ -119,20 +119,21 @@ export class TypeChecker {
     const dependencies = this.#dependencySignature(files, file);
     const cached = this.#checks.get(file.path);
     if (cached && cached.tree === file.tree && cached.dependencies === dependencies) return cached.result;
-    if (this.#batch) {
-      const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree).declarations, this.#moduleExports(files, file), undefined, false);
-      this.#checks.set(file.path, { tree: file.tree, dependencies, result });
-      this.lastChecked.push(file.path);
-      return result;
-    }
-    let memos = this.#itemMemos.get(file.path);
-    if (!memos) this.#itemMemos.set(file.path, (memos = fileItemMemos()));
-    const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree, memos.declarations).declarations, this.#moduleExports(files, file), memos);
+    const memos = this.#batch ? undefined : this.#memosOf(file.path);
+    const result = typecheckTree(file.tree, file.lines, this.#declarationsOf(file.tree, memos?.declarations).declarations, this.#moduleExports(files, file), memos, !this.#batch);
     this.#checks.set(file.path, { tree: file.tree, dependencies, result });
     this.lastChecked.push(file.path);
-    this.lastItemReuse += memoHits(memos);
-    this.lastInferenceReuse += memos.inference.hits;
+    if (memos) {
+      this.lastItemReuse += memoHits(memos);
+      this.lastInferenceReuse += memos.inference.hits;
+    }
     return result;
+  }
+
+  #memosOf(path: string): FileItemMemos {
+    let memos = this.#itemMemos.get(path);
+    if (!memos) this.#itemMemos.set(path, (memos = fileItemMemos()));
+    return memos;
   }
 
   /** The inferred type at a UTF-16 offset: of the innermost expression or binding name there. */

@@ -1,6 +1,6 @@
 // A document whose tree is kept up to date incrementally as its text changes.
 import { Edit, type Parser, type Point, type Tree } from 'web-tree-sitter';
-import { LineIndex } from './positions.ts';
+import { isHighSurrogate, isLowSurrogate, LineIndex } from './positions.ts';
 
 /** Replace `[start, end)` (UTF-16 offsets into the current text) with `text`. */
 export interface TextChange {
@@ -153,12 +153,4 @@ export function changeBetween(before: string, after: string): TextChange {
   // A low surrogate as the first unit of the suffix belongs with the unit that differs.
   if (suffix > 0 && isLowSurrogate(before.charCodeAt(before.length - suffix))) suffix--;
   return { start: prefix, end: before.length - suffix, text: after.slice(prefix, after.length - suffix) };
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }

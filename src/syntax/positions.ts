@@ -147,11 +147,17 @@ function pairsBefore(offsets: readonly number[], limit: number): number {
   return low;
 }
 
+/** Whether a well-formed surrogate pair starts at `offset`. */
 function isHighSurrogateAt(text: string, offset: number): boolean {
-  const code = text.charCodeAt(offset);
-  if (code < 0xd800 || code > 0xdbff) return false;
-  const next = text.charCodeAt(offset + 1);
-  return next >= 0xdc00 && next <= 0xdfff;
+  return isHighSurrogate(text.charCodeAt(offset)) && isLowSurrogate(text.charCodeAt(offset + 1));
+}
+
+export function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+export function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /**

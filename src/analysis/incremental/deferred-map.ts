@@ -2,10 +2,11 @@
 // replays every untouched item's inference results into the file's maps
 // (node types, binding types, receivers, resolutions), which only hover,
 // inlay hints and navigation read: queued, the replay costs three slots of
-// an array per item and map, and the maps are filled when, and if, someone asks. Writes are made
-// in the order they were queued, direct `set`s included, so the map ends up
-// as it would have been written at once: the same entries, the same
-// iteration order, the later write winning.
+// an array per item and map, and the maps are filled when, and if, someone
+// asks. Writes are made in the order they were queued, direct `set`s
+// included, so the map ends up as it would have been written at once: the
+// same entries, the same iteration order, the later write winning.
+
 /** How a queued write is made: given the map and the two values queued with it. */
 export type DeferredWrite<K, V, A, B> = (map: DeferredMap<K, V>, a: A, b: B) => void;
 
@@ -16,13 +17,8 @@ export class DeferredMap<K, V> extends Map<K, V> {
    */
   #queued: unknown[] = [];
 
-  /** Runs `writes` (which call `set`) when the map is next read, after every write queued before it. */
-  defer(writes: () => void): void {
-    this.deferWith(runWrites, writes, undefined);
-  }
-
   /** Runs `write(this, a, b)` when the map is next read, after every write queued before it. */
-  deferWith<A, B>(write: DeferredWrite<K, V, A, B>, a: A, b: B): void {
+  defer<A, B>(write: DeferredWrite<K, V, A, B>, a: A, b: B): void {
     this.#queued.push(write, a, b);
   }
 
@@ -88,10 +84,6 @@ export class DeferredMap<K, V> extends Map<K, V> {
   override [Symbol.iterator](): MapIterator<[K, V]> {
     return this.entries();
   }
-}
-
-function runWrites(_map: unknown, writes: () => void): void {
-  writes();
 }
 
 function setEntry<K, V>(map: DeferredMap<K, V>, key: K, value: V): void {

@@ -289,10 +289,10 @@ class Checker {
     const { ledger, nodeTypes, bindingTypes, receivers, resolutions } = this.result;
     ledger.adopt(start, item.ledgerStatements);
     // What only editors read is written when first read: a keystroke replays most of a file's items.
-    if (item.nodeTypes.length > 0) nodeTypes.deferWith(replayNodeTypes, item, start);
-    if (item.bindingTypes.length > 0) bindingTypes.deferWith(replayBindingTypes, item, start);
-    if (item.receivers.length > 0) receivers.deferWith(replayReceivers, item, start);
-    if (item.resolutions.length > 0) resolutions.deferWith(replayResolutions, item, start);
+    if (item.nodeTypes.length > 0) nodeTypes.defer(replayNodeTypes, item, start);
+    if (item.bindingTypes.length > 0) bindingTypes.defer(replayBindingTypes, item, start);
+    if (item.receivers.length > 0) receivers.defer(replayReceivers, item, start);
+    if (item.resolutions.length > 0) resolutions.defer(replayResolutions, item, start);
     for (const name of item.checked) this.checkedFunctions.add(name);
     this.vars.resume(item.varEnd);
   }

@@ -149,7 +149,7 @@ class SettingsLookup {
     let settings = this.#byManifest.get(manifest);
     if (!settings) {
       settings = {};
-      const read = await readTextFile(manifest, { limit: MAX_MANIFEST_BYTES });
+      const read = readTextFile(manifest, { limit: MAX_MANIFEST_BYTES });
       if (!read.ok) {
         process.stderr.write(`yaoxiang fmt: ${read.error.code}: ${read.error.message} (ignored; default settings)\n`);
       } else {

@@ -34,7 +34,7 @@ export async function readSource(path: string, options: { within?: string } = {}
     }
     return { name: '<stdin>', text: decodeUtf8(Buffer.concat(chunks), '<stdin>') };
   }
-  const read = await readTextFile(path, options);
+  const read = readTextFile(path, options);
   if (!read.ok) throw new SourceReadError(`${read.error.code}: ${read.error.message}`);
   return { name: path, text: read.value.text, file: read.value };
 }

@@ -106,7 +106,7 @@ async function inspect(plan: PlannedWrite, realRoot: string, force: boolean): Pr
   } catch {
     // Gone: the read below says so.
   }
-  const read = await readRegularFile(plan.path, { within: realRoot });
+  const read = readRegularFile(plan.path, { within: realRoot });
   if (!read.ok) return { code: read.error.code as WriteRefusalCode, message: read.error.message, path: plan.path };
   const { real, identity, bytes } = read.value;
   const prepared = { plan, target: real, identity, original: bytes };

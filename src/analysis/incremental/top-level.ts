@@ -6,7 +6,7 @@
 // (The trusted statements among them are listed once per tree by
 // `topLevelStatements`.)
 import type { Node, Tree } from 'web-tree-sitter';
-import { locate, type NodeTable } from '../../syntax/node-table.ts';
+import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 
 const nodesByTree = new WeakMap<Tree, readonly Node[]>();
 
@@ -17,12 +17,45 @@ export function topLevelNodes(tree: Tree): readonly Node[] {
   return nodes;
 }
 
-/** Per table (so per tree): each node's key by its index. */
+/** Per table (so per tree): each top-level node's key by its index. */
 const keysByTable = new WeakMap<NodeTable, Map<number, string>>();
+/**
+ * Each top-level node's key, by the node: every per-item layer asks for every
+ * item's key on every pass, and finding a node's row (a binary search of a
+ * file's rows, each step a cache miss on a large file) cost more than the rest.
+ */
+const keysByNode = new WeakMap<Node, string>();
+const keyedTrees = new WeakSet<Tree>();
 
 /** What decides a statement's subtree: the parser's kind for it and its text. */
 export function itemKey(statement: Node): string {
-  const { table, index } = locate(statement);
+  let key = keysByNode.get(statement);
+  if (key === undefined) {
+    if (!keyedTrees.has(statement.tree)) {
+      keyedTrees.add(statement.tree);
+      keyTopLevel(statement.tree);
+      key = keysByNode.get(statement);
+    }
+    if (key === undefined) keysByNode.set(statement, (key = keyAt(locate(statement))));
+  }
+  return key;
+}
+
+/** Keys every top-level node of `tree`, pairing the root's named children with the table's in order. */
+function keyTopLevel(tree: Tree): void {
+  const nodes = topLevelNodes(tree);
+  const table = nodeTableOf(tree);
+  let row = table.firstChild(0);
+  for (const node of nodes) {
+    while (row !== -1 && !table.isNamed(row)) row = table.nextSibling(row);
+    // Rows and nodes pair up in document order; a node that does not is keyed by its own row when asked for.
+    if (row === -1 || table.nodeId(row) !== node.id >>> 0) return;
+    keysByNode.set(node, keyAt({ table, index: row }));
+    row = table.nextSibling(row);
+  }
+}
+
+function keyAt({ table, index }: { table: NodeTable; index: number }): string {
   let keys = keysByTable.get(table);
   if (!keys) keysByTable.set(table, (keys = new Map<number, string>()));
   let key = keys.get(index);
@@ -38,7 +71,7 @@ export function itemKey(statement: Node): string {
 function sharedKey(table: NodeTable, index: number): string | undefined {
   const shared = table.sharedWith(index);
   if (!shared) return undefined;
-  const key = keysByTable.get(shared.table)?.get(shared.index);
   // The item's own type is read afresh (an alias comes from its parent), so it must match too.
-  return key?.startsWith(`${table.type(index)}\u0000`) ? key : undefined;
+  if (shared.table.typeId(shared.index) !== table.typeId(index)) return undefined;
+  return keysByTable.get(shared.table)?.get(shared.index);
 }

@@ -100,6 +100,7 @@ export class NodeTable {
     const steps = cursorSteps(tree, publicOnly);
     // open[d]: the index of the node the walk is inside at depth d.
     const open: number[] = [];
+    const runs: SharedRun[] = [];
     try {
       let depth = 0;
       let index = 0;
@@ -121,7 +122,7 @@ export class NodeTable {
         if (previousSibling !== -1) this.#subtreeEnd[previousSibling] = index;
         open[depth] = index++;
         // A top-level item an earlier tree shares with this one: its descendants' rows are copied, not walked.
-        const copied = depth === 1 && reuse && reusable.size > 0 ? this.#copySharedItem(steps, index - 1) : 0;
+        const copied = depth === 1 && reuse && reusable.size > 0 ? this.#shareItem(steps, index - 1, runs) : 0;
         index += copied;
         this.reusedRows += copied;
         if (index === this.count) break;
@@ -139,6 +140,7 @@ export class NodeTable {
     } finally {
       steps.done();
     }
+    for (const run of runs) this.#copyRun(run);
     // Parents come before children: a last child's subtree ends where its parent's does.
     this.#subtreeEnd[0] = this.count;
     for (let i = 1; i < this.count; i++) if (this.#subtreeEnd[i] === 0) this.#subtreeEnd[i] = this.#subtreeEnd[this.#parent[i]!]!;
@@ -147,8 +149,9 @@ export class NodeTable {
 
   /**
    * When the top-level item at row `item` (the cursor on it) is a subtree a
-   * retained table holds, copies that item's descendants' rows after it and
-   * returns how many there are; else 0. The cursor does not move.
+   * retained table holds, notes that its descendants' rows are to be copied
+   * from there (after the walk, in `runs`) and returns how many there are; else 0.
+   * The cursor does not move.
    *
    * The retained table's tree is alive (its copy holds it), so no other
    * subtree can be at the address of one of its blocks: an item whose slot
@@ -157,35 +160,66 @@ export class NodeTable {
    * own row was read afresh: its type (an alias), field and place come from
    * its parent, which is new.
    */
-  #copySharedItem(steps: CursorSteps, item: number): number {
+  #shareItem(steps: CursorSteps, item: number, runs: SharedRun[]): number {
     const subtree = steps.subtree();
     const candidate = subtree === 0 ? undefined : reusable.get(subtree);
     if (!candidate || candidate.table.#types !== this.#types) return 0;
     const old = candidate.table;
     const size = old.#subtreeEnd[candidate.index]! - candidate.index - 1;
     if (size === 0 || item + 1 + size > this.count) return 0;
-    this.#copyDescendants(old, candidate.index, item);
     this.#sharedWith.set(item, candidate);
+    // Items next to each other in both tables, moved by as much, are copied as one block.
+    const delta = this.#start[item]! - old.#start[candidate.index]!;
+    const last = runs[runs.length - 1];
+    if (last && last.old === old && last.oldEnd === candidate.index && last.newEnd === item && last.delta === delta) {
+      last.oldEnd += size + 1;
+      last.newEnd += size + 1;
+      last.items.push(item);
+    } else {
+      runs.push({ old, oldStart: candidate.index, oldEnd: candidate.index + size + 1, newEnd: item + size + 1, delta, items: [item] });
+    }
     return size;
   }
 
-  /** The rows of `old`'s node `from`'s descendants, moved to follow row `to` (which is that node, read afresh). */
-  #copyDescendants(old: NodeTable, from: number, to: number): void {
-    const first = from + 1;
-    const end = old.#subtreeEnd[from]!;
-    const at = to + 1;
-    const shift = to - from;
-    const delta = this.#start[to]! - old.#start[from]!;
-    this.#type.set(old.#type.subarray(first, end), at);
-    this.#field.set(old.#field.subarray(first, end), at);
-    this.#flags.set(old.#flags.subarray(first, end), at);
-    this.#id.set(old.#id.subarray(first, end), at);
-    for (let i = first, j = at; i < end; i++, j++) {
-      this.#start[j] = old.#start[i]! + delta;
-      this.#end[j] = old.#end[i]! + delta;
-      this.#parent[j] = old.#parent[i]! + shift;
-      this.#subtreeEnd[j] = old.#subtreeEnd[i]! + shift;
+  /**
+   * A run's rows copied from its table: the items' descendants, and the items'
+   * own rows too, which are then read again from what the walk wrote (their
+   * parent is this root; an item's type is an alias its parent gives).
+   */
+  #copyRun(run: SharedRun): void {
+    const { old, oldStart, oldEnd, delta, items } = run;
+    const at = items[0]!;
+    const shift = at - oldStart;
+    const kept = items.map((i) => [this.#type[i]!, this.#field[i]!, this.#flags[i]!, this.#id[i]!, this.#parent[i]!] as const);
+    this.#type.set(old.#type.subarray(oldStart, oldEnd), at);
+    this.#field.set(old.#field.subarray(oldStart, oldEnd), at);
+    this.#flags.set(old.#flags.subarray(oldStart, oldEnd), at);
+    this.#id.set(old.#id.subarray(oldStart, oldEnd), at);
+    this.#start.set(old.#start.subarray(oldStart, oldEnd), at);
+    this.#end.set(old.#end.subarray(oldStart, oldEnd), at);
+    this.#parent.set(old.#parent.subarray(oldStart, oldEnd), at);
+    this.#subtreeEnd.set(old.#subtreeEnd.subarray(oldStart, oldEnd), at);
+    const end = at + oldEnd - oldStart;
+    if (delta !== 0) {
+      for (let j = at; j < end; j++) {
+        this.#start[j]! += delta;
+        this.#end[j]! += delta;
+      }
     }
+    if (shift !== 0) {
+      for (let j = at; j < end; j++) {
+        this.#parent[j]! += shift;
+        this.#subtreeEnd[j]! += shift;
+      }
+    }
+    items.forEach((i, n) => {
+      const [type, field, flags, id, parent] = kept[n]!;
+      this.#type[i] = type;
+      this.#field[i] = field;
+      this.#flags[i] = flags;
+      this.#id[i] = id;
+      this.#parent[i] = parent;
+    });
   }
 
   /** The id the table gives `type` (compare with `typeId(i)`); -1 when the language has no such type. */
@@ -330,6 +364,17 @@ export class NodeTable {
     for (let i = low; i < this.count && this.#start[i] === start; i++) if (this.#id[i] === id) return i;
     return -1;
   }
+}
+
+/** Top-level items copied from one retained table: its rows `oldStart` to `oldEnd`, to follow row `items[0]` on, their starts moved by `delta`. */
+interface SharedRun {
+  old: NodeTable;
+  oldStart: number;
+  oldEnd: number;
+  /** The row after the run in the new table. */
+  newEnd: number;
+  delta: number;
+  items: number[];
 }
 
 const tables = new WeakMap<Tree, NodeTable>();

@@ -32,7 +32,7 @@ export interface InferredItem {
   receivers: Array<[offset: number, record: string]>;
   /** `inside`: the resolution is a declaring token of the item itself, stored relative to it. */
   resolutions: Array<[offset: number, resolution: ItemResolution, inside: boolean]>;
-  /** Function names the item marked checked. */
+  /** Functions the item marked checked, as their facts' keys (`C` + name). */
   checked: string[];
 }
 

@@ -19,40 +19,53 @@ export function topLevelNodes(tree: Tree): readonly Node[] {
 
 /** Per table (so per tree): each top-level node's key by its index. */
 const keysByTable = new WeakMap<NodeTable, Map<number, string>>();
+
+/** A top-level node's row in its tree's table, and its key once asked for. */
+interface ItemRow {
+  table: NodeTable;
+  index: number;
+  key: string | undefined;
+}
+
 /**
- * Each top-level node's key, by the node: every per-item layer asks for every
- * item's key on every pass, and finding a node's row (a binary search of a
- * file's rows, each step a cache miss on a large file) cost more than the rest.
+ * Each top-level node carries its row, under a symbol of ours: every per-item
+ * layer asks for every item's key on every pass (eight times an item per
+ * keystroke), and finding a node's row by binary search (each step a cache
+ * miss on a large file), then by a WeakMap or a Map of nodes, cost more than
+ * the rest of what a replayed item costs. The node objects are those
+ * `topLevelNodes` keeps for the tree, so the row goes with them.
  */
-const keysByNode = new WeakMap<Node, string>();
-const keyedTrees = new WeakSet<Tree>();
+const ITEM_ROW = Symbol('yaoxiang.itemRow');
+type Carrier = Node & { [ITEM_ROW]?: ItemRow };
+const rowedTrees = new WeakSet<Tree>();
+
+function rowOf(node: Node): ItemRow | undefined {
+  const carried = (node as Carrier)[ITEM_ROW];
+  if (carried || rowedTrees.has(node.tree)) return carried;
+  const tree = node.tree;
+  rowedTrees.add(tree);
+  const table = nodeTableOf(tree);
+  let index = table.firstChild(0);
+  for (const item of topLevelNodes(tree)) {
+    while (index !== -1 && !table.isNamed(index)) index = table.nextSibling(index);
+    // Rows and nodes pair up in document order; a node that does not is found by its own row when asked for.
+    if (index === -1 || table.nodeId(index) !== item.id >>> 0) break;
+    (item as Carrier)[ITEM_ROW] = { table, index, key: undefined };
+    index = table.nextSibling(index);
+  }
+  return (node as Carrier)[ITEM_ROW];
+}
+
+/** `node`'s table and row: carried when it is a top-level node, else found by `locate`. */
+export function itemRow(node: Node): { table: NodeTable; index: number } {
+  return rowOf(node) ?? locate(node);
+}
 
 /** What decides a statement's subtree: the parser's kind for it and its text. */
 export function itemKey(statement: Node): string {
-  let key = keysByNode.get(statement);
-  if (key === undefined) {
-    if (!keyedTrees.has(statement.tree)) {
-      keyedTrees.add(statement.tree);
-      keyTopLevel(statement.tree);
-      key = keysByNode.get(statement);
-    }
-    if (key === undefined) keysByNode.set(statement, (key = keyAt(locate(statement))));
-  }
-  return key;
-}
-
-/** Keys every top-level node of `tree`, pairing the root's named children with the table's in order. */
-function keyTopLevel(tree: Tree): void {
-  const nodes = topLevelNodes(tree);
-  const table = nodeTableOf(tree);
-  let row = table.firstChild(0);
-  for (const node of nodes) {
-    while (row !== -1 && !table.isNamed(row)) row = table.nextSibling(row);
-    // Rows and nodes pair up in document order; a node that does not is keyed by its own row when asked for.
-    if (row === -1 || table.nodeId(row) !== node.id >>> 0) return;
-    keysByNode.set(node, keyAt({ table, index: row }));
-    row = table.nextSibling(row);
-  }
+  const row = rowOf(statement);
+  if (!row) return keyAt(locate(statement));
+  return (row.key ??= keyAt(row));
 }
 
 function keyAt({ table, index }: { table: NodeTable; index: number }): string {

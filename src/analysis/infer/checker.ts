@@ -6,7 +6,6 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { stdModule } from '../std/index.ts';
 import { annotationType, innermostReturn, isComment, isCommentAt, signatureShape, typeArguments } from './annotations.ts';
-import { locate } from '../../syntax/node-table.ts';
 import {
   cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, topLevelStatements,
   type ConstExpr, type FileDeclarations, type GenericTypeDef,
@@ -21,7 +20,7 @@ import {
   observeBindings, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
-import { itemKey } from '../incremental/top-level.ts';
+import { itemKey, itemRow } from '../incremental/top-level.ts';
 import { DeferredMap } from '../incremental/deferred-map.ts';
 import { Ledger } from './ledger.ts';
 import { hasMutability } from './table-reads.ts';
@@ -121,6 +120,9 @@ function replayResolutions(resolutions: Map<number, Resolution>, item: InferredI
 }
 
 /** The global scope, which tells the checker of every write: other items read it. */
+/** The first character of a fact's key that asks whether a function was checked (`G` asks for a global's entry). */
+const C_FACT = 0x43;
+
 class GlobalScope extends Map<string, VarInfo> {
   onWrite: (() => void) | undefined;
 
@@ -132,7 +134,7 @@ class GlobalScope extends Map<string, VarInfo> {
 
 /** Whether an item's inference may be kept: not a `use` (it writes the global scope), a comment or broken. Read off the node table. */
 function memoisable(statement: Node): boolean {
-  const { table, index } = locate(statement);
+  const { table, index } = itemRow(statement);
   return !table.hasError(index) && !isCommentAt(table, index) && table.type(index) !== 'use_statement';
 }
 
@@ -160,8 +162,9 @@ class Checker {
   private recording: ItemRecording | undefined;
   /** A nested `use` registered records or methods after the items began: the memo's environment no longer holds. */
   private environmentMoved = false;
-  /** Each global name's fact as the memo compares it, until the global scope is written. */
+  /** Each global name's fact as the memo compares it (by its key, `G` + name), until the global scope is written. */
   private readonly globalFacts = new Map<string, string>();
+  /** The functions checked so far, by their facts' keys (`C` + name): a replay adds an item's and the memo asks by key. */
   private readonly checkedFunctions = new Set<string>();
   private statementKey = 0;
   private expectedReturn: Type | undefined;
@@ -261,12 +264,11 @@ class Checker {
 
   /** `G` + name: the global scope's entry; `C` + name: whether a function of that name was checked. */
   private fact(key: string): string {
-    const name = key.slice(1);
-    if (key[0] === 'C') return this.checkedFunctions.has(name) ? 'y' : 'n';
-    let fact = this.globalFacts.get(name);
+    if (key.charCodeAt(0) === C_FACT) return this.checkedFunctions.has(key) ? 'y' : 'n';
+    let fact = this.globalFacts.get(key);
     if (fact === undefined) {
-      fact = globalFact(this.globals.get(name));
-      this.globalFacts.set(name, fact);
+      fact = globalFact(this.globals.get(key.slice(1)));
+      this.globalFacts.set(key, fact);
     }
     return fact;
   }
@@ -293,7 +295,7 @@ class Checker {
     if (item.bindingTypes.length > 0) bindingTypes.defer(replayBindingTypes, item, start);
     if (item.receivers.length > 0) receivers.defer(replayReceivers, item, start);
     if (item.resolutions.length > 0) resolutions.defer(replayResolutions, item, start);
-    for (const name of item.checked) this.checkedFunctions.add(name);
+    for (const fact of item.checked) this.checkedFunctions.add(fact);
     this.vars.resume(item.varEnd);
   }
 
@@ -526,10 +528,11 @@ class Checker {
     const fnType = this.instance(scheme);
     if (!this.inAnyScope(name) || this.scopes.length > 1) this.addVar(name, fnType, false, nameNode);
     this.setBindingType(nameNode, fnType);
-    this.readFact(`C${name}`);
-    if (this.checkedFunctions.has(name)) return;
-    this.checkedFunctions.add(name);
-    this.recording?.item.checked.push(name);
+    const checkedFact = `C${name}`;
+    this.readFact(checkedFact);
+    if (this.checkedFunctions.has(checkedFact)) return;
+    this.checkedFunctions.add(checkedFact);
+    this.recording?.item.checked.push(checkedFact);
     // An `=> expr` body is a single return statement, which V1 does not visit
     // (its parameters are still bound, so the ownership layer knows their
     // types); a signature-bound value is a single expression statement, which it does.

@@ -12,7 +12,7 @@ import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
 import { ItemMemo, local } from '../incremental/item-memo.ts';
-import { topLevelNodes } from '../incremental/top-level.ts';
+import { itemRow, topLevelNodes } from '../incremental/top-level.ts';
 
 const CLOSERS: Record<string, string> = {
   arguments: 'RParen', parameters: 'RParen', lambda_parameters: 'RParen', tuple: 'RParen',
@@ -156,11 +156,11 @@ function statementChecks(tree: Tree, text: string, memo?: SyntaxItemMemo): State
   const clean: Node[] = [];
   const broken: StatementFinding[] = [];
   for (const node of topLevelNodes(tree)) {
-    const child = table.indexOf(node);
+    const child = itemRow(node).index;
     if (table.hasError(child)) broken.push(...checksWithin(table, child));
     else clean.push(node);
   }
-  return [...memo.run(clean, undefined, local((statement) => checksWithin(table, table.indexOf(statement)))), ...broken];
+  return [...memo.run(clean, undefined, local((statement) => checksWithin(table, itemRow(statement).index))), ...broken];
 }
 
 /** The checks on node `root` of `table` and every node inside it. */

@@ -13,7 +13,7 @@ import {
 import type { Scheme } from '../infer/signatures.ts';
 import { hasVariables, VarSupply, type Type } from '../infer/types.ts';
 import { PassMap } from './pass-map.ts';
-import { itemKey } from './top-level.ts';
+import { itemKey, itemType } from './top-level.ts';
 
 /** The maps of FileDeclarations one statement writes, each as its writes in order. */
 interface StatementDeclarations {
@@ -43,7 +43,7 @@ export class DeclarationMemo {
     const result = emptyDeclarations();
     const statements = topLevelStatements(tree);
     for (const statement of statements) {
-      if (statement.type !== 'type_definition') continue;
+      if (itemType(statement) !== 'type_definition') continue;
       this.#add(statement, 'T', result, undefined, (scratch) => {
         collectTypeDefinition(statement, scratch);
         return true;

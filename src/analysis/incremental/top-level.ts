@@ -7,6 +7,7 @@
 // `topLevelStatements`.)
 import type { Node, Tree } from 'web-tree-sitter';
 import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import type { NodeType } from '../../syntax/node-type.ts';
 
 const nodesByTree = new WeakMap<Tree, readonly Node[]>();
 
@@ -59,6 +60,12 @@ function rowOf(node: Node): ItemRow | undefined {
 /** `node`'s table and row: carried when it is a top-level node, else found by `locate`. */
 export function itemRow(node: Node): { table: NodeTable; index: number } {
   return rowOf(node) ?? locate(node);
+}
+
+/** `node.type` (a WASM call) read off its table row, for the top-level nodes a pass visits on every keystroke. */
+export function itemType(node: Node): NodeType {
+  const { table, index } = itemRow(node);
+  return table.type(index);
 }
 
 /** What decides a statement's subtree: the parser's kind for it and its text. */

@@ -20,7 +20,7 @@ import {
   observeBindings, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
-import { itemKey, itemRow } from '../incremental/top-level.ts';
+import { itemKey, itemRow, itemType } from '../incremental/top-level.ts';
 import { DeferredMap } from '../incremental/deferred-map.ts';
 import { Ledger } from './ledger.ts';
 import { hasMutability } from './table-reads.ts';
@@ -212,7 +212,7 @@ class Checker {
     const global = this.scopes[0]!;
     for (const [name, scheme] of this.decls.values) global.set(name, { type: this.instance(scheme), scheme, mutable: false });
     const statements = topLevelStatements(tree);
-    for (const s of statements) if (s.type === 'use_statement') this.processUse(s);
+    for (const s of statements) if (itemType(s) === 'use_statement') this.processUse(s);
     this.memo?.begin(this.environment());
     this.itemsBegan = true;
     this.globals.onWrite = () => this.globalWritten();

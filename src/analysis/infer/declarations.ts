@@ -7,7 +7,7 @@ import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts'
 import { annotationType, innermostReturn, isComment, isCommentAt, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
 import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
 import type { Scheme } from './signatures.ts';
-import { topLevelNodes } from '../incremental/top-level.ts';
+import { itemRow, itemType, topLevelNodes } from '../incremental/top-level.ts';
 import { hasMutability, hasMutabilityAt } from './table-reads.ts';
 
 export interface ConstConstraint {
@@ -62,7 +62,7 @@ export function collectDeclarations(tree: Tree): FileDeclarations {
     values: new Map(), overloaded: new Set(), exports: new Map(),
   };
   const statements = topLevelStatements(tree);
-  for (const statement of statements) if (statement.type === 'type_definition') collectTypeDefinition(statement, result);
+  for (const statement of statements) if (itemType(statement) === 'type_definition') collectTypeDefinition(statement, result);
   const functionCounts = new Map<string, number>();
   for (const statement of statements) collectSignature(statement, result, vars, functionCounts);
   for (const [name, count] of functionCounts) if (count > 1) result.overloaded.add(name);
@@ -88,7 +88,7 @@ export function cleanStatements(parent: Node, namedChildren: readonly (Node | nu
   const children: Array<{ node: Node; index: number }> = [];
   for (const node of namedChildren) {
     if (!node) continue;
-    const index = table.indexOf(node);
+    const index = itemRow(node).index;
     if (!isCommentAt(table, index)) children.push({ node, index });
   }
   return keepClean(table, children, (c) => c.index).map((c) => c.node);

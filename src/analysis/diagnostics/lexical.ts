@@ -150,40 +150,74 @@ function precedesMember(code: number): boolean {
 
 type Push = (code: LexicalError['code'], message: string, start: number, end: number) => void;
 
+// Numbers are read by code unit, without a closure or a string per literal:
+// a file holds thousands of them and this pass runs on every keystroke.
+const UNDERSCORE = 0x5f;
+const isDecimal = (code: number): boolean => code >= 0x30 && code <= 0x39;
+const isHex = (code: number): boolean => isDecimal(code) || (code >= 0x61 && code <= 0x66) || (code >= 0x41 && code <= 0x46);
+const isOctal = (code: number): boolean => code >= 0x30 && code <= 0x37;
+const isBinary = (code: number): boolean => code === 0x30 || code === 0x31;
+
+/** The base letter after a `0` (x, o or b in either case) as its digit test, or undefined. */
+function radixDigit(code: number): ((code: number) => boolean) | undefined {
+  switch (code | 0x20) {
+    case 0x78: return isHex;
+    case 0x6f: return isOctal;
+    case 0x62: return isBinary;
+    default: return undefined;
+  }
+}
+
 function scanNumber(text: string, start: number, push: Push): number {
   let i = start;
-  const digitsOf = (re: RegExp) => { const from = i; while (i < text.length && (re.test(text[i]!) || text[i] === '_')) i++; return text.slice(from, i).replace(/_/g, '').length; };
-  const bad = () => { push('E0002', `Invalid numeric literal: '${text.slice(start, i)}'`, start, i); return i; };
-  if (text[i] === '0' && /[xXoObB]/.test(text[i + 1] ?? '')) {
-    const base = text[i + 1]!.toLowerCase();
+  const length = text.length;
+  const radix = text.charCodeAt(i) === 0x30 ? radixDigit(text.charCodeAt(i + 1)) : undefined;
+  if (radix) {
     i += 2;
-    const count = digitsOf(base === 'x' ? /[0-9a-fA-F]/ : base === 'o' ? /[0-7]/ : /[01]/);
-    return count === 0 ? bad() : i;
+    let digits = 0;
+    for (let c = text.charCodeAt(i); i < length && (radix(c) || c === UNDERSCORE); c = text.charCodeAt(++i)) if (c !== UNDERSCORE) digits++;
+    return digits === 0 ? badNumber(text, start, i, push) : i;
   }
-  if (text[i] !== '.') digitsOf(/[0-9]/);
-  if (text[i] === '.' && /[0-9_]/.test(text[i + 1] ?? '')) {
-    i++;
-    if (!separatedDigits()) return bad();
+  if (text.charCodeAt(i) !== DOT) while (i < length && (isDecimal(text.charCodeAt(i)) || text.charCodeAt(i) === UNDERSCORE)) i++;
+  if (text.charCodeAt(i) === DOT && (isDecimal(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === UNDERSCORE)) {
+    const end = separatedDigits(text, i + 1);
+    if (end < 0) return badNumber(text, start, -end - 1, push);
+    i = end;
   }
-  if (text[i] === 'e' || text[i] === 'E') {
+  const e = text.charCodeAt(i);
+  if (e === 0x65 || e === 0x45) {
     i++;
-    if (text[i] === '+' || text[i] === '-') i++;
-    if (!separatedDigits()) return bad();
+    const sign = text.charCodeAt(i);
+    if (sign === 0x2b || sign === 0x2d) i++;
+    const end = separatedDigits(text, i);
+    if (end < 0) return badNumber(text, start, -end - 1, push);
+    i = end;
   }
   return i;
+}
 
-  function separatedDigits(): boolean {
-    let any = false;
-    for (;;) {
-      if (text[i] === '_') {
-        i++;
-        if (!/[0-9]/.test(text[i] ?? '')) return false;
-      } else if (!/[0-9]/.test(text[i] ?? '')) {
-        return any;
-      }
+function badNumber(text: string, start: number, end: number, push: Push): number {
+  push('E0002', `Invalid numeric literal: '${text.slice(start, end)}'`, start, end);
+  return end;
+}
+
+/**
+ * Digits from `i` with single underscores between them: where they end, or,
+ * when there are none or an underscore is not followed by a digit, `-1 - i`
+ * for the offset where reading stopped.
+ */
+function separatedDigits(text: string, i: number): number {
+  let any = false;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === UNDERSCORE) {
       i++;
-      any = true;
+      if (!isDecimal(text.charCodeAt(i))) return -1 - i;
+    } else if (!isDecimal(c)) {
+      return any ? i : -1 - i;
     }
+    i++;
+    any = true;
   }
 }
 

@@ -21,8 +21,8 @@ export interface InferredItem {
   /** The variable supply where the item began, and where it left it. */
   varStart: number;
   varEnd: number;
-  /** Outside facts the item read, as they were when it began: key → value. */
-  facts: ReadonlyMap<string, string>;
+  /** Outside facts the item read, as they were when it began: key, value, key, value… (a replay reads them all; a Map's entries cost an array each). */
+  facts: readonly string[];
   diagnostics: RawDiagnostic[];
   ledger: Array<[offset: number, name: string, type: Type]>;
   /** `ledger` by statement, made once when the item is kept: what each replay hands the ledger. */
@@ -68,7 +68,9 @@ export class ItemRecording {
   }
 
   finish(varEnd: number): InferredItem {
-    return { ...this.item, ledgerStatements: groupByStatement(this.item.ledger), varStart: this.varStart, varEnd, facts: this.facts };
+    const facts: string[] = [];
+    this.facts.forEach((value, key) => facts.push(key, value));
+    return { ...this.item, ledgerStatements: groupByStatement(this.item.ledger), varStart: this.varStart, varEnd, facts };
   }
 }
 

@@ -13,7 +13,10 @@ export class PassMap<V> {
   /** Starts a pass: forgets what the last pass neither used nor made. */
   begin(): void {
     const pass = ++this.#pass;
-    for (const [key, entry] of this.#entries) if (entry.pass !== pass - 1) this.#entries.delete(key);
+    // forEach, not for…of: an entry array per item and pass was a tenth of what a keystroke allocated.
+    this.#entries.forEach((entry, key, entries) => {
+      if (entry.pass !== pass - 1) entries.delete(key);
+    });
   }
 
   /** The value kept under `key` by this pass or the last. */

@@ -258,7 +258,8 @@ class Checker {
   }
 
   private factsHold(item: InferredItem): boolean {
-    for (const [key, value] of item.facts) if (this.fact(key) !== value) return false;
+    const facts = item.facts;
+    for (let i = 0; i < facts.length; i += 2) if (this.fact(facts[i]!) !== facts[i + 1]) return false;
     return true;
   }
 
@@ -1295,8 +1296,21 @@ function globalFact(info: VarInfo | undefined): string {
   return hasVariables(info.type) ? UNSTABLE : `${head}T${describe(info.type)}`;
 }
 
+/**
+ * A scheme's text as facts compare it, kept while the scheme lives when its
+ * type holds no variable (nothing changes it then): every check makes every
+ * global's fact again, and the declaration memo hands unchanged items' schemes
+ * to each, so a keystroke describes only the edited item's.
+ */
+const schemeTexts = new WeakMap<Scheme, string>();
+
 function schemeText(scheme: Scheme): string {
-  return `${scheme.generics.join(',')}|${describe(scheme.type)}`;
+  let text = schemeTexts.get(scheme);
+  if (text === undefined) {
+    text = `${scheme.generics.join(',')}|${describe(scheme.type)}`;
+    if (!hasVariables(scheme.type)) schemeTexts.set(scheme, text);
+  }
+  return text;
 }
 
 function literalValue(node: Node): number | boolean | undefined {

@@ -177,7 +177,7 @@ export class TypeChecker {
     let entry = this.#declarations.get(tree);
     if (!entry) {
       const declarations = memo ? memo.collect(tree) : collectDeclarations(tree);
-      entry = { declarations, signature: exportSignature(new Map([...declarations.exports, ...[...declarations.methods].map(([k, v]) => [`method ${k}`, v] as const)])) };
+      entry = { declarations, signature: exportSignature(declarations) };
       this.#declarations.set(tree, entry);
     }
     return entry;
@@ -222,13 +222,28 @@ function isShowable(type: Type): boolean {
   return p.k !== 'error' && p.k !== 'fn' && !hasVariables(p);
 }
 
-/** A stable text for a file's exports: importers are re-checked only when it changes. */
-function exportSignature(exports: ReadonlyMap<string, Scheme>): string {
-  return [...exports]
-    .map(([name, scheme]) => {
-      const general = generalize(scheme);
-      return `${name}:[${general.generics.join(',')}]${describe(general.type)}`;
-    })
-    .sort()
-    .join(';');
+/** A stable text for a file's exports and methods: importers are re-checked only when it changes. */
+function exportSignature({ exports, methods }: FileDeclarations): string {
+  const parts: string[] = [];
+  exports.forEach((scheme, name) => parts.push(`${name}:${schemeSignature(scheme)}`));
+  methods.forEach((scheme, name) => parts.push(`method ${name}:${schemeSignature(scheme)}`));
+  return parts.sort().join(';');
+}
+
+/**
+ * Each scheme's part of a signature, kept while the scheme lives when it holds
+ * no type variable (nothing can change it then): the declaration memo hands an
+ * unchanged item's schemes to every collection, so a keystroke describes the
+ * edited item's exports, not every export of the file again.
+ */
+const schemeSignatures = new WeakMap<Scheme, string>();
+
+function schemeSignature(scheme: Scheme): string {
+  let signature = schemeSignatures.get(scheme);
+  if (signature === undefined) {
+    const general = generalize(scheme);
+    signature = `[${general.generics.join(',')}]${describe(general.type)}`;
+    if (!hasVariables(scheme.type)) schemeSignatures.set(scheme, signature);
+  }
+  return signature;
 }

@@ -32,9 +32,17 @@ const CASES: Array<[string, string, string[]]> = [
   ['? as a parameter type', 'f: (a: ?) -> Void = (a) => {}', ["E0012 1:8 Invalid syntax: '?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注"]],
   ['&&', 'ok = a && b', ['E0012 1:8 Invalid syntax: logical conjunction uses keyword `and`; `&&` was removed (SPEC §2.2)']],
   ['||', 'ok = a || b', ['E0012 1:8 Invalid syntax: logical disjunction uses keyword `or`; `||` was removed (SPEC §2.2)']],
-  ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: '0x'"]],
+  // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
+  ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
+  ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],
+  ['a binary prefix with only an underscore', 'x = 0b_', ["E0002 1:5 Invalid numeric literal: 'Expected binary digits'"]],
   ['an exponent without digits', 'x = 2elements', ["E0002 1:5 Invalid numeric literal: '2e'"]],
-  ['an underscore after the fraction', 'x = 3.14_', ["E0002 1:5 Invalid numeric literal: '3.14_'"]],
+  ['an exponent without digits, as collected', 'x = 1_000e+', ["E0002 1:5 Invalid numeric literal: '1000e+'"]],
+  ['a leading-dot float without exponent digits', 'x = .5e', ["E0002 1:5 Invalid numeric literal: '0.5e'"]],
+  ['an underscore after the fraction', 'x = 3.14_', ["E0002 1:5 Invalid numeric literal: 'Invalid number format: underscore must be between digits'"]],
+  ['an underscore after the exponent', 'x = 1e5_', ["E0002 1:5 Invalid numeric literal: 'Invalid number format: underscore must be between digits'"]],
+  ['an integer past i128', 'x = 1_70141183460469231731687303715884105728', ["E0002 1:5 Invalid numeric literal: '170141183460469231731687303715884105728'"]],
+  ['a hex integer past i128', 'x = 0X8000_0000000000000000000000000000', ["E0002 1:5 Invalid numeric literal: '0x80000000000000000000000000000000'"]],
   ['an invalid escape', 'x = "a\\q"', ['E0012 1:7 Invalid syntax: invalid escape: \\q']],
   ['an unterminated string', 'x = "abc\ny = 1', ['E0012 1:5 Invalid syntax: unterminated string at 1:5']],
   ['an unterminated f-string interpolation', 'x = f"{a', ['E0012 1:5 Invalid syntax: unterminated f-string interpolation at 1:5']],
@@ -64,7 +72,7 @@ describe('syntax diagnostics', () => {
   });
 
   it('accepts the valid forms that look like errors', () => {
-    for (const text of ['x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y']) {
+    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y']) {
       assert.deepEqual(diagnose(text), [], text);
     }
   });

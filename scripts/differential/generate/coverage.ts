@@ -9,7 +9,7 @@ import type { Rule } from './program.ts';
 
 export const RULES: readonly Rule[] = [
   'R0', 'R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12', 'R13', 'R14', 'R15', 'R16', 'R17',
-  'R18', 'R19', 'R20', 'R21', 'R22', 'R23', 'R24', 'top-level', 'break-continue', 'modules',
+  'R18', 'R19', 'R20', 'R21', 'R22', 'R23', 'R24', 'top-level', 'break-continue', 'modules', 'lexer',
 ];
 
 /**

@@ -334,6 +334,28 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'malformed number literal', rule: 'lexer', code: 'E0002',
+    apply(b) {
+      const digits = (n: number, alphabet: string) => Array.from({ length: n }, () => alphabet[b.rng.int(0, alphabet.length - 1)]).join('');
+      const forms = [
+        // A base without digits, or with none of its own.
+        `0${b.rng.pick(['x', 'X', 'o', 'O', 'b', 'B'])}${b.rng.pick(['', '_', '_'.repeat(2)])}`,
+        `0o${b.rng.int(8, 9)}`,
+        // An underscore not between digits, in a fraction or an exponent.
+        `${b.rng.int(0, 99)}.${digits(b.rng.int(1, 3), '0123456789')}_`,
+        `${b.rng.int(1, 9)}e${b.rng.int(1, 9)}_`,
+        `.${b.rng.int(1, 9)}_`,
+        // An exponent without digits.
+        `${b.rng.pick(['2', '1_000', '3.5', '.5'])}${b.rng.pick(['e', 'E'])}${b.rng.pick(['', '+', '-'])}`,
+        // Past what the lexer keeps (i128, or u128 while reading digits).
+        `${b.rng.int(2, 9)}${digits(b.rng.int(38, 41), '0123456789')}`,
+        `0x${b.rng.pick(['8', 'F', 'A'])}${digits(31 + b.rng.int(0, 2), '0123456789ABCDEF')}`,
+      ];
+      insert(b, `${b.fresh(VARIABLE_NAMES)} = ${b.rng.pick(forms)}`);
+      return true;
+    },
+  },
+  {
     name: 'statement at the top level', rule: 'top-level', code: 'E3005',
     apply(b) {
       const c = b.fresh(['LIMIT', 'START', 'COUNT']);

@@ -13,7 +13,9 @@ export type Rule =
   /** `break` and `continue`, which v0.7.12's IR generation does not handle (E3005). */
   | 'break-continue'
   /** A file that imports another file of the program. */
-  | 'modules';
+  | 'modules'
+  /** A number literal the lexer rejects (E0002): its message is the lexer's own text. */
+  | 'lexer';
 
 export interface IntFunction {
   name: string;

@@ -158,53 +158,106 @@ const isHex = (code: number): boolean => isDecimal(code) || (code >= 0x61 && cod
 const isOctal = (code: number): boolean => code >= 0x30 && code <= 0x37;
 const isBinary = (code: number): boolean => code === 0x30 || code === 0x31;
 
-/** The base letter after a `0` (x, o or b in either case) as its digit test, or undefined. */
-function radixDigit(code: number): ((code: number) => boolean) | undefined {
+/** A number base after a `0` (x, o or b in either case): its digit test, the reference's word for it, and its letter. */
+interface Radix {
+  digit: (code: number) => boolean;
+  name: string;
+  letter: string;
+  /** Digits (no leading zeros) from which a value may pass the largest integer the reference keeps, 2^127 − 1. */
+  bigFrom: number;
+}
+
+const HEX: Radix = { digit: isHex, name: 'hex', letter: 'x', bigFrom: 32 };
+const OCTAL: Radix = { digit: isOctal, name: 'octal', letter: 'o', bigFrom: 43 };
+const BINARY: Radix = { digit: isBinary, name: 'binary', letter: 'b', bigFrom: 127 };
+
+function radixOf(code: number): Radix | undefined {
   switch (code | 0x20) {
-    case 0x78: return isHex;
-    case 0x6f: return isOctal;
-    case 0x62: return isBinary;
+    case 0x78: return HEX;
+    case 0x6f: return OCTAL;
+    case 0x62: return BINARY;
     default: return undefined;
   }
 }
 
+/** The reference keeps integers as i128 (and reads decimal digits into a u128 first). */
+const I128_MAX = (1n << 127n) - 1n;
+const U128_MAX = (1n << 128n) - 1n;
+const DECIMAL_BIG_FROM = 39;
+
+const UNDERSCORE_MESSAGE = 'Invalid number format: underscore must be between digits';
+
+/**
+ * One number literal, as the reference's lexer reads it (lexer/literals.rs):
+ * where it ends, and its E0002 if it is malformed, with the reference's text:
+ * its words for a base without digits and a misplaced underscore, else the
+ * literal as it collected it (no underscores; `0.` for a leading dot).
+ */
 function scanNumber(text: string, start: number, push: Push): number {
   let i = start;
   const length = text.length;
-  const radix = text.charCodeAt(i) === 0x30 ? radixDigit(text.charCodeAt(i + 1)) : undefined;
+  const radix = text.charCodeAt(i) === 0x30 ? radixOf(text.charCodeAt(i + 1)) : undefined;
   if (radix) {
     i += 2;
+    const digitsStart = i;
     let digits = 0;
-    for (let c = text.charCodeAt(i); i < length && (radix(c) || c === UNDERSCORE); c = text.charCodeAt(++i)) if (c !== UNDERSCORE) digits++;
-    return digits === 0 ? badNumber(text, start, i, push) : i;
+    for (let c = text.charCodeAt(i); i < length && (radix.digit(c) || c === UNDERSCORE); c = text.charCodeAt(++i)) if (c !== UNDERSCORE) digits++;
+    if (digits === 0) return badNumber(`Expected ${radix.name} digits`, start, i, push);
+    if (digits >= radix.bigFrom) {
+      const written = withoutUnderscores(text, digitsStart, i);
+      if (BigInt(`0${radix.letter}${written}`) > I128_MAX) return badNumber(`0${radix.letter}${written}`, start, i, push);
+    }
+    return i;
   }
-  if (text.charCodeAt(i) !== DOT) while (i < length && (isDecimal(text.charCodeAt(i)) || text.charCodeAt(i) === UNDERSCORE)) i++;
+  let integer = false;
+  if (text.charCodeAt(i) !== DOT) {
+    integer = true;
+    let digits = 0;
+    for (let c = text.charCodeAt(i); i < length && (isDecimal(c) || c === UNDERSCORE); c = text.charCodeAt(++i)) if (c !== UNDERSCORE) digits++;
+    // Past u128 the reference ends the literal at its integer part.
+    if (digits >= DECIMAL_BIG_FROM && BigInt(withoutUnderscores(text, start, i)) > U128_MAX) return badNumber(withoutUnderscores(text, start, i), start, i, push);
+  }
   if (text.charCodeAt(i) === DOT && (isDecimal(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === UNDERSCORE)) {
+    integer = false;
     const end = separatedDigits(text, i + 1);
-    if (end < 0) return badNumber(text, start, -end - 1, push);
+    if (end < 0) return badNumber(UNDERSCORE_MESSAGE, start, -end - 1, push);
     i = end;
   }
   const e = text.charCodeAt(i);
   if (e === 0x65 || e === 0x45) {
+    integer = false;
     i++;
     const sign = text.charCodeAt(i);
     if (sign === 0x2b || sign === 0x2d) i++;
     const end = separatedDigits(text, i);
-    if (end < 0) return badNumber(text, start, -end - 1, push);
+    if (end === -1 - i) return badNumber(collected(text, start, i), start, i, push);
+    if (end < 0) return badNumber(UNDERSCORE_MESSAGE, start, -end - 1, push);
     i = end;
   }
+  if (integer && i - start >= DECIMAL_BIG_FROM && BigInt(withoutUnderscores(text, start, i)) > I128_MAX) return badNumber(withoutUnderscores(text, start, i), start, i, push);
   return i;
 }
 
-function badNumber(text: string, start: number, end: number, push: Push): number {
-  push('E0002', `Invalid numeric literal: '${text.slice(start, end)}'`, start, end);
+/** The literal from `start` to `end` as the reference's lexer collects it: without underscores, a leading dot read as `0.`. */
+function collected(text: string, start: number, end: number): string {
+  const written = withoutUnderscores(text, start, end);
+  return text.charCodeAt(start) === DOT ? `0${written}` : written;
+}
+
+function withoutUnderscores(text: string, start: number, end: number): string {
+  const written = text.slice(start, end);
+  return written.includes('_') ? written.replaceAll('_', '') : written;
+}
+
+function badNumber(what: string, start: number, end: number, push: Push): number {
+  push('E0002', `Invalid numeric literal: '${what}'`, start, end);
   return end;
 }
 
 /**
  * Digits from `i` with single underscores between them: where they end, or,
  * when there are none or an underscore is not followed by a digit, `-1 - i`
- * for the offset where reading stopped.
+ * for the offset where reading stopped (so `-1 - i` itself for no digit at all).
  */
 function separatedDigits(text: string, i: number): number {
   let any = false;

@@ -25,29 +25,29 @@ const HIGH_SURROGATE = /[\ud800-\udbff]/g;
 /** Maps UTF-16 offsets of one text to line/column pairs in both coordinate systems. */
 export class LineIndex {
   readonly #text: string;
+  #built: { lineStarts: number[]; pairs: number[] } | undefined;
+
+  /**
+   * Nothing is computed until a position is asked for: a version of an edited
+   * file without diagnostics never is, and on a large file the index was a
+   * megabyte and several milliseconds of every keystroke.
+   */
+  constructor(text: string) {
+    this.#text = text;
+  }
+
   /** UTF-16 offset of the first character of each line. */
-  readonly #lineStarts: number[];
+  get #lineStarts(): number[] {
+    return (this.#built ??= indexLines(this.#text)).lineStarts;
+  }
+
   /**
    * UTF-16 offset of each surrogate pair, ascending: a column is the units
    * since the line start less the pairs among them, found by binary search, so
    * that positions on one long line do not cost its length each.
    */
-  readonly #pairs: number[] = [];
-
-  constructor(text: string) {
-    this.#text = text;
-    // Made for every version of an edited file: newlines and surrogates are found by the
-    // engine's own string search, not a loop over every character.
-    const starts = [0];
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    HIGH_SURROGATE.lastIndex = 0;
-    for (let match = HIGH_SURROGATE.exec(text); match; match = HIGH_SURROGATE.exec(text)) {
-      if (isHighSurrogateAt(text, match.index)) {
-        this.#pairs.push(match.index);
-        HIGH_SURROGATE.lastIndex = match.index + 2;
-      }
-    }
-    this.#lineStarts = starts;
+  get #pairs(): number[] {
+    return (this.#built ??= indexLines(this.#text)).pairs;
   }
 
   get lineCount(): number {
@@ -57,11 +57,12 @@ export class LineIndex {
   /** 0-based line containing `offset` (clamped to the text). */
   lineOf(offset: number): number {
     const clamped = Math.max(0, Math.min(offset, this.#text.length));
+    const starts = this.#lineStarts;
     let low = 0;
-    let high = this.#lineStarts.length - 1;
+    let high = starts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if (this.#lineStarts[mid]! <= clamped) low = mid;
+      if (starts[mid]! <= clamped) low = mid;
       else high = mid - 1;
     }
     return low;
@@ -133,6 +134,21 @@ export class LineIndex {
     if (end <= start) return 0;
     return end - start - (pairsBefore(this.#pairs, end - 1) - pairsBefore(this.#pairs, start));
   }
+}
+
+/** Newlines and surrogates found by the engine's own string search, not a loop over every character. */
+function indexLines(text: string): { lineStarts: number[]; pairs: number[] } {
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const pairs: number[] = [];
+  HIGH_SURROGATE.lastIndex = 0;
+  for (let match = HIGH_SURROGATE.exec(text); match; match = HIGH_SURROGATE.exec(text)) {
+    if (isHighSurrogateAt(text, match.index)) {
+      pairs.push(match.index);
+      HIGH_SURROGATE.lastIndex = match.index + 2;
+    }
+  }
+  return { lineStarts, pairs };
 }
 
 /** How many of the ascending `offsets` are below `limit`. */

@@ -26,7 +26,7 @@ describe('yaoxiang check', () => {
     writeFileSync(join(dir, 'bad.yx'), 'main = {\n    ref = 2\n}\nx = 0x\n');
     const text = run(['check', join(dir, 'bad.yx')]);
     assert.equal(text.code, 1);
-    assert.match(text.stderr, /error \[E0002\] Invalid numeric literal: '0x'\n --> .*bad\.yx:4:5\n   4 │ x = 0x\n     │     \^\^\n/);
+    assert.match(text.stderr, /error \[E0002\] Invalid numeric literal: 'Expected hex digits'\n --> .*bad\.yx:4:5\n   4 │ x = 0x\n     │     \^\^\n/);
     assert.match(text.stderr, /Summary: 2 error\(s\), 0 warning\(s\)/);
     const json = JSON.parse(run(['check', '--json', dir]).stdout);
     assert.equal(json.error_count, 2);

@@ -32,7 +32,12 @@ export function ownershipItem(statement: Node, env: OwnershipEnv): ItemFindings<
   };
   const found = statementOwnershipDiagnostics(statement, recording);
   const observations = [...seen.values()];
-  return { found, holds: (current, at) => observations.every((o) => ownershipFacts(factSource(current, o, at)) === o.facts) };
+  return { found, holds: (current, at) => stillHold(observations, current, at) };
+}
+
+function stillHold(observations: readonly Observation[], env: OwnershipEnv, start: number): boolean {
+  for (const o of observations) if (ownershipFacts(factSource(env, o, start)) !== o.facts) return false;
+  return true;
 }
 
 function factSource(env: OwnershipEnv, observation: Observation, start: number) {

@@ -12,6 +12,7 @@ import {
 } from '../infer/declarations.ts';
 import type { Scheme } from '../infer/signatures.ts';
 import { hasVariables, VarSupply, type Type } from '../infer/types.ts';
+import { NONE } from './none.ts';
 import { PassMap } from './pass-map.ts';
 import { itemKey, itemType } from './top-level.ts';
 
@@ -86,15 +87,20 @@ export class DeclarationMemo {
     const counts = new Map<string, number>();
     const noVariablesDrawn = collect(scratch, counts);
     const entry: StatementDeclarations = {
-      structs: pass === 'T' ? [...scratch.structs] : [],
-      generics: pass === 'T' ? [...scratch.generics] : [],
-      proofFunctions: [...scratch.proofFunctions], methods: [...scratch.methods], values: [...scratch.values], exports: [...scratch.exports],
-      functionCounts: [...counts], ...(typeNames === undefined ? {} : { typeNames }),
+      structs: pass === 'T' ? entriesOf(scratch.structs) : NONE,
+      generics: pass === 'T' ? entriesOf(scratch.generics) : NONE,
+      proofFunctions: entriesOf(scratch.proofFunctions), methods: entriesOf(scratch.methods), values: entriesOf(scratch.values), exports: entriesOf(scratch.exports),
+      functionCounts: entriesOf(counts), ...(typeNames === undefined ? {} : { typeNames }),
     };
     if (noVariablesDrawn && !holdsVariables(entry)) entries.keep(key, entry);
     apply(entry, result);
     return entry;
   }
+}
+
+/** A map's entries in order, or NONE for an empty one (most statements declare nothing of most kinds). */
+function entriesOf<K, V>(map: ReadonlyMap<K, V>): Array<[K, V]> {
+  return map.size === 0 ? NONE : [...map];
 }
 
 function emptyDeclarations(): FileDeclarations {

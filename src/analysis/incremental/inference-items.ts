@@ -11,6 +11,7 @@
 import type { RawDiagnostic } from '../infer/messages.ts';
 import { groupByStatement, type LedgerStatement } from '../infer/ledger.ts';
 import type { Type } from '../infer/types.ts';
+import { orNone } from './none.ts';
 import { PassMap } from './pass-map.ts';
 
 /** What the checker's lookup found for an identifier (see checker.ts `Resolution`). */
@@ -70,7 +71,12 @@ export class ItemRecording {
   finish(varEnd: number): InferredItem {
     const facts: string[] = [];
     this.facts.forEach((value, key) => facts.push(key, value));
-    return { ...this.item, ledgerStatements: groupByStatement(this.item.ledger), varStart: this.varStart, varEnd, facts };
+    const { diagnostics, ledger, nodeTypes, bindingTypes, receivers, resolutions, checked } = this.item;
+    return {
+      diagnostics: orNone(diagnostics), ledger: orNone(ledger), nodeTypes: orNone(nodeTypes), bindingTypes: orNone(bindingTypes),
+      receivers: orNone(receivers), resolutions: orNone(resolutions), checked: orNone(checked),
+      ledgerStatements: orNone(groupByStatement(ledger)), varStart: this.varStart, varEnd, facts: orNone(facts),
+    };
   }
 }
 

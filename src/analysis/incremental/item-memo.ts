@@ -11,6 +11,7 @@ import type { RawDiagnostic } from '../infer/messages.ts';
 import type { OwnershipEnv } from '../infer/ownership.ts';
 import { DeclarationMemo } from './declaration-items.ts';
 import { InferenceMemo } from './inference-items.ts';
+import { orNone } from './none.ts';
 import { PassMap } from './pass-map.ts';
 import { itemKey } from './top-level.ts';
 
@@ -66,7 +67,7 @@ export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
       } else {
         this.misses++;
         const fresh = layer(statement, context);
-        entry = { found: fresh.found.map((d) => this.#move(d, -start)), holds: fresh.holds };
+        entry = { found: orNone(fresh.found.map((d) => this.#move(d, -start))), holds: fresh.holds };
       }
       this.#entries.keep(key, entry);
       for (const d of entry.found) found.push(this.#move(d, start));

@@ -3,9 +3,10 @@
 // text changes or the outside facts it read no longer hold.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Node, Parser } from 'web-tree-sitter';
+import type { Parser } from 'web-tree-sitter';
 import { syntaxDiagnostics, syntaxItemMemo } from '../../src/analysis/diagnostics/syntax.ts';
 import { ItemMemo } from '../../src/analysis/incremental/item-memo.ts';
+import { topLevelItems, type TopLevelItem } from '../../src/analysis/incremental/top-level.ts';
 import type { RawDiagnostic } from '../../src/analysis/infer/messages.ts';
 import { createParser } from '../../src/syntax/language.ts';
 
@@ -39,10 +40,10 @@ describe('per-item memo', () => {
   it('looks at an item again when the facts it read no longer hold', () => {
     const tree = parser.parse('a = 1\nb = 2\n')!;
     try {
-      const statements = tree.rootNode.namedChildren.filter((c): c is Node => c !== null);
+      const statements = topLevelItems(tree);
       const memo = new ItemMemo<{ version: number }>();
       let computed = 0;
-      const layer = (statement: Node, context: { version: number }) => {
+      const layer = (statement: TopLevelItem, context: { version: number }) => {
         computed++;
         const found: RawDiagnostic[] = [{ code: 'E1001', message: `v${context.version}`, start: statement.startIndex, end: statement.endIndex }];
         const read = context.version;

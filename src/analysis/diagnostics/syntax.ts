@@ -2,7 +2,7 @@
 // lexer's errors (replayed over the text), every ERROR and MISSING node of the
 // tree, and the parser checks a context-free grammar cannot make. Unlike the
 // reference, every error is reported, each with a range.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
@@ -12,7 +12,7 @@ import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
 import { ItemMemo, local } from '../incremental/item-memo.ts';
-import { itemRow, topLevelNodes } from '../incremental/top-level.ts';
+import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
 
 const CLOSERS: Record<string, string> = {
   arguments: 'RParen', parameters: 'RParen', lambda_parameters: 'RParen', tuple: 'RParen',
@@ -153,14 +153,13 @@ export function syntaxItemMemo(): SyntaxItemMemo {
 function statementChecks(tree: Tree, text: string, memo?: SyntaxItemMemo): StatementFinding[] {
   const table = nodeTableOf(tree, text);
   if (!memo) return checksWithin(table, 0);
-  const clean: Node[] = [];
+  const clean: TopLevelItem[] = [];
   const broken: StatementFinding[] = [];
-  for (const node of topLevelNodes(tree)) {
-    const child = itemRow(node).index;
-    if (table.hasError(child)) broken.push(...checksWithin(table, child));
-    else clean.push(node);
+  for (const item of topLevelItems(tree)) {
+    if (table.hasError(item.index)) broken.push(...checksWithin(table, item.index));
+    else clean.push(item);
   }
-  return [...memo.run(clean, undefined, local((statement) => checksWithin(table, itemRow(statement).index))), ...broken];
+  return [...memo.run(clean, undefined, local((item) => checksWithin(table, item.index))), ...broken];
 }
 
 /** The checks on node `root` of `table` and every node inside it. */

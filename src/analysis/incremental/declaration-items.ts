@@ -6,7 +6,7 @@
 // such a declaration must be made afresh for every check, as a fresh check
 // would. (Type definitions draw none: their types are annotations.) Signatures read which records and generic types the file defines
 // (`Type.fn` methods): their entries hold only while those are the same.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import {
   collectSignature, collectTypeDefinition, topLevelStatements, type FileDeclarations, type GenericTypeDef, type ProofFunction,
 } from '../infer/declarations.ts';
@@ -14,7 +14,7 @@ import type { Scheme } from '../infer/signatures.ts';
 import { hasVariables, VarSupply, type Type } from '../infer/types.ts';
 import { NONE } from './none.ts';
 import { PassMap } from './pass-map.ts';
-import { itemKey, itemType } from './top-level.ts';
+import type { TopLevelItem } from './top-level.ts';
 
 /** The maps of FileDeclarations one statement writes, each as its writes in order. */
 interface StatementDeclarations {
@@ -44,9 +44,9 @@ export class DeclarationMemo {
     const result = emptyDeclarations();
     const statements = topLevelStatements(tree);
     for (const statement of statements) {
-      if (itemType(statement) !== 'type_definition') continue;
+      if (statement.type !== 'type_definition') continue;
       this.#add(statement, 'T', result, undefined, (scratch) => {
-        collectTypeDefinition(statement, scratch);
+        collectTypeDefinition(statement.node, scratch);
         return true;
       });
     }
@@ -55,7 +55,7 @@ export class DeclarationMemo {
     for (const statement of statements) {
       const added = this.#add(statement, 'S', result, typeNames, (scratch, counts) => {
         const before = vars.issued;
-        collectSignature(statement, scratch, vars, counts);
+        collectSignature(statement.node, scratch, vars, counts);
         return vars.issued === before;
       });
       for (const [name, count] of added.functionCounts) functionCounts.set(name, (functionCounts.get(name) ?? 0) + count);
@@ -69,8 +69,8 @@ export class DeclarationMemo {
    * (which reads the file's records for signatures) and kept when it drew no
    * variable and holds none. `collect` says whether it drew none.
    */
-  #add(statement: Node, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
-    const key = itemKey(statement);
+  #add(statement: TopLevelItem, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
+    const key = statement.key;
     const entries = this.#entries[pass];
     const known = entries.get(key);
     if (known && known.typeNames === typeNames) {

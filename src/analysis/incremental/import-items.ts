@@ -6,7 +6,7 @@ import type { Tree } from 'web-tree-sitter';
 import { listImports, resolveModule, type FileExists, type ImportInfo } from '../imports.ts';
 import type { Span } from '../model/types.ts';
 import { ItemMemo, local } from './item-memo.ts';
-import { topLevelNodes } from './top-level.ts';
+import { topLevelItems } from './top-level.ts';
 
 interface FoundImport {
   start: number;
@@ -33,6 +33,6 @@ const NOWHERE: FileExists = () => false;
 /** `listImports(tree, importerPath, exists)`, each top-level node's part from `memo` when its text is unchanged. */
 export function listImportsPerItem(tree: Tree, importerPath: string, exists: FileExists, memo: ImportItemMemo): ImportInfo[] {
   // Every top-level node, broken ones too: a `use` is listed wherever it is.
-  const found = memo.run(topLevelNodes(tree), undefined, local((node) => listImports(node, importerPath, NOWHERE).map((info) => ({ start: info.span.start, end: info.span.end, info }))));
+  const found = memo.run(topLevelItems(tree), undefined, local((item) => listImports(item.node, importerPath, NOWHERE).map((info) => ({ start: info.span.start, end: info.span.end, info }))));
   return found.map(({ info }) => ({ ...info, resolved: resolveModule(info.module, importerPath, exists) }));
 }

@@ -6,14 +6,13 @@
 // and an item whose text changed is looked at again. A layer that also reads
 // facts from outside the statement (types another layer inferred) says which
 // facts it read; the findings are reused only while those facts still hold.
-import type { Node } from 'web-tree-sitter';
 import type { RawDiagnostic } from '../infer/messages.ts';
 import type { OwnershipEnv } from '../infer/ownership.ts';
 import { DeclarationMemo } from './declaration-items.ts';
 import { InferenceMemo } from './inference-items.ts';
 import { orNone } from './none.ts';
 import { PassMap } from './pass-map.ts';
-import { itemKey } from './top-level.ts';
+import type { TopLevelItem } from './top-level.ts';
 
 /** What a memo moves: a finding's offsets into the file. */
 export interface Located {
@@ -28,7 +27,8 @@ export interface ItemFindings<C, F extends Located = RawDiagnostic> {
   holds?: (context: C, start: number) => boolean;
 }
 
-export type StatementLayer<C, F extends Located = RawDiagnostic> = (statement: Node, context: C) => ItemFindings<C, F>;
+/** A layer on one item: it reads the item's row, or its `node` when it must look inside. */
+export type StatementLayer<C, F extends Located = RawDiagnostic> = (item: TopLevelItem, context: C) => ItemFindings<C, F>;
 
 /** A finding moved by `delta`: its start and end, and any other offset it holds. */
 export type Move<F> = (finding: F, delta: number) => F;
@@ -53,14 +53,14 @@ export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
   }
 
   /** The layer's findings on `statements` in order, each from the memo when it still holds. */
-  run(statements: readonly Node[], context: C, layer: StatementLayer<C, F>): F[] {
+  run(statements: readonly TopLevelItem[], context: C, layer: StatementLayer<C, F>): F[] {
     this.#entries.begin();
     this.hits = 0;
     this.misses = 0;
     const found: F[] = [];
     for (const statement of statements) {
       const start = statement.startIndex;
-      const key = itemKey(statement);
+      const key = statement.key;
       let entry = this.#entries.get(key);
       if (entry && (!entry.holds || entry.holds(context, start))) {
         this.hits++;
@@ -77,8 +77,8 @@ export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
 }
 
 /** A layer that reads nothing outside the statement. */
-export function local<F extends Located = RawDiagnostic>(layer: (statement: Node) => F[]): StatementLayer<undefined, F> {
-  return (statement) => ({ found: layer(statement) });
+export function local<F extends Located = RawDiagnostic>(layer: (item: TopLevelItem) => F[]): StatementLayer<undefined, F> {
+  return (item) => ({ found: layer(item) });
 }
 
 

@@ -1,12 +1,13 @@
-// A tree's top-level nodes and each one's memo key, made once per tree and
-// shared by every per-item layer. Listing the root's children through the
-// Node API marshals a Node per item, and reading a node's type and text costs
-// WASM calls: each layer paid both again. One key string per item also means
-// its hash is computed once and each layer's lookup only compares it.
-// (The trusted statements among them are listed once per tree by
-// `topLevelStatements`.)
+// A tree's top-level items, read off its node table, and each one's memo key,
+// made once per tree and shared by every per-item layer. An item is its table
+// row: the layers find most items in their memos by key and start, and only
+// the few an edit changed are looked inside, so an item's `Node` (a WASM call
+// and a marshalled object each, for every item of every version of the file)
+// is made only when a layer asks for it. One key string per item also means
+// its hash is computed once and each layer's lookup only compares it. (The
+// trusted statements among them are listed once per tree by `topLevelStatements`.)
 import type { Node, Tree } from 'web-tree-sitter';
-import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import type { NodeType } from '../../syntax/node-type.ts';
 
 const nodesByTree = new WeakMap<Tree, readonly Node[]>();
@@ -18,64 +19,95 @@ export function topLevelNodes(tree: Tree): readonly Node[] {
   return nodes;
 }
 
+/** A top-level node of a tree, as its row in the tree's table. */
+export class TopLevelItem {
+  readonly tree: Tree;
+  readonly table: NodeTable;
+  /** The row. */
+  readonly index: number;
+  /** Its place among the root's named children. */
+  readonly ordinal: number;
+  #key: string | undefined;
+  #node: Node | undefined;
+
+  constructor(tree: Tree, table: NodeTable, index: number, ordinal: number) {
+    this.tree = tree;
+    this.table = table;
+    this.index = index;
+    this.ordinal = ordinal;
+  }
+
+  get startIndex(): number {
+    return this.table.start(this.index);
+  }
+
+  get endIndex(): number {
+    return this.table.end(this.index);
+  }
+
+  get type(): NodeType {
+    return this.table.type(this.index);
+  }
+
+  /** What decides the item's subtree: the parser's kind for it and its text. */
+  get key(): string {
+    return (this.#key ??= keyAt(this.table, this.index));
+  }
+
+  /** The item's Node, made when first asked for. */
+  get node(): Node {
+    return (this.#node ??= nodeOf(this));
+  }
+}
+
+interface TreeItems {
+  items: readonly TopLevelItem[];
+  /** Nodes made one at a time so far: past a few, the root's named children are listed at once. */
+  made: number;
+}
+
+const itemsByTree = new WeakMap<Tree, TreeItems>();
+
+/** Every named child of the root, broken ones and comments too, as items, listed once per tree (read-only). */
+export function topLevelItems(tree: Tree): readonly TopLevelItem[] {
+  return itemsOf(tree).items;
+}
+
+function itemsOf(tree: Tree): TreeItems {
+  let known = itemsByTree.get(tree);
+  if (!known) {
+    const table = nodeTableOf(tree);
+    const items: TopLevelItem[] = [];
+    for (let row = table.firstChild(0); row !== -1; row = table.nextSibling(row)) if (table.isNamed(row)) items.push(new TopLevelItem(tree, table, row, items.length));
+    itemsByTree.set(tree, (known = { items, made: 0 }));
+  }
+  return known;
+}
+
+/** One at a time, a node costs the root's children up to it (`namedChild` walks them); the whole list is one call. */
+const ONE_AT_A_TIME = 16;
+
+function nodeOf(item: TopLevelItem): Node {
+  const id = item.table.nodeId(item.index);
+  const listed = nodesByTree.get(item.tree);
+  const known = itemsOf(item.tree);
+  if (!listed && known.made++ < ONE_AT_A_TIME) {
+    const node = item.tree.rootNode.namedChild(item.ordinal);
+    if (node && node.id >>> 0 === id) return node;
+  }
+  const nodes = topLevelNodes(item.tree);
+  const node = nodes[item.ordinal];
+  if (node && node.id >>> 0 === id) return node;
+  // The table and the Node API list the same children; should they ever not, the node is found by its id.
+  const found = nodes.find((n) => n.id >>> 0 === id);
+  if (!found) throw new RangeError(`top-level node ${item.type} at ${item.startIndex} is not among the root's named children`);
+  return found;
+}
+
 /** Per table (so per tree): each top-level node's key by its index. */
 const keysByTable = new WeakMap<NodeTable, Map<number, string>>();
 
-/** A top-level node's row in its tree's table, and its key once asked for. */
-interface ItemRow {
-  table: NodeTable;
-  index: number;
-  key: string | undefined;
-}
-
-/**
- * Each top-level node carries its row, under a symbol of ours: every per-item
- * layer asks for every item's key on every pass (eight times an item per
- * keystroke), and finding a node's row by binary search (each step a cache
- * miss on a large file), then by a WeakMap or a Map of nodes, cost more than
- * the rest of what a replayed item costs. The node objects are those
- * `topLevelNodes` keeps for the tree, so the row goes with them.
- */
-const ITEM_ROW = Symbol('yaoxiang.itemRow');
-type Carrier = Node & { [ITEM_ROW]?: ItemRow };
-const rowedTrees = new WeakSet<Tree>();
-
-function rowOf(node: Node): ItemRow | undefined {
-  const carried = (node as Carrier)[ITEM_ROW];
-  if (carried || rowedTrees.has(node.tree)) return carried;
-  const tree = node.tree;
-  rowedTrees.add(tree);
-  const table = nodeTableOf(tree);
-  let index = table.firstChild(0);
-  for (const item of topLevelNodes(tree)) {
-    while (index !== -1 && !table.isNamed(index)) index = table.nextSibling(index);
-    // Rows and nodes pair up in document order; a node that does not is found by its own row when asked for.
-    if (index === -1 || table.nodeId(index) !== item.id >>> 0) break;
-    (item as Carrier)[ITEM_ROW] = { table, index, key: undefined };
-    index = table.nextSibling(index);
-  }
-  return (node as Carrier)[ITEM_ROW];
-}
-
-/** `node`'s table and row: carried when it is a top-level node, else found by `locate`. */
-export function itemRow(node: Node): { table: NodeTable; index: number } {
-  return rowOf(node) ?? locate(node);
-}
-
-/** `node.type` (a WASM call) read off its table row, for the top-level nodes a pass visits on every keystroke. */
-export function itemType(node: Node): NodeType {
-  const { table, index } = itemRow(node);
-  return table.type(index);
-}
-
-/** What decides a statement's subtree: the parser's kind for it and its text. */
-export function itemKey(statement: Node): string {
-  const row = rowOf(statement);
-  if (!row) return keyAt(locate(statement));
-  return (row.key ??= keyAt(row));
-}
-
-function keyAt({ table, index }: { table: NodeTable; index: number }): string {
+function keyAt(table: NodeTable, index: number): string {
   let keys = keysByTable.get(table);
   if (!keys) keysByTable.set(table, (keys = new Map<number, string>()));
   let key = keys.get(index);

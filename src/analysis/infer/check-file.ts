@@ -15,7 +15,7 @@ import { statementTerminationDiagnostics, terminationDiagnostics } from './termi
 import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
 import { local, type FileItemMemos } from '../incremental/item-memo.ts';
 import { ownershipItem } from '../incremental/ownership-items.ts';
-import { topLevelNodes } from '../incremental/top-level.ts';
+import { topLevelItems } from '../incremental/top-level.ts';
 import { VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
@@ -45,11 +45,11 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
   const raw: RawDiagnostic[] = [
     ...inference.diagnostics,
     ...refinementDiagnostics(tree, declarations),
-    ...(memos ? memos.termination.run(statements, undefined, local(statementTerminationDiagnostics)) : terminationDiagnostics(tree)),
-    ...(memos ? memos.ownership.run(statements, ownershipEnv, ownershipItem) : ownershipDiagnostics(tree, ownershipEnv)),
-    ...(memos ? memos.ir.run(statements, undefined, local(statementIrDiagnostics)) : topLevelStatementDiagnostics(tree)),
+    ...(memos ? memos.termination.run(statements, undefined, local((item) => statementTerminationDiagnostics(item.node))) : terminationDiagnostics(tree)),
+    ...(memos ? memos.ownership.run(statements, ownershipEnv, (item, env) => ownershipItem(item.node, env)) : ownershipDiagnostics(tree, ownershipEnv)),
+    ...(memos ? memos.ir.run(statements, undefined, local((item) => statementIrDiagnostics(item.node))) : topLevelStatementDiagnostics(tree)),
     // Every top-level node, broken ones too: annotations nested too deep are reported wherever they are.
-    ...(memos ? memos.annotations.run(topLevelNodes(tree), undefined, local(tooDeepAnnotations)) : tooDeepAnnotations(tree)),
+    ...(memos ? memos.annotations.run(topLevelItems(tree), undefined, local((item) => tooDeepAnnotations(item.node))) : tooDeepAnnotations(tree)),
   ];
   const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
     const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';
@@ -68,7 +68,7 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
 function oneTooDeepPerStatement(tree: Tree, raw: readonly RawDiagnostic[]): RawDiagnostic[] {
   const tooDeep = raw.filter((d) => d.code === 'TYPECHECK_TOO_DEEP');
   if (tooDeep.length === 0) return [...raw];
-  const starts = topLevelNodes(tree).map((c) => c.startIndex);
+  const starts = topLevelItems(tree).map((c) => c.startIndex);
   const statementOf = (offset: number) => {
     let low = 0;
     let high = starts.length - 1;

@@ -20,7 +20,7 @@ import {
   observeBindings, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
-import { itemKey, itemRow, itemType } from '../incremental/top-level.ts';
+import type { TopLevelItem } from '../incremental/top-level.ts';
 import { DeferredMap } from '../incremental/deferred-map.ts';
 import { Ledger } from './ledger.ts';
 import { hasMutability } from './table-reads.ts';
@@ -119,10 +119,10 @@ function replayResolutions(resolutions: Map<number, Resolution>, item: InferredI
   for (const [offset, resolution, inside] of item.resolutions) resolutions.set(offset + start, inside ? (resolution as number) + start : resolution);
 }
 
-/** The global scope, which tells the checker of every write: other items read it. */
 /** The first character of a fact's key that asks whether a function was checked (`G` asks for a global's entry). */
 const C_FACT = 0x43;
 
+/** The global scope, which tells the checker of every write: other items read it. */
 class GlobalScope extends Map<string, VarInfo> {
   onWrite: (() => void) | undefined;
 
@@ -133,8 +133,7 @@ class GlobalScope extends Map<string, VarInfo> {
 }
 
 /** Whether an item's inference may be kept: not a `use` (it writes the global scope), a comment or broken. Read off the node table. */
-function memoisable(statement: Node): boolean {
-  const { table, index } = itemRow(statement);
+function memoisable({ table, index }: TopLevelItem): boolean {
   return !table.hasError(index) && !isCommentAt(table, index) && table.type(index) !== 'use_statement';
 }
 
@@ -212,7 +211,7 @@ class Checker {
     const global = this.scopes[0]!;
     for (const [name, scheme] of this.decls.values) global.set(name, { type: this.instance(scheme), scheme, mutable: false });
     const statements = topLevelStatements(tree);
-    for (const s of statements) if (itemType(s) === 'use_statement') this.processUse(s);
+    for (const s of statements) if (s.type === 'use_statement') this.processUse(s.node);
     this.memo?.begin(this.environment());
     this.itemsBegan = true;
     this.globals.onWrite = () => this.globalWritten();
@@ -224,13 +223,13 @@ class Checker {
   // ---- per-item memo -----------------------------------------------------
 
   /** A top-level statement, from the memo when a fresh run would reach it in the state it was recorded in. */
-  private checkItem(statement: Node): void {
+  private checkItem(statement: TopLevelItem): void {
     const memo = this.memo;
     if (!memo || this.environmentMoved || !memoisable(statement)) {
-      this.checkStatement(statement);
+      this.checkStatement(statement.node);
       return;
     }
-    const key = itemKey(statement);
+    const key = statement.key;
     const start = statement.startIndex;
     const known = memo.find(key);
     if (known && known.varStart === this.vars.issued && this.factsHold(known)) {
@@ -248,7 +247,7 @@ class Checker {
       if (!own.has(v)) recording.impure = true;
     });
     try {
-      this.checkStatement(statement);
+      this.checkStatement(statement.node);
     } finally {
       observeBindings(previous);
       this.recording = undefined;

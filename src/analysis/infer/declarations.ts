@@ -7,7 +7,7 @@ import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts'
 import { annotationType, innermostReturn, isComment, isCommentAt, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
 import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
 import type { Scheme } from './signatures.ts';
-import { itemRow, itemType, topLevelNodes } from '../incremental/top-level.ts';
+import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
 import { hasMutability, hasMutabilityAt } from './table-reads.ts';
 
 export interface ConstConstraint {
@@ -62,19 +62,23 @@ export function collectDeclarations(tree: Tree): FileDeclarations {
     values: new Map(), overloaded: new Set(), exports: new Map(),
   };
   const statements = topLevelStatements(tree);
-  for (const statement of statements) if (itemType(statement) === 'type_definition') collectTypeDefinition(statement, result);
+  for (const statement of statements) if (statement.type === 'type_definition') collectTypeDefinition(statement.node, result);
   const functionCounts = new Map<string, number>();
-  for (const statement of statements) collectSignature(statement, result, vars, functionCounts);
+  for (const statement of statements) collectSignature(statement.node, result, vars, functionCounts);
   for (const [name, count] of functionCounts) if (count > 1) result.overloaded.add(name);
   return result;
 }
 
-const topLevelByTree = new WeakMap<Tree, readonly Node[]>();
+const topLevelByTree = new WeakMap<Tree, readonly TopLevelItem[]>();
 
-/** A tree's trusted top-level statements (`cleanStatements` of its root), listed once per tree: every layer, per item or whole-file, reads the same array and nodes. */
-export function topLevelStatements(tree: Tree): readonly Node[] {
+/** A tree's trusted top-level statements (`cleanStatements` of its root), listed once per tree: every layer, per item or whole-file, reads the same array and items. */
+export function topLevelStatements(tree: Tree): readonly TopLevelItem[] {
   let statements = topLevelByTree.get(tree);
-  if (!statements) topLevelByTree.set(tree, (statements = cleanStatements(tree.rootNode, topLevelNodes(tree))));
+  if (!statements) {
+    const table = nodeTableOf(tree);
+    const items = topLevelItems(tree).filter((item) => !isCommentAt(table, item.index));
+    topLevelByTree.set(tree, (statements = keepClean(table, items, (item) => item.index)));
+  }
   return statements;
 }
 
@@ -88,7 +92,7 @@ export function cleanStatements(parent: Node, namedChildren: readonly (Node | nu
   const children: Array<{ node: Node; index: number }> = [];
   for (const node of namedChildren) {
     if (!node) continue;
-    const index = itemRow(node).index;
+    const index = table.indexOf(node);
     if (!isCommentAt(table, index)) children.push({ node, index });
   }
   return keepClean(table, children, (c) => c.index).map((c) => c.node);

@@ -36,7 +36,7 @@ interface Span {
 const STATEMENT_TYPES = new Set(['expression_statement', 'declaration', 'assignment', 'destructuring_assignment', 'use_statement', 'type_definition']);
 
 export function ownershipDiagnostics(tree: Tree, env: OwnershipEnv): RawDiagnostic[] {
-  return topLevelStatements(tree).flatMap((statement) => statementOwnershipDiagnostics(statement, env));
+  return topLevelStatements(tree).flatMap((statement) => statementOwnershipDiagnostics(statement.node, env));
 }
 
 /** The walk of one top-level function; it reads nothing of the file but the statement and `env`. */

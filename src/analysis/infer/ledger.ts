@@ -11,8 +11,12 @@ export interface LedgerReader {
   lookup(statementStart: number, name: string): Type | undefined;
 }
 
-/** Name maps a replayed item handed over: shared with its memo entry, so never written in place. */
-const sharedNames = new WeakSet<ReadonlyMap<string, Type>>();
+/**
+ * A name map a replayed item hands over: shared with its memo entry, so never
+ * written in place. Marked by its class, not kept in a WeakSet: every item of
+ * a file has one or two, and weak entries cost each full collection.
+ */
+class SharedNames extends Map<string, Type> {}
 
 export class Ledger implements LedgerReader {
   readonly #byStatement = new Map<number, Map<string, Type>>();
@@ -24,7 +28,7 @@ export class Ledger implements LedgerReader {
   /** A later write of the same statement and name wins, as in a Map. */
   set(statementStart: number, name: string, type: Type): void {
     let names = this.#byStatement.get(statementStart);
-    if (!names || sharedNames.has(names)) {
+    if (!names || names instanceof SharedNames) {
       names = new Map(names);
       this.#byStatement.set(statementStart, names);
     }
@@ -46,12 +50,11 @@ export type LedgerStatement = readonly [offset: number, names: ReadonlyMap<strin
 
 /** An item's ledger writes in order, as its statements' name maps (a later write of a name wins), made shareable. */
 export function groupByStatement(writes: ReadonlyArray<readonly [offset: number, name: string, type: Type]>): LedgerStatement[] {
-  const byOffset = new Map<number, Map<string, Type>>();
+  const byOffset = new Map<number, SharedNames>();
   for (const [offset, name, type] of writes) {
     let names = byOffset.get(offset);
-    if (!names) byOffset.set(offset, (names = new Map<string, Type>()));
+    if (!names) byOffset.set(offset, (names = new SharedNames()));
     names.set(name, type);
   }
-  for (const names of byOffset.values()) sharedNames.add(names);
   return [...byOffset];
 }

@@ -105,7 +105,7 @@ export async function readBounded(handle: FileHandle, sizeHint: number, limit: n
   const chunks: Buffer[] = [];
   let total = 0;
   while (total <= limit) {
-    const chunk = Buffer.allocUnsafe(Math.min(limit + 1 - total, Math.max(sizeHint - total + 1, READ_CHUNK)));
+    const chunk = nextChunk(total, sizeHint, limit);
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
     if (bytesRead === 0) break;
     chunks.push(chunk.subarray(0, bytesRead));
@@ -161,12 +161,17 @@ export function readRegularFile(given: string, options: ReadOptions = {}): Resul
   }
 }
 
+/** The buffer for the next read: what the size hint leaves plus one byte (to meet the end), at least READ_CHUNK, never past limit + 1 bytes in all. */
+function nextChunk(total: number, sizeHint: number, limit: number): Buffer {
+  return Buffer.allocUnsafe(Math.min(limit + 1 - total, Math.max(sizeHint - total + 1, READ_CHUNK)));
+}
+
 /** readBounded, for a descriptor read synchronously. */
 function readBoundedSync(fd: number, sizeHint: number, limit: number): Buffer {
   const chunks: Buffer[] = [];
   let total = 0;
   while (total <= limit) {
-    const chunk = Buffer.allocUnsafe(Math.min(limit + 1 - total, Math.max(sizeHint - total + 1, READ_CHUNK)));
+    const chunk = nextChunk(total, sizeHint, limit);
     const bytesRead = readSync(fd, chunk, 0, chunk.length, null);
     if (bytesRead === 0) break;
     chunks.push(chunk.subarray(0, bytesRead));
@@ -283,19 +288,9 @@ export function identityNowSync(real: string, within: string, limit = MAX_FILE_B
   }
   try {
     const info = fstatSync(fd);
-    if (!info.isFile() || info.size > limit) return undefined;
-    if (process.platform === 'linux' && !isWithin(within, readlinkSync(`/proc/self/fd/${fd}`))) return undefined;
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.max(info.size - total + 1, READ_CHUNK));
-      const bytesRead = readSync(fd, chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      chunks.push(chunk.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > limit) return undefined;
-    }
-    return identityOf(info, Buffer.concat(chunks, total));
+    if (!info.isFile() || info.size > limit || !openedWithinSync(fd, real, within)) return undefined;
+    const bytes = readBoundedSync(fd, info.size, limit);
+    return bytes.length > limit ? undefined : identityOf(info, bytes);
   } catch {
     return undefined;
   } finally {

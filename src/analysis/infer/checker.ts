@@ -16,7 +16,7 @@ import {
   BUILTIN_TYPE_NAMES, instantiateScheme, isNativeName, preludeValues, stdExportType, stdModuleRecord, stdRootRecord, type Scheme,
 } from './signatures.ts';
 import {
-  BOOL, CHAR, ERROR, FLOAT, INT, META, STRING, VOID, VarSupply, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
+  BOOL, CHAR, ERROR, FLOAT, INT, FixedTexts, META, STRING, VOID, VarSupply, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
   observeBindings, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
@@ -303,7 +303,7 @@ class Checker {
   private environment(): string {
     const parts: string[] = [];
     for (const [name, type] of this.structs) parts.push(`s${name}=${describe(type)}`);
-    for (const [name, scheme] of this.methods) parts.push(`m${name}=${schemeText(scheme)}`);
+    for (const [name, scheme] of this.methods) parts.push(`m${name}=${schemeTexts.of(scheme)}`);
     for (const [name, generic] of this.decls.generics) parts.push(`g${name}=${JSON.stringify(generic)}`);
     for (const [name, proof] of this.decls.proofFunctions) parts.push(`p${name}=${JSON.stringify(proof)}`);
     parts.push(`o${[...this.decls.overloaded].join(',')}`);
@@ -1291,26 +1291,12 @@ const UNSTABLE = '?';
 function globalFact(info: VarInfo | undefined): string {
   if (!info) return '-';
   const head = `${info.mutable ? 'm' : ''}${info.declaredAt ?? ''}`;
-  if (info.scheme) return `${head}S${schemeText(info.scheme)}`;
+  if (info.scheme) return `${head}S${schemeTexts.of(info.scheme)}`;
   return hasVariables(info.type) ? UNSTABLE : `${head}T${describe(info.type)}`;
 }
 
-/**
- * A scheme's text as facts compare it, kept while the scheme lives when its
- * type holds no variable (nothing changes it then): every check makes every
- * global's fact again, and the declaration memo hands unchanged items' schemes
- * to each, so a keystroke describes only the edited item's.
- */
-const schemeTexts = new WeakMap<Scheme, string>();
-
-function schemeText(scheme: Scheme): string {
-  let text = schemeTexts.get(scheme);
-  if (text === undefined) {
-    text = `${scheme.generics.join(',')}|${describe(scheme.type)}`;
-    if (!hasVariables(scheme.type)) schemeTexts.set(scheme, text);
-  }
-  return text;
-}
+/** A scheme's text as facts compare it. */
+const schemeTexts = new FixedTexts((scheme: Scheme) => `${scheme.generics.join(',')}|${describe(scheme.type)}`, (scheme) => scheme.type);
 
 function literalValue(node: Node): number | boolean | undefined {
   if (node.type === 'integer' || node.type === 'float') {

@@ -14,7 +14,7 @@ import { collectDeclarations, generalize, type FileDeclarations } from './declar
 import type { Scheme } from './signatures.ts';
 import { fileItemMemos, memoHits, type FileItemMemos } from '../incremental/item-memo.ts';
 import type { DeclarationMemo } from '../incremental/declaration-items.ts';
-import { describe, display, hasVariables, prune, type Type } from './types.ts';
+import { describe, display, FixedTexts, hasVariables, prune, type Type } from './types.ts';
 
 export { typecheckTree, type FileTypecheck } from './check-file.ts';
 
@@ -225,25 +225,13 @@ function isShowable(type: Type): boolean {
 /** A stable text for a file's exports and methods: importers are re-checked only when it changes. */
 function exportSignature({ exports, methods }: FileDeclarations): string {
   const parts: string[] = [];
-  exports.forEach((scheme, name) => parts.push(`${name}:${schemeSignature(scheme)}`));
-  methods.forEach((scheme, name) => parts.push(`method ${name}:${schemeSignature(scheme)}`));
+  exports.forEach((scheme, name) => parts.push(`${name}:${schemeSignatures.of(scheme)}`));
+  methods.forEach((scheme, name) => parts.push(`method ${name}:${schemeSignatures.of(scheme)}`));
   return parts.sort().join(';');
 }
 
-/**
- * Each scheme's part of a signature, kept while the scheme lives when it holds
- * no type variable (nothing can change it then): the declaration memo hands an
- * unchanged item's schemes to every collection, so a keystroke describes the
- * edited item's exports, not every export of the file again.
- */
-const schemeSignatures = new WeakMap<Scheme, string>();
-
-function schemeSignature(scheme: Scheme): string {
-  let signature = schemeSignatures.get(scheme);
-  if (signature === undefined) {
-    const general = generalize(scheme);
-    signature = `[${general.generics.join(',')}]${describe(general.type)}`;
-    if (!hasVariables(scheme.type)) schemeSignatures.set(scheme, signature);
-  }
-  return signature;
-}
+/** Each scheme's part of a signature. */
+const schemeSignatures = new FixedTexts((scheme: Scheme) => {
+  const general = generalize(scheme);
+  return `[${general.generics.join(',')}]${describe(general.type)}`;
+}, (scheme) => scheme.type);

@@ -7,7 +7,7 @@ import { fieldChild, fieldChildren, firstNamedAt, hasMutabilityAt, namedNonComme
 import { cleanStatementsAt, lambdaParameters, readBinding, readBindingAt, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
 import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
-import { hasVariables, prune, type Type } from './types.ts';
+import { FixedTexts, prune, type Type } from './types.ts';
 import type { LedgerReader } from './ledger.ts';
 
 export interface OwnershipEnv {
@@ -72,22 +72,11 @@ export function statementOwnershipDiagnostics(statement: Node, env: OwnershipEnv
 export function ownershipFacts(type: Type | undefined): string {
   if (!type) return '';
   const p = prune(type);
-  if (p.k !== 'fn') return classifyType(p);
-  let facts = functionFacts.get(p);
-  if (facts === undefined) {
-    facts = `${classifyType(p)}(${p.params.map(parameterMode).join(',')})`;
-    if (!hasVariables(p)) functionFacts.set(p, facts);
-  }
-  return facts;
+  return p.k === 'fn' ? functionFacts.of(p) : classifyType(p);
 }
 
-/**
- * A function type's facts, kept while the type lives when it holds no
- * variable (nothing changes it then): the memo asks them again of every
- * function an item calls on every keystroke, and a declared function's type
- * is the same object from one check to the next.
- */
-const functionFacts = new WeakMap<Type, string>();
+/** A function type's facts: the memo asks them again of every function an item calls, on every keystroke. */
+const functionFacts = new FixedTexts((p: Type & { k: 'fn' }) => `${classifyType(p)}(${p.params.map(parameterMode).join(',')})`, (p) => p);
 
 class FunctionWalk {
   private readonly states = new Map<string, VarState>();

@@ -150,6 +150,33 @@ export function hasVariables(t: Type): boolean {
   }
 }
 
+/**
+ * A text made of an object holding a type (a scheme, a function type), kept
+ * while the object lives when the type holds no variable: nothing can change
+ * it then. The memo layers ask the same texts of every item on every
+ * keystroke, and the declaration memo hands an unchanged item's schemes and
+ * types to every check, so only the edited item's are made again.
+ */
+export class FixedTexts<O extends object> {
+  readonly #texts = new WeakMap<O, string>();
+  readonly #make: (owner: O) => string;
+  readonly #typeOf: (owner: O) => Type;
+
+  constructor(make: (owner: O) => string, typeOf: (owner: O) => Type) {
+    this.#make = make;
+    this.#typeOf = typeOf;
+  }
+
+  of(owner: O): string {
+    let text = this.#texts.get(owner);
+    if (text === undefined) {
+      text = this.#make(owner);
+      if (!hasVariables(this.#typeOf(owner))) this.#texts.set(owner, text);
+    }
+    return text;
+  }
+}
+
 function occurs(v: TypeVar, t: Type): boolean {
   const p = prune(t);
   if (p === v) return true;

@@ -153,7 +153,7 @@ type Push = (code: LexicalError['code'], message: string, start: number, end: nu
 // Numbers are read by code unit, without a closure or a string per literal:
 // a file holds thousands of them and this pass runs on every keystroke.
 const UNDERSCORE = 0x5f;
-const isDecimal = (code: number): boolean => code >= 0x30 && code <= 0x39;
+const isDecimal = (code: number): boolean => (classOf(code) & DIGIT) !== 0;
 const isHex = (code: number): boolean => isDecimal(code) || (code >= 0x61 && code <= 0x66) || (code >= 0x41 && code <= 0x46);
 const isOctal = (code: number): boolean => code >= 0x30 && code <= 0x37;
 const isBinary = (code: number): boolean => code === 0x30 || code === 0x31;
@@ -203,11 +203,8 @@ function scanNumber(text: string, start: number, push: Push): number {
     let digits = 0;
     for (let c = text.charCodeAt(i); i < length && (radix.digit(c) || c === UNDERSCORE); c = text.charCodeAt(++i)) if (c !== UNDERSCORE) digits++;
     if (digits === 0) return badNumber(`Expected ${radix.name} digits`, start, i, push);
-    if (digits >= radix.bigFrom) {
-      const written = withoutUnderscores(text, digitsStart, i);
-      if (BigInt(`0${radix.letter}${written}`) > I128_MAX) return badNumber(`0${radix.letter}${written}`, start, i, push);
-    }
-    return i;
+    const big = digits >= radix.bigFrom ? pastMax(text, digitsStart, i, I128_MAX, `0${radix.letter}`) : undefined;
+    return big === undefined ? i : badNumber(big, start, i, push);
   }
   let integer = false;
   if (text.charCodeAt(i) !== DOT) {
@@ -215,7 +212,8 @@ function scanNumber(text: string, start: number, push: Push): number {
     let digits = 0;
     for (let c = text.charCodeAt(i); i < length && (isDecimal(c) || c === UNDERSCORE); c = text.charCodeAt(++i)) if (c !== UNDERSCORE) digits++;
     // Past u128 the reference ends the literal at its integer part.
-    if (digits >= DECIMAL_BIG_FROM && BigInt(withoutUnderscores(text, start, i)) > U128_MAX) return badNumber(withoutUnderscores(text, start, i), start, i, push);
+    const big = digits >= DECIMAL_BIG_FROM ? pastMax(text, start, i, U128_MAX) : undefined;
+    if (big !== undefined) return badNumber(big, start, i, push);
   }
   if (text.charCodeAt(i) === DOT && (isDecimal(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === UNDERSCORE)) {
     integer = false;
@@ -234,14 +232,20 @@ function scanNumber(text: string, start: number, push: Push): number {
     if (end < 0) return badNumber(UNDERSCORE_MESSAGE, start, -end - 1, push);
     i = end;
   }
-  if (integer && i - start >= DECIMAL_BIG_FROM && BigInt(withoutUnderscores(text, start, i)) > I128_MAX) return badNumber(withoutUnderscores(text, start, i), start, i, push);
-  return i;
+  const big = integer && i - start >= DECIMAL_BIG_FROM ? pastMax(text, start, i, I128_MAX) : undefined;
+  return big === undefined ? i : badNumber(big, start, i, push);
 }
 
 /** The literal from `start` to `end` as the reference's lexer collects it: without underscores, a leading dot read as `0.`. */
 function collected(text: string, start: number, end: number): string {
   const written = withoutUnderscores(text, start, end);
   return text.charCodeAt(start) === DOT ? `0${written}` : written;
+}
+
+/** The digits from `start` to `end` as the lexer collects them (after `prefix`, no underscores) when their value passes `max`; else undefined. */
+function pastMax(text: string, start: number, end: number, max: bigint, prefix = ''): string | undefined {
+  const digits = `${prefix}${withoutUnderscores(text, start, end)}`;
+  return BigInt(digits) > max ? digits : undefined;
 }
 
 function withoutUnderscores(text: string, start: number, end: number): string {

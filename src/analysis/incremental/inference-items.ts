@@ -25,8 +25,7 @@ export interface InferredItem {
   /** Outside facts the item read, as they were when it began: key, value, key, value… (a replay reads them all; a Map's entries cost an array each). */
   facts: readonly string[];
   diagnostics: RawDiagnostic[];
-  ledger: Array<[offset: number, name: string, type: Type]>;
-  /** `ledger` by statement, made once when the item is kept: what each replay hands the ledger. */
+  /** The item's ledger writes by statement, made once when the item is kept: what each replay hands the ledger. */
   ledgerStatements: LedgerStatement[];
   nodeTypes: Array<[offset: number, length: number, type: Type]>;
   bindingTypes: Array<[offset: number, type: Type]>;
@@ -44,7 +43,8 @@ export class ItemRecording {
   readonly varStart: number;
   impure = false;
   readonly facts = new Map<string, string>();
-  readonly item: Omit<InferredItem, 'varStart' | 'varEnd' | 'facts' | 'ledgerStatements'> = {
+  /** The item's writes as they are made; the ledger's in order, grouped by statement only when the item is kept. */
+  readonly item: Omit<InferredItem, 'varStart' | 'varEnd' | 'facts' | 'ledgerStatements'> & { ledger: Array<[offset: number, name: string, type: Type]> } = {
     diagnostics: [], ledger: [], nodeTypes: [], bindingTypes: [], receivers: [], resolutions: [], checked: [],
   };
 
@@ -73,7 +73,7 @@ export class ItemRecording {
     this.facts.forEach((value, key) => facts.push(key, value));
     const { diagnostics, ledger, nodeTypes, bindingTypes, receivers, resolutions, checked } = this.item;
     return {
-      diagnostics: orNone(diagnostics), ledger: orNone(ledger), nodeTypes: orNone(nodeTypes), bindingTypes: orNone(bindingTypes),
+      diagnostics: orNone(diagnostics), nodeTypes: orNone(nodeTypes), bindingTypes: orNone(bindingTypes),
       receivers: orNone(receivers), resolutions: orNone(resolutions), checked: orNone(checked),
       ledgerStatements: orNone(groupByStatement(ledger)), varStart: this.varStart, varEnd, facts: orNone(facts),
     };

@@ -12,8 +12,8 @@ import type { NodeType } from '../../syntax/node-type.ts';
 
 const nodesByTree = new WeakMap<Tree, readonly Node[]>();
 
-/** Every named child of the root, broken ones and comments too, listed once per tree (read-only). */
-export function topLevelNodes(tree: Tree): readonly Node[] {
+/** Every named child of the root, broken ones and comments too, listed once per tree (read-only): the items' nodes when many are asked for. */
+function topLevelNodes(tree: Tree): readonly Node[] {
   let nodes = nodesByTree.get(tree);
   if (!nodes) nodesByTree.set(tree, (nodes = tree.rootNode.namedChildren.filter((c): c is Node => c !== null)));
   return nodes;

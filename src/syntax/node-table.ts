@@ -190,7 +190,9 @@ export class NodeTable {
     const { old, oldStart, oldEnd, delta, items } = run;
     const at = items[0]!;
     const shift = at - oldStart;
-    const kept = items.map((i) => [this.#type[i]!, this.#field[i]!, this.#flags[i]!, this.#id[i]!, this.#parent[i]!] as const);
+    // The items' own rows as the walk wrote them, five numbers each (no array per item: a run can hold thousands).
+    const kept: number[] = [];
+    for (const i of items) kept.push(this.#type[i]!, this.#field[i]!, this.#flags[i]!, this.#id[i]!, this.#parent[i]!);
     this.#type.set(old.#type.subarray(oldStart, oldEnd), at);
     this.#field.set(old.#field.subarray(oldStart, oldEnd), at);
     this.#flags.set(old.#flags.subarray(oldStart, oldEnd), at);
@@ -213,12 +215,11 @@ export class NodeTable {
       }
     }
     items.forEach((i, n) => {
-      const [type, field, flags, id, parent] = kept[n]!;
-      this.#type[i] = type;
-      this.#field[i] = field;
-      this.#flags[i] = flags;
-      this.#id[i] = id;
-      this.#parent[i] = parent;
+      this.#type[i] = kept[5 * n]!;
+      this.#field[i] = kept[5 * n + 1]!;
+      this.#flags[i] = kept[5 * n + 2]!;
+      this.#id[i] = kept[5 * n + 3]!;
+      this.#parent[i] = kept[5 * n + 4]!;
     });
   }
 

@@ -33,7 +33,8 @@ export async function keystrokeCost(lines: number, keystrokes: number, profileTo
   const host = new AnalysisHost({ root, source: 'explicit' });
   const parser = await createParser();
   try {
-    await host.load();
+    // As the language server loads a workspace: watched, so a snapshot does not list the disk again.
+    await host.load({ watch: true });
     const document = new SyntaxDocument(parser, text, 1);
     const diagnose = async () => {
       host.setOverlay('main.yx', document.text, document.version, document.tree.copy());

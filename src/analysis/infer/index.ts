@@ -63,7 +63,7 @@ export interface TypeCheckerOptions {
 
 export class TypeChecker {
   readonly #batch: boolean;
-  readonly #declarations = new WeakMap<Tree, { declarations: FileDeclarations; signature: string }>();
+  readonly #declarations = new WeakMap<Tree, DeclarationsEntry>();
   readonly #checks = new Map<string, CachedCheck>();
   /** Per-item results of each file's last check: an edit re-runs the statement-local layers only on the statements it changed. */
   readonly #itemMemos = new Map<string, FileItemMemos>();
@@ -173,11 +173,10 @@ export class TypeChecker {
   }
 
   /** `memo`: the file's declarations per statement from its last tree (the checked file's own; importers ask for them too). */
-  #declarationsOf(tree: Tree, memo?: DeclarationMemo): { declarations: FileDeclarations; signature: string } {
+  #declarationsOf(tree: Tree, memo?: DeclarationMemo): DeclarationsEntry {
     let entry = this.#declarations.get(tree);
     if (!entry) {
-      const declarations = memo ? memo.collect(tree) : collectDeclarations(tree);
-      entry = { declarations, signature: exportSignature(declarations) };
+      entry = new DeclarationsEntry(memo ? memo.collect(tree) : collectDeclarations(tree));
       this.#declarations.set(tree, entry);
     }
     return entry;
@@ -220,6 +219,18 @@ export class TypeChecker {
 function isShowable(type: Type): boolean {
   const p = prune(type);
   return p.k !== 'error' && p.k !== 'fn' && !hasVariables(p);
+}
+
+/** A tree's declarations; their export signature is made when an importer first asks (an edited file without importers never does). */
+class DeclarationsEntry {
+  readonly declarations: FileDeclarations;
+  #signature: string | undefined;
+  constructor(declarations: FileDeclarations) {
+    this.declarations = declarations;
+  }
+  get signature(): string {
+    return (this.#signature ??= exportSignature(this.declarations));
+  }
 }
 
 /** A stable text for a file's exports and methods: importers are re-checked only when it changes. */

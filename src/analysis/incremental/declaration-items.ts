@@ -72,10 +72,9 @@ export class DeclarationMemo {
   #add(statement: TopLevelItem, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
     const key = statement.key;
     const entries = this.#entries[pass];
-    const known = entries.get(key);
+    const known = entries.use(key);
     if (known && known.typeNames === typeNames) {
       this.hits++;
-      entries.keep(key, known);
       apply(known, result);
       return known;
     }

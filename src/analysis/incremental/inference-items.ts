@@ -82,7 +82,7 @@ export class ItemRecording {
 
 /**
  * The items of a file's last inference, by kind and text: those the last
- * pass used or recorded, so deleted items are forgotten.
+ * pass looked up or recorded, so deleted items are forgotten.
  */
 export class InferenceMemo {
   readonly #entries = new PassMap<InferredItem>();
@@ -99,8 +99,9 @@ export class InferenceMemo {
     this.misses = 0;
   }
 
+  /** The item kept under `key`, kept for the next pass too (its state is checked on each use). */
   find(key: string): InferredItem | undefined {
-    return this.#entries.get(key);
+    return this.#entries.use(key);
   }
 
   keep(key: string, item: InferredItem): void {

@@ -61,15 +61,15 @@ export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
     for (const statement of statements) {
       const start = statement.startIndex;
       const key = statement.key;
-      let entry = this.#entries.get(key);
+      let entry = this.#entries.use(key);
       if (entry && (!entry.holds || entry.holds(context, start))) {
         this.hits++;
       } else {
         this.misses++;
         const fresh = layer(statement, context);
         entry = { found: orNone(fresh.found.map((d) => this.#move(d, -start))), holds: fresh.holds };
+        this.#entries.keep(key, entry);
       }
-      this.#entries.keep(key, entry);
       for (const d of entry.found) found.push(this.#move(d, start));
     }
     return found;

@@ -19,12 +19,20 @@ export class PassMap<V> {
     });
   }
 
-  /** The value kept under `key` by this pass or the last. */
-  get(key: string): V | undefined {
-    return this.#entries.get(key)?.value;
+  /**
+   * The value kept under `key` by this pass or the last, kept for the next
+   * pass as well: one lookup per item, as most items of a pass are found. A
+   * caller that finds it stale replaces it (keep) or leaves it; a value left
+   * is looked at again by the next pass and, unused there, forgotten.
+   */
+  use(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    entry.pass = this.#pass;
+    return entry.value;
   }
 
-  /** Keeps `value` under `key` for the next pass (a value already there is used again: pass it back). */
+  /** Keeps `value` under `key` for the next pass, in place of what was there. */
   keep(key: string, value: V): void {
     const entry = this.#entries.get(key);
     if (!entry) {

@@ -234,7 +234,6 @@ class Checker {
     const known = memo.find(key);
     if (known && known.varStart === this.vars.issued && this.factsHold(known)) {
       memo.hits++;
-      memo.keep(key, known);
       this.replay(known, start);
       return;
     }

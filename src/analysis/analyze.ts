@@ -1,7 +1,7 @@
 // One file's analysis from its tree: binding model, imports, syntax diagnostics.
 import type { Tree } from 'web-tree-sitter';
 import { LineIndex } from '../syntax/positions.ts';
-import { syntaxDiagnostics, type SyntaxItemMemo } from './diagnostics/syntax.ts';
+import { syntaxDiagnostics, type SyntaxMemo } from './diagnostics/syntax.ts';
 import type { Diagnostic } from './diagnostics/types.ts';
 import { listImports, type FileExists, type ImportInfo } from './imports.ts';
 import { listImportsPerItem, type ImportItemMemo } from './incremental/import-items.ts';
@@ -13,21 +13,21 @@ export interface FileAnalysis extends AnalyzedFile {
   syntax: Diagnostic[];
 }
 
-/** `syntaxItems`: the file's per-item syntax checks from its last analysis (an edited file's), reused for the items an edit left alone. */
-export function analyzeFile(tree: Tree, path: string, text: string, exists: FileExists, lines = new LineIndex(text), syntaxItems?: SyntaxItemMemo): FileAnalysis {
+/** `syntaxMemo`: what the file's syntax diagnostics kept from its last analysis (an edited file's), reused where an edit left the text alone. */
+export function analyzeFile(tree: Tree, path: string, text: string, exists: FileExists, lines = new LineIndex(text), syntaxMemo?: SyntaxMemo): FileAnalysis {
   return {
     path,
     text,
     lines,
     model: buildFileModel(tree),
     imports: listImports(tree, path, exists),
-    syntax: syntaxDiagnostics(tree, text, lines, syntaxItems),
+    syntax: syntaxDiagnostics(tree, text, lines, syntaxMemo),
   };
 }
 
 /** An edited file's per-item memos, kept from one version of its text to the next. */
 export interface EditedFileMemos {
-  syntax: SyntaxItemMemo;
+  syntax: SyntaxMemo;
   imports: ImportItemMemo;
 }
 

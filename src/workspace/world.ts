@@ -6,7 +6,7 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Parser, Tree } from 'web-tree-sitter';
 import { LazyFileAnalysis, type EditedFileMemos, type FileAnalysis } from '../analysis/analyze.ts';
-import { syntaxItemMemo } from '../analysis/diagnostics/syntax.ts';
+import { syntaxMemo } from '../analysis/diagnostics/syntax.ts';
 import { importItemMemo } from '../analysis/incremental/import-items.ts';
 import type { FileExists } from '../analysis/imports.ts';
 import { SymbolIndex } from '../analysis/navigation.ts';
@@ -90,7 +90,7 @@ export class World {
   readonly #problems = new Map<string, FileProblem>();
   readonly #overlays = new Map<string, { text: string; version: number }>();
   /** Each edited file's per-item syntax checks and imports, so that a keystroke re-reads only the items it changed. */
-  readonly #syntaxItems = new Map<string, EditedFileMemos>();
+  readonly #editedFileMemos = new Map<string, EditedFileMemos>();
   #parser: Parser | undefined;
   /** The root with every link resolved: what a file that was opened must lie inside. */
   #realRoot: string;
@@ -194,7 +194,7 @@ export class World {
    */
   setOverlay(relative: string, text: string, version = 0, tree?: Tree): FileState {
     this.#overlays.set(relative, { text, version });
-    if (!this.#syntaxItems.has(relative)) this.#syntaxItems.set(relative, { syntax: syntaxItemMemo(), imports: importItemMemo() });
+    if (!this.#editedFileMemos.has(relative)) this.#editedFileMemos.set(relative, { syntax: syntaxMemo(), imports: importItemMemo() });
     this.#problems.delete(relative);
     return this.#store(relative, path.join(this.root.root, relative), text, { size: text.length, mtimeMs: 0 }, 'overlay', version, tree);
   }
@@ -206,7 +206,7 @@ export class World {
 
   async clearOverlay(relative: string): Promise<void> {
     this.#overlays.delete(relative);
-    this.#syntaxItems.delete(relative);
+    this.#editedFileMemos.delete(relative);
     this.#dirty = true;
     await this.refresh();
   }
@@ -375,8 +375,8 @@ export class World {
     const old = this.#files.get(relative);
     const tree = parsed ?? parseOrThrow(parser, text);
     // Only the parse now: the analysis is made when something reads it (a huge file does not hold up requests on the others).
-    const syntaxItems = source === 'overlay' ? this.#syntaxItems.get(relative) : undefined;
-    const state = new StoredFile(relative, absolute, text, tree, info, source, version, (candidate) => this.#exists(candidate), syntaxItems);
+    const memos = source === 'overlay' ? this.#editedFileMemos.get(relative) : undefined;
+    const state = new StoredFile(relative, absolute, text, tree, info, source, version, (candidate) => this.#exists(candidate), memos);
     if (old && old.tree !== tree) old.tree.delete();
     this.#files.set(relative, state);
     this.#changed();

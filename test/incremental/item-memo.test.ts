@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Parser } from 'web-tree-sitter';
-import { syntaxDiagnostics, syntaxItemMemo } from '../../src/analysis/diagnostics/syntax.ts';
+import { syntaxDiagnostics, syntaxMemo } from '../../src/analysis/diagnostics/syntax.ts';
 import { ItemMemo } from '../../src/analysis/incremental/item-memo.ts';
 import { topLevelItems, type TopLevelItem } from '../../src/analysis/incremental/top-level.ts';
 import type { RawDiagnostic } from '../../src/analysis/infer/messages.ts';
@@ -17,7 +17,7 @@ describe('per-item memo', () => {
   before(async () => { parser = await createParser(); });
   after(() => parser.delete());
 
-  const briefs = (text: string, memo?: ReturnType<typeof syntaxItemMemo>) => {
+  const briefs = (text: string, memo?: ReturnType<typeof syntaxMemo>) => {
     const tree = parser.parse(text)!;
     try {
       return syntaxDiagnostics(tree, text, undefined, memo).map((d) => `${d.code}@${d.range.start.line}:${d.range.start.column}`);
@@ -27,13 +27,13 @@ describe('per-item memo', () => {
   };
 
   it('moves the syntax findings of untouched items to their new lines', () => {
-    const memo = syntaxItemMemo();
+    const memo = syntaxMemo();
     assert.deepEqual(briefs(SOURCE, memo), ['E0018@2:5', 'E0011@5:5']);
-    assert.equal(memo.misses, 2);
+    assert.equal(memo.items.misses, 2);
     const edited = `x = 1\ny = 2\n\n${SOURCE}`;
     assert.deepEqual(briefs(edited, memo), ['E0018@5:5', 'E0011@8:5']);
-    assert.equal(memo.hits, 2, 'both old items found in the memo');
-    assert.equal(memo.misses, 2, 'the two new ones looked at');
+    assert.equal(memo.items.hits, 2, 'both old items found in the memo');
+    assert.equal(memo.items.misses, 2, 'the two new ones looked at');
     assert.deepEqual(briefs(edited, memo), briefs(edited));
   });
 

@@ -15,7 +15,7 @@ import { after, describe, it } from 'node:test';
 import { globbySync } from 'globby';
 import type { Parser } from 'web-tree-sitter';
 import { analyzeFile } from '../../src/analysis/analyze.ts';
-import { syntaxItemMemo, type SyntaxItemMemo } from '../../src/analysis/diagnostics/syntax.ts';
+import { syntaxMemo, type SyntaxMemo } from '../../src/analysis/diagnostics/syntax.ts';
 import { listImports } from '../../src/analysis/imports.ts';
 import { importItemMemo, listImportsPerItem } from '../../src/analysis/incremental/import-items.ts';
 import { TypeChecker, type CheckableFile } from '../../src/analysis/infer/index.ts';
@@ -68,7 +68,7 @@ function randomEdit(text: string, next: () => number): { start: number; end: num
   return { start: at, end: at, text: donor.slice(from, from + 1 + Math.floor(next() * 6)) };
 }
 
-function checkable(document: SyntaxDocument, syntaxItems?: SyntaxItemMemo): CheckableFile {
+function checkable(document: SyntaxDocument, syntaxItems?: SyntaxMemo): CheckableFile {
   return { ...analyzeFile(document.tree, 'main.yx', document.text, () => false, undefined, syntaxItems), tree: document.tree };
 }
 
@@ -98,7 +98,7 @@ describe('incremental checking after random edits', () => {
     parser = own;
     const next = mulberry32(24);
     const incremental = new TypeChecker();
-    const syntaxItems = syntaxItemMemo();
+    const syntaxItems = syntaxMemo();
     const importItems = importItemMemo();
     // Some modules exist: resolution is looked up afresh for the imports kept.
     const exists = (candidate: string) => candidate.length % 3 === 0;
@@ -118,7 +118,7 @@ describe('incremental checking after random edits', () => {
           }
           const edited = new Map([['main.yx', checkable(document, syntaxItems)]]);
           const fast = incremental.check(edited, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
-          reused += incremental.lastItemReuse + syntaxItems.hits;
+          reused += incremental.lastItemReuse + syntaxItems.items.hits;
           const fresh = new Map([['main.yx', checkable(document)]]);
           const freshChecker = new TypeChecker();
           const full = freshChecker.check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;

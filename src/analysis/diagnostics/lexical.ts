@@ -33,6 +33,7 @@ for (let code = 0; code < 128; code++) {
 const classOf = (code: number): number => (code < 128 ? ASCII_CLASS[code]! : 0);
 const isWord = (code: number): boolean => (classOf(code) & (WORD_START | DIGIT)) !== 0;
 
+const NEWLINE = 0x0a;
 const SLASH = 0x2f;
 const STAR = 0x2a;
 const DOUBLE_QUOTE = 0x22;
@@ -50,23 +51,50 @@ function isInvalidStart(code: number): boolean {
 }
 
 export function lexicalErrors(text: string): LexicalError[] {
+  return scan(text, 0).errors;
+}
+
+/** What a scan found, and where it stopped (the text's length unless `lineStart` stopped it). */
+interface Scanned {
+  errors: LexicalError[];
+  /** Where an error whose message names a line and column starts, the last one (-1: none). */
+  lastPositional: number;
+  stoppedAt: number;
+}
+
+/**
+ * The lexer from `from`, a token boundary. `lineStart`, when given, hears of
+ * each line start the lexer reaches between tokens (a newline just read as
+ * whitespace) and stops the scan there by returning true.
+ */
+function scan(text: string, from: number, lineStart?: (offset: number) => boolean): Scanned {
   const errors: LexicalError[] = [];
+  let lastPositional = -1;
   // Positions are only needed for the messages of a few errors.
   let lines: LineIndex | undefined;
+  let positional = false;
   const lineColumn = (offset: number) => {
     lines ??= new LineIndex(text);
+    positional = true;
     const { line, column } = lines.toHuman(offset);
     return `${line}:${column}`;
   };
   const length = text.length;
-  let i = 0;
-  const push = (code: LexicalError['code'], message: string, start: number, end: number) =>
+  let i = from;
+  const push = (code: LexicalError['code'], message: string, start: number, end: number) => {
     errors.push({ code, message, start, end: Math.max(end, start + 1) });
+    if (positional) lastPositional = Math.max(lastPositional, start);
+    positional = false;
+  };
 
   while (i < length) {
     const code = text.charCodeAt(i);
     const kind = classOf(code);
-    if (kind & SPACE) { i++; continue; }
+    if (kind & SPACE) {
+      i++;
+      if (code === NEWLINE && lineStart !== undefined && lineStart(i)) return { errors, lastPositional, stoppedAt: i };
+      continue;
+    }
     const next = i + 1 < length ? text.charCodeAt(i + 1) : -1;
     if (code === SLASH && next === SLASH) {
       const end = text.indexOf('\n', i);
@@ -125,7 +153,7 @@ export function lexicalErrors(text: string): LexicalError[] {
     while (i < length && isInvalidStart(text.charCodeAt(i))) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
     push('E0001', invalidCharacter(point), start, i);
   }
-  return errors;
+  return { errors, lastPositional, stoppedAt: length };
 }
 
 /**
@@ -348,4 +376,108 @@ function scanChar(text: string, start: number, push: Push): number {
     return i;
   }
   return i + 1;
+}
+
+/** One line start in this many that the lexer reaches is kept: a scan after an edit lexes at most that many lines past it before it can stop. */
+const CHECKPOINT_EVERY = 32;
+/** Further than any token's scan reads past its end: a scan restarts this far before an edit and stops no nearer after it. */
+const LOOKAROUND = 16;
+
+/**
+ * A file's lexical errors from one text to the next, lexing only the lines
+ * around what changed (the pass otherwise reads every character of the file
+ * on every keystroke). The lexer carries nothing from one token to the next
+ * but its position, and reads only a character or two beyond a token, so:
+ * before the edit it reaches the line starts it reached last time; past the
+ * edit, once it reaches a line start between tokens that it reached last time
+ * (moved by the edit), what follows is what it found there, moved. Errors
+ * whose messages name a line are not moved: past one, the scan goes on.
+ */
+export class LexicalMemo {
+  #text: string | undefined;
+  #errors: LexicalError[] = [];
+  #lastPositional = -1;
+  /** Line starts the lexer reached between tokens (one in CHECKPOINT_EVERY), ascending. */
+  #checkpoints: number[] = [];
+  /** Code units the last call lexed: for tests and benchmarks. */
+  lexed = 0;
+
+  /** The same errors as lexicalErrors(text), in the same order. */
+  errors(text: string): LexicalError[] {
+    const old = this.#text;
+    if (old === text) {
+      this.lexed = 0;
+      return this.#errors;
+    }
+    const prefix = old === undefined ? 0 : commonPrefix(old, text);
+    const suffix = old === undefined ? 0 : commonSuffix(old, text, prefix);
+    const delta = text.length - (old?.length ?? 0);
+    const editEnd = text.length - suffix;
+    const oldPoints = this.#checkpoints;
+    const oldErrors = this.#errors;
+
+    // Restart at the last kept line start far enough before the edit.
+    let kept = 0;
+    while (kept < oldPoints.length && oldPoints[kept]! <= prefix - LOOKAROUND) kept++;
+    const from = kept === 0 ? 0 : oldPoints[kept - 1]!;
+    const points = oldPoints.slice(0, kept);
+    let keptErrors = 0;
+    while (keptErrors < oldErrors.length && oldErrors[keptErrors]!.start < from) keptErrors++;
+
+    let next = kept;
+    let splicedAt = -1;
+    let lines = 0;
+    const scanned = scan(text, from, (offset) => {
+      if (old !== undefined && offset >= editEnd + LOOKAROUND) {
+        const before = offset - delta;
+        while (next < oldPoints.length && oldPoints[next]! < before) next++;
+        if (next < oldPoints.length && oldPoints[next] === before && this.#lastPositional < before) {
+          splicedAt = before;
+          return true;
+        }
+      }
+      if (++lines % CHECKPOINT_EVERY === 0) points.push(offset);
+      return false;
+    });
+
+    this.lexed = scanned.stoppedAt - from;
+    const errors = oldErrors.slice(0, keptErrors);
+    for (const e of scanned.errors) errors.push(e);
+    // Only the last start is kept: of the errors kept before `from`, from - 1 bounds it.
+    const lastPositional = scanned.lastPositional !== -1 ? scanned.lastPositional : Math.min(this.#lastPositional, from - 1);
+    if (splicedAt !== -1) {
+      for (let k = next; k < oldPoints.length; k++) points.push(oldPoints[k]! + delta);
+      let first = keptErrors;
+      while (first < oldErrors.length && oldErrors[first]!.start < splicedAt) first++;
+      for (let k = first; k < oldErrors.length; k++) {
+        const e = oldErrors[k]!;
+        errors.push({ code: e.code, message: e.message, start: e.start + delta, end: e.end + delta });
+      }
+    }
+    this.#text = text;
+    this.#errors = errors;
+    this.#lastPositional = lastPositional;
+    this.#checkpoints = points;
+    return errors;
+  }
+}
+
+/** Compared a block at a time: a block of a flat string compares as memory does, far faster than code unit by code unit. */
+const COMPARE_BLOCK = 2048;
+
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + COMPARE_BLOCK <= n && a.substring(i, i + COMPARE_BLOCK) === b.substring(i, i + COMPARE_BLOCK)) i += COMPARE_BLOCK;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** The common suffix of a and b, no longer than what their common prefix leaves of the shorter. */
+function commonSuffix(a: string, b: string, prefix: number): number {
+  const n = Math.min(a.length, b.length) - prefix;
+  let k = 0;
+  while (k + COMPARE_BLOCK <= n && a.substring(a.length - k - COMPARE_BLOCK, a.length - k) === b.substring(b.length - k - COMPARE_BLOCK, b.length - k)) k += COMPARE_BLOCK;
+  while (k < n && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
+  return k;
 }

@@ -7,7 +7,7 @@ import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { errorNodes, type ErrorNode, type TokenAt } from './error-nodes.ts';
-import { lexicalErrors } from './lexical.ts';
+import { lexicalErrors, LexicalMemo } from './lexical.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
@@ -43,8 +43,8 @@ interface Found {
  * the lexer, so its first error is a lexer error whenever there is one), then
  * parser errors in document order.
  */
-export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineIndex(text), memo?: SyntaxItemMemo): Diagnostic[] {
-  const lexical: Reported[] = lexicalErrors(text);
+export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineIndex(text), memo?: SyntaxMemo): Diagnostic[] {
+  const lexical: Reported[] = memo ? memo.lexical.errors(text) : lexicalErrors(text);
   const lexicalSpans = new SpanIndex(lexical);
   // A tree without ERROR or MISSING nodes has balanced brackets.
   const hasError = tree.rootNode.hasError;
@@ -53,7 +53,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
 
   const parser: Found[] = [];
   const keywordStatements: Array<{ start: number; end: number }> = [];
-  for (const found of statementChecks(tree, text, memo)) {
+  for (const found of statementChecks(tree, text, memo?.items)) {
     parser.push(found);
     if (found.code === 'E0018') keywordStatements.push({ start: found.start, end: found.statementEnd });
   }
@@ -141,8 +141,17 @@ type StatementFinding = Found & { statementEnd: number };
 /** The parser checks per top-level item, kept from one analysis of a file to the next. */
 export type SyntaxItemMemo = ItemMemo<undefined, StatementFinding>;
 
-export function syntaxItemMemo(): SyntaxItemMemo {
-  return new ItemMemo<undefined, StatementFinding>((f, delta) => ({ ...f, start: f.start + delta, end: f.end + delta, statementEnd: f.statementEnd + delta }));
+/** What an edited file's syntax diagnostics keep from one text to the next: the parser checks per item, and the lexer's errors. */
+export interface SyntaxMemo {
+  items: SyntaxItemMemo;
+  lexical: LexicalMemo;
+}
+
+export function syntaxMemo(): SyntaxMemo {
+  return {
+    items: new ItemMemo<undefined, StatementFinding>((f, delta) => ({ ...f, start: f.start + delta, end: f.end + delta, statementEnd: f.statementEnd + delta })),
+    lexical: new LexicalMemo(),
+  };
 }
 
 /**

@@ -14,7 +14,10 @@ export interface PoolWorkerFailure {
   data?: unknown;
 }
 
-export type PoolReply<R> = { id: number; ok: true; value: R } | { id: number; ok: false; error: PoolWorkerFailure };
+export type PoolReply<R> = ({ id: number; ok: true; value: R } | { id: number; ok: false; error: PoolWorkerFailure }) & {
+  /** The job grew the worker's memory outside its JavaScript heap by this many MiB, which it never gives back: replace it. */
+  retire?: number;
+};
 
 /** News a worker tells the pool's owner unasked (a project's loading progress, a change on disk), outside any job. */
 export interface PoolEvent {

@@ -2,6 +2,7 @@
 // value or its error; a `cancel` aborts the job's signal, which the handler's
 // passes check between their steps (a pass that cannot hear it is terminated
 // by the pool after its grace).
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { PoolEvent, PoolReply, PoolRequest } from './pool-protocol.ts';
 
@@ -15,8 +16,16 @@ export class JobFailure extends Error {
   }
 }
 
-/** `hear` takes the pool's broadcast notes, each before any job sent after it. */
-export function serveJobs<Payload, Result, Note = never>(handle: (payload: Payload, signal: AbortSignal) => Promise<Result>, hear?: (note: Note) => void): void {
+/**
+ * A job that grows the worker's memory outside its JavaScript heap by more
+ * than this retires the worker. That memory is mostly tree-sitter's WASM
+ * heap, which grows to what the largest parse needed and never shrinks: one
+ * 2 MB hostile source left a tool worker holding 700 MB for its whole life.
+ */
+const RETIRE_AFTER_GROWTH_MB = 128;
+
+/** `hear` takes the pool's broadcast notes, each before any job sent after it; `retireAfterGrowthMb` is for tests. */
+export function serveJobs<Payload, Result, Note = never>(handle: (payload: Payload, signal: AbortSignal) => Promise<Result>, hear?: (note: Note) => void, retireAfterGrowthMb = RETIRE_AFTER_GROWTH_MB): void {
   const port = parentPort;
   if (!port) throw new Error('a pool worker runs only as a worker thread (see threads/pool.ts)');
   const running = new Map<number, AbortController>();
@@ -36,6 +45,7 @@ export function serveJobs<Payload, Result, Note = never>(handle: (payload: Paylo
     }
     const controller = new AbortController();
     running.set(request.id, controller);
+    const externalBefore = getHeapStatistics().external_memory;
     void handle(request.payload as Payload, controller.signal)
       .then(
         (value): PoolReply<Result> => ({ id: request.id, ok: true, value }),
@@ -51,6 +61,8 @@ export function serveJobs<Payload, Result, Note = never>(handle: (payload: Paylo
       )
       .then((reply) => {
         running.delete(request.id);
+        const grewMb = (getHeapStatistics().external_memory - externalBefore) / 1048576;
+        if (grewMb > retireAfterGrowthMb) reply.retire = Math.round(grewMb);
         port.postMessage(reply);
       });
   });

@@ -233,7 +233,17 @@ export class WorkerPool<Payload, Result> {
     slot.served++;
     if (reply.ok) job.resolve(reply.value);
     else job.reject(workerError(reply.error));
+    if (reply.retire !== undefined) this.#retire(slot, reply.retire);
     this.#dispatch();
+  }
+
+  /** A worker whose last job grew its memory for good (pool-worker.ts) is replaced by a fresh one, which catches up on the notes. */
+  #retire(slot: Slot, grewMb: number): void {
+    const index = this.#slots.indexOf(slot);
+    if (index < 0 || this.#disposed) return;
+    this.#log(`a worker's memory outside its heap grew by ${grewMb} MiB in one job and is not given back; it is replaced\n`);
+    this.#slots[index] = this.#start();
+    void slot.worker.terminate().catch(() => undefined);
   }
 
   #onDeath(slot: Slot, message: string): void {

@@ -130,6 +130,19 @@ describe('WorkerPool', () => {
     assert.equal(await one.run({ kind: 'echo', value: 2 }), 2);
   });
 
+  it('replaces a worker whose job grew its memory outside the heap past the limit, once the job is answered; the replacement catches up', async () => {
+    const logged: string[] = [];
+    const one = new WorkerPool<TestJob, unknown>({ script, size: 1, catchUp: () => ['open a'], log: (text) => logged.push(text) });
+    pools.push(one);
+    const first = await one.run({ kind: 'hold', mb: 4 });
+    assert.equal(await one.run({ kind: 'thread' }), first, 'a small growth keeps the worker');
+    assert.equal(await one.run({ kind: 'hold', mb: 32 }), first, 'the job that grew it is answered by it');
+    const next = await one.run({ kind: 'thread' });
+    assert.notEqual(next, first, 'the next job runs on a fresh worker');
+    assert.deepEqual(await one.run({ kind: 'notes' }), ['open a']);
+    assert.match(logged.join(''), /grew by 32 MiB in one job .* it is replaced/);
+  });
+
   it('refuses jobs after dispose', async () => {
     const one = pool(1);
     await one.dispose();

@@ -4,6 +4,7 @@
 // in process (callTool), and a cancel from the pool aborts the call's signal.
 import { workerData } from 'node:worker_threads';
 import { ProtocolError } from '@modelcontextprotocol/server';
+import { wasmHeapBytes } from '../ide/index.ts';
 import { stallIfInjected } from '../threads/injected-stall.ts';
 import { JobFailure, serveJobs } from '../threads/pool-worker.ts';
 import { Host, type HostOptions } from './host.ts';
@@ -24,4 +25,4 @@ serveJobs<ToolJob, Awaited<ReturnType<typeof callTool>>>(async (job, signal) => 
     if (error instanceof ProtocolError) throw new JobFailure(error.message, { protocol: { code: error.code, data: error.data } });
     throw error;
   }
-});
+}, undefined, { retainedBytes: wasmHeapBytes });

@@ -16,15 +16,23 @@ export const grammarWasmPath: string = fileURLToPath(
 );
 
 let loading: Promise<Language> | undefined;
+/** The module object web-tree-sitter's WASM binding filled in. */
+let binding: { HEAP8?: Int8Array } | undefined;
+
+/** Bytes of web-tree-sitter's WASM memory (0 before it is loaded): it grows to what the largest parse needed and never shrinks. */
+export function wasmHeapBytes(): number {
+  return binding?.HEAP8?.buffer.byteLength ?? 0;
+}
 
 /** The YaoXiang language; the first call initialises web-tree-sitter. */
 export function loadYaoXiang(): Promise<Language> {
   loading ??= (async () => {
     // The module object Parser.init fills in: node tables walk through its exports (cursor-steps.ts).
-    const binding = {};
-    await Parser.init(binding);
-    adoptBinding(binding);
-    adoptWordTransfers(binding);
+    const module = {};
+    await Parser.init(module);
+    binding = module;
+    adoptBinding(module);
+    adoptWordTransfers(module);
     return Language.load(new Uint8Array(await readFile(grammarWasmPath)));
   })();
   return loading;

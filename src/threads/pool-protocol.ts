@@ -15,7 +15,7 @@ export interface PoolWorkerFailure {
 }
 
 export type PoolReply<R> = ({ id: number; ok: true; value: R } | { id: number; ok: false; error: PoolWorkerFailure }) & {
-  /** The job grew the worker's memory outside its JavaScript heap by this many MiB, which it never gives back: replace it. */
+  /** The job grew memory the worker never gives back by this many MiB (pool-worker.ts: Retirement): replace it. */
   retire?: number;
 };
 

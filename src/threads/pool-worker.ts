@@ -2,7 +2,6 @@
 // value or its error; a `cancel` aborts the job's signal, which the handler's
 // passes check between their steps (a pass that cannot hear it is terminated
 // by the pool after its grace).
-import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { PoolEvent, PoolReply, PoolRequest } from './pool-protocol.ts';
 
@@ -17,15 +16,28 @@ export class JobFailure extends Error {
 }
 
 /**
- * A job that grows the worker's memory outside its JavaScript heap by more
- * than this retires the worker. That memory is mostly tree-sitter's WASM
- * heap, which grows to what the largest parse needed and never shrinks: one
- * 2 MB hostile source left a tool worker holding 700 MB for its whole life.
+ * Memory a worker keeps for good once it has grown, and how much one job may
+ * grow it before the worker asks to be replaced (after answering). What
+ * qualifies is tree-sitter's WASM heap: it grows to what the largest parse
+ * needed and never shrinks, and one 1 MB hostile source left the MCP server
+ * at 730–770 MB for good. The JavaScript heap and array buffers do
+ * not: the collector gives them back.
  */
-const RETIRE_AFTER_GROWTH_MB = 128;
+export interface Retirement {
+  retainedBytes: () => number;
+  /** Growth in one job past which the worker is replaced. */
+  limitBytes?: number;
+}
 
-/** `hear` takes the pool's broadcast notes, each before any job sent after it; `retireAfterGrowthMb` is for tests. */
-export function serveJobs<Payload, Result, Note = never>(handle: (payload: Payload, signal: AbortSignal) => Promise<Result>, hear?: (note: Note) => void, retireAfterGrowthMb = RETIRE_AFTER_GROWTH_MB): void {
+/**
+ * Far past what a real program's parse needs: a 0.9 MB program grows the WASM
+ * heap by 23 MB (sources are capped at 2 MB), while 1 MB of `(` grows it by
+ * 166 MB and 1 MB of `+ ` by 380 MB.
+ */
+const DEFAULT_RETIREMENT_LIMIT_BYTES = 128 * 1024 * 1024;
+
+/** `hear` takes the pool's broadcast notes, each before any job sent after it. */
+export function serveJobs<Payload, Result, Note = never>(handle: (payload: Payload, signal: AbortSignal) => Promise<Result>, hear?: (note: Note) => void, retirement?: Retirement): void {
   const port = parentPort;
   if (!port) throw new Error('a pool worker runs only as a worker thread (see threads/pool.ts)');
   const running = new Map<number, AbortController>();
@@ -45,7 +57,7 @@ export function serveJobs<Payload, Result, Note = never>(handle: (payload: Paylo
     }
     const controller = new AbortController();
     running.set(request.id, controller);
-    const externalBefore = getHeapStatistics().external_memory;
+    const retainedBefore = retirement?.retainedBytes() ?? 0;
     void handle(request.payload as Payload, controller.signal)
       .then(
         (value): PoolReply<Result> => ({ id: request.id, ok: true, value }),
@@ -61,8 +73,8 @@ export function serveJobs<Payload, Result, Note = never>(handle: (payload: Paylo
       )
       .then((reply) => {
         running.delete(request.id);
-        const grewMb = (getHeapStatistics().external_memory - externalBefore) / 1048576;
-        if (grewMb > retireAfterGrowthMb) reply.retire = Math.round(grewMb);
+        const grew = retirement ? retirement.retainedBytes() - retainedBefore : 0;
+        if (grew > (retirement?.limitBytes ?? DEFAULT_RETIREMENT_LIMIT_BYTES)) reply.retire = Math.round(grew / 1048576);
         port.postMessage(reply);
       });
   });

@@ -237,11 +237,11 @@ export class WorkerPool<Payload, Result> {
     this.#dispatch();
   }
 
-  /** A worker whose last job grew its memory for good (pool-worker.ts) is replaced by a fresh one, which catches up on the notes. */
+  /** A worker whose last job grew memory it never gives back (pool-worker.ts: Retirement) is replaced by a fresh one, which catches up on the notes. */
   #retire(slot: Slot, grewMb: number): void {
     const index = this.#slots.indexOf(slot);
     if (index < 0 || this.#disposed) return;
-    this.#log(`a worker's memory outside its heap grew by ${grewMb} MiB in one job and is not given back; it is replaced\n`);
+    this.#log(`a worker's job grew memory it never gives back by ${grewMb} MiB; the worker is replaced\n`);
     this.#slots[index] = this.#start();
     void slot.worker.terminate().catch(() => undefined);
   }

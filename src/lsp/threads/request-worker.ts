@@ -4,6 +4,7 @@
 // heard while busy are applied together when the next request comes.
 import { workerData } from 'node:worker_threads';
 import { ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
+import { wasmHeapBytes } from '../../ide/index.ts';
 import { stallIfInjected } from '../../threads/injected-stall.ts';
 import { JobFailure, serveJobs, tellOwner } from '../../threads/pool-worker.ts';
 import type { Context } from '../handlers/context.ts';
@@ -83,7 +84,7 @@ serveJobs<RequestJob, unknown, DocumentNote>(async (job, signal) => {
     if (error instanceof ResponseError) throw new JobFailure(error.message, { code: error.code, message: error.message, data: error.data } satisfies ResponseParts);
     throw error;
   }
-}, hear);
+}, hear, { retainedBytes: wasmHeapBytes });
 
 /** The version of the open document a job is about, if it names one. */
 function versionOf(current: Session, params: unknown): number | undefined {

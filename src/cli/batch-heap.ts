@@ -1,4 +1,4 @@
-// `check` of many files keeps little alive between files, but V8 sizes its heap
+// V8 as a batch command wants it. `check` of many files keeps little alive between files, but V8 sizes its heap
 // for a long-lived program, not a batch that ends in seconds:
 // - It doubles the young generation (up to 2 × 16 MiB semi-spaces on 64-bit)
 //   once enough has survived scavenges in total, however long ago: on 1,000
@@ -26,7 +26,7 @@
 // 0.91× / 0.97×. The servers, which run for hours, keep V8's default.
 import v8 from 'node:v8';
 
-export function sizeHeapForBatch(): void {
+export function tuneV8ForBatch(): void {
   v8.setFlagsFromString('--semi-space-growth-factor=1');
   v8.setFlagsFromString('--heap-growing-percent=200');
   v8.setFlagsFromString('--max-inlined-bytecode-size-cumulative=460');

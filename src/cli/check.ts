@@ -6,7 +6,7 @@ import { checkFiles, collectFiles as collectYxFiles, LineIndex, type CheckedDiag
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 import { EXCERPT_WIDTH, renderDiagnostic } from './render.ts';
-import { sizeHeapForBatch } from './batch-heap.ts';
+import { tuneV8ForBatch } from './batch-heap.ts';
 
 /** Diagnostics printed per file: the first ones say what is wrong; a thousand more only flood the terminal. */
 const DEFAULT_MAX_PER_FILE = 20;
@@ -46,7 +46,7 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     out(checkHelp + '\n');
     return EXIT.ok;
   }
-  sizeHeapForBatch();
+  tuneV8ForBatch();
   const maxPerFile = values['max-per-file'] === undefined ? DEFAULT_MAX_PER_FILE : countOption('--max-per-file', values['max-per-file']);
   const detected = projectRoot(values['project-root']);
   const root = detected.root;

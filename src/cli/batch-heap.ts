@@ -1,5 +1,6 @@
-// V8 as a batch command wants it. `check` of many files keeps little alive between files, but V8 sizes its heap
-// for a long-lived program, not a batch that ends in seconds:
+// V8 as a batch command wants it. `check` of many files keeps little alive
+// between files, but V8 sizes its heap for a long-lived program, not a batch
+// that ends in seconds:
 // - It doubles the young generation (up to 2 × 16 MiB semi-spaces on 64-bit)
 //   once enough has survived scavenges in total, however long ago: on 1,000
 //   files that growth alone was 16 of 103 MiB peak RSS.

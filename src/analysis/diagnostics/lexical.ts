@@ -11,6 +11,7 @@ export interface LexicalError {
   end: number;
 }
 
+import { changeBetween } from '../../syntax/document.ts';
 import { LineIndex } from '../../syntax/positions.ts';
 
 const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
@@ -409,10 +410,11 @@ export class LexicalMemo {
       this.lexed = 0;
       return this.#errors;
     }
-    const prefix = old === undefined ? 0 : commonPrefix(old, text);
-    const suffix = old === undefined ? 0 : commonSuffix(old, text, prefix);
+    // The one change from the last text (nothing before the first call): where it starts, and where it ends in this text.
+    const change = old === undefined ? undefined : changeBetween(old, text);
+    const prefix = change?.start ?? 0;
+    const editEnd = change ? change.start + change.text.length : text.length;
     const delta = text.length - (old?.length ?? 0);
-    const editEnd = text.length - suffix;
     const oldPoints = this.#checkpoints;
     const oldErrors = this.#errors;
 
@@ -460,24 +462,4 @@ export class LexicalMemo {
     this.#checkpoints = points;
     return errors;
   }
-}
-
-/** Compared a block at a time: a block of a flat string compares as memory does, far faster than code unit by code unit. */
-const COMPARE_BLOCK = 2048;
-
-function commonPrefix(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i + COMPARE_BLOCK <= n && a.substring(i, i + COMPARE_BLOCK) === b.substring(i, i + COMPARE_BLOCK)) i += COMPARE_BLOCK;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-/** The common suffix of a and b, no longer than what their common prefix leaves of the shorter. */
-function commonSuffix(a: string, b: string, prefix: number): number {
-  const n = Math.min(a.length, b.length) - prefix;
-  let k = 0;
-  while (k + COMPARE_BLOCK <= n && a.substring(a.length - k - COMPARE_BLOCK, a.length - k) === b.substring(b.length - k - COMPARE_BLOCK, b.length - k)) k += COMPARE_BLOCK;
-  while (k < n && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
-  return k;
 }

@@ -20,6 +20,19 @@ describe('per-item inference', () => {
   const briefs = (checker: TypeChecker, document: SyntaxDocument) =>
     checker.check(files(document), { mode: 'fast', targets: [PATH] }).diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.column} ${d.message}`);
 
+  /** What a checker that sees the file for the first time shows at `offset`. */
+  const freshTypeAt = (document: SyntaxDocument, offset: number) => {
+    const fresh = new TypeChecker();
+    fresh.check(files(document), { mode: 'fast', targets: [PATH] });
+    return fresh.typeAt(files(document), PATH, offset);
+  };
+  /** The same function three times over with `body` changed: `one` is edited to make a type variable, and the others look at what that does. */
+  const withVariableAbove = (...bodies: string[]) => bodies.map((body, i) => `${['one', 'two', 'three'][i]}: (n: Int) -> Int = (n) => {\n${body}    return n\n}\n`).join('\n');
+  const addVariableToOne = (document: SyntaxDocument) => {
+    const at = document.text.indexOf('a = 1') + 4;
+    document.update([{ start: at, end: at + 1, text: '[]' }]);
+  };
+
   it('re-infers only the edited item and moves the others’ diagnostics and types', () => {
     const source = 'one: (n: Int) -> Int = (n) => {\n    return "a"\n}\n\ntwo: (n: Int) -> Int = (n) => {\n    x = n * 2\n    return x\n}\n';
     const document = new SyntaxDocument(parser, source);
@@ -36,6 +49,43 @@ describe('per-item inference', () => {
       const x = document.text.indexOf('x = n');
       assert.deepEqual(checker.typeAt(files(document), PATH, x), { type: 'int64', range: { start: x, end: x + 1 } });
       assert.deepEqual(after, briefs(new TypeChecker(), document));
+    } finally {
+      document.dispose();
+    }
+  });
+
+  it('reuses an item wherever the variable supply stands, unless its results show a variable’s number', () => {
+    // `two` holds no variable; `three`'s message names one, numbered by how many came before (and bound to Int after it, so no type kept shows it).
+    const document = new SyntaxDocument(parser, withVariableAbove('    a = 1\n', '    b = 2\n', '    y = []\n    z: Int = y\n    w: List(Int) = y\n'));
+    try {
+      const checker = new TypeChecker();
+      const before = briefs(checker, document);
+      assert.match(before[0]!, /List\(t\d+\)/);
+      // `one` now makes a variable of its own: every later one's number is one higher.
+      addVariableToOne(document);
+      const after = briefs(checker, document);
+      assert.deepEqual(after, briefs(new TypeChecker(), document));
+      assert.notDeepEqual(after, before, 'the message names the variable by its new number');
+      assert.equal(checker.lastInferenceReuse, 1, '`two` from the memo; `one` edited, `three` numbered');
+      const y = document.text.indexOf('y = []');
+      assert.deepEqual(checker.typeAt(files(document), PATH, y), freshTypeAt(document, y));
+    } finally {
+      document.dispose();
+    }
+  });
+
+  it('re-infers an item whose hover type shows a variable when the supply moved', () => {
+    const document = new SyntaxDocument(parser, withVariableAbove('    a = 1\n', '    y = []\n'));
+    try {
+      const checker = new TypeChecker();
+      assert.deepEqual(briefs(checker, document), []);
+      addVariableToOne(document);
+      assert.deepEqual(briefs(checker, document), []);
+      assert.equal(checker.lastInferenceReuse, 0);
+      const y = document.text.indexOf('y = []');
+      const shown = checker.typeAt(files(document), PATH, y);
+      assert.match(shown?.type ?? '', /^List\(t\d+\)$/);
+      assert.deepEqual(shown, freshTypeAt(document, y));
     } finally {
       document.dispose();
     }

@@ -4,13 +4,15 @@
 // result can be reused only where a fresh run would reach it in the same
 // state and leave the state as the item did. The checker records, while an
 // item runs: the outside facts it read (each global name's entry, whether a
-// function of that name was checked), where the variable supply stood, and
-// everything it wrote to the result, with offsets relative to the item. An
+// function of that name was checked), where the variable supply stood (which
+// matters only to an item whose results show a variable's number: a type
+// still unresolved), and everything it wrote to the result, with offsets
+// relative to the item. An
 // item that wrote to the state other items read (a global name, a variable it
 // did not create, an import) is not kept: it runs again on every pass.
 import type { RawDiagnostic } from '../infer/messages.ts';
 import { groupByStatement, type LedgerStatement } from '../infer/ledger.ts';
-import type { Type } from '../infer/types.ts';
+import { holdsUnboundVariable, type Type } from '../infer/types.ts';
 import { orNone } from './none.ts';
 import { PassMap } from './pass-map.ts';
 
@@ -22,6 +24,12 @@ export interface InferredItem {
   /** The variable supply where the item began, and where it left it. */
   varStart: number;
   varEnd: number;
+  /**
+   * Whether a variable's number shows in what the item wrote: a message
+   * names one, or a type kept for hover still holds one unbound. Only then
+   * does the item's result depend on where the supply stood.
+   */
+  numbered: boolean;
   /** Outside facts the item read, as they were when it began: key, value, key, value… (a replay reads them all; a Map's entries cost an array each). */
   facts: readonly string[];
   diagnostics: RawDiagnostic[];
@@ -42,9 +50,11 @@ export class ItemRecording {
   readonly end: number;
   readonly varStart: number;
   impure = false;
+  /** A variable's number was written into a text while the item ran. */
+  numbered = false;
   readonly facts = new Map<string, string>();
   /** The item's writes as they are made; the ledger's in order, grouped by statement only when the item is kept. */
-  readonly item: Omit<InferredItem, 'varStart' | 'varEnd' | 'facts' | 'ledgerStatements'> & { ledger: Array<[offset: number, name: string, type: Type]> } = {
+  readonly item: Omit<InferredItem, 'varStart' | 'varEnd' | 'numbered' | 'facts' | 'ledgerStatements'> & { ledger: Array<[offset: number, name: string, type: Type]> } = {
     diagnostics: [], ledger: [], nodeTypes: [], bindingTypes: [], receivers: [], resolutions: [], checked: [],
   };
 
@@ -76,6 +86,8 @@ export class ItemRecording {
       diagnostics: orNone(diagnostics), nodeTypes: orNone(nodeTypes), bindingTypes: orNone(bindingTypes),
       receivers: orNone(receivers), resolutions: orNone(resolutions), checked: orNone(checked),
       ledgerStatements: orNone(groupByStatement(ledger)), varStart: this.varStart, varEnd, facts: orNone(facts),
+      // The ledger's types are not here: the ownership layer reads their constructors, never their texts.
+      numbered: this.numbered || nodeTypes.some(([, , type]) => holdsUnboundVariable(type)) || bindingTypes.some(([, type]) => holdsUnboundVariable(type)),
     };
   }
 }

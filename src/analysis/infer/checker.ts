@@ -17,7 +17,7 @@ import {
 } from './signatures.ts';
 import {
   BOOL, CHAR, ERROR, FLOAT, INT, FixedTexts, META, STRING, VOID, VarSupply, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
-  observeBindings, prune, unify, type Field, type Type, type TypeVar,
+  observeBindings, observeNumbersShown, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
 import type { TopLevelItem } from '../incremental/top-level.ts';
@@ -232,7 +232,8 @@ class Checker {
     const key = statement.key;
     const start = statement.startIndex;
     const known = memo.find(key);
-    if (known && known.varStart === this.vars.issued && this.factsHold(known)) {
+    // An item whose results show no variable's number is the same wherever the supply stands (an edit before it used more or fewer).
+    if (known && (known.varStart === this.vars.issued || !known.numbered) && this.factsHold(known)) {
       memo.hits++;
       this.replay(known, start);
       return;
@@ -245,10 +246,14 @@ class Checker {
     const previous = observeBindings((v) => {
       if (!own.has(v)) recording.impure = true;
     });
+    const previousShown = observeNumbersShown(() => {
+      recording.numbered = true;
+    });
     try {
       this.checkStatement(statement.node);
     } finally {
       observeBindings(previous);
+      observeNumbersShown(previousShown);
       this.recording = undefined;
       this.vars.own = undefined;
     }
@@ -295,7 +300,7 @@ class Checker {
     if (item.receivers.length > 0) receivers.defer(replayReceivers, item, start);
     if (item.resolutions.length > 0) resolutions.defer(replayResolutions, item, start);
     for (const fact of item.checked) this.checkedFunctions.add(fact);
-    this.vars.resume(item.varEnd);
+    this.vars.resume(this.vars.issued + item.varEnd - item.varStart);
   }
 
   /** What items read that their facts do not record: records, methods, generics, proofs, overloads. */

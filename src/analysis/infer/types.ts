@@ -85,6 +85,20 @@ export function observeBindings(observer: ((v: TypeVar) => void) | undefined): (
   return previous;
 }
 
+/**
+ * Told whenever a variable's number is written into a text (`display`): the
+ * checker's per-item memo learns whether an item's messages depend on where
+ * the variable supply stood when it began. Synchronous, one observer at a time.
+ */
+let numberObserver: (() => void) | undefined;
+
+/** Sets the observer; returns the one it replaces, to be put back. */
+export function observeNumbersShown(observer: (() => void) | undefined): (() => void) | undefined {
+  const previous = numberObserver;
+  numberObserver = observer;
+  return previous;
+}
+
 /** Follows bound variables to the representative type. */
 export function prune(t: Type): Type {
   let current = t;
@@ -130,24 +144,43 @@ export function display(t: Type): string {
     case 'arc': return `Arc(${display(p.inner)})`;
     case 'weak': return `Weak(${display(p.inner)})`;
     case 'meta': return 'Type';
-    case 'var': return `t${p.id}`;
+    case 'var':
+      numberObserver?.();
+      return `t${p.id}`;
     case 'error': return '{error}';
   }
 }
 
-/** True when the type still contains an unbound variable: messages would not be reproducible. */
-export function hasVariables(t: Type): boolean {
+/** Whether `t`, bound variables followed, is or holds a type `leaf` accepts (a record's fields are not looked into). */
+function holdsLeaf(t: Type, leaf: (p: Type) => boolean): boolean {
   const p = prune(t);
   switch (p.k) {
-    case 'var': case 'error': return true;
-    case 'list': case 'set': case 'range': return hasVariables(p.elem);
-    case 'dict': return hasVariables(p.key) || hasVariables(p.value);
-    case 'option': case 'arc': case 'weak': case 'ref': return hasVariables(p.inner);
-    case 'result': return hasVariables(p.ok) || hasVariables(p.err);
-    case 'tuple': return p.items.some(hasVariables);
-    case 'fn': return p.params.some(hasVariables) || hasVariables(p.ret);
-    default: return false;
+    case 'list': case 'set': case 'range': return holdsLeaf(p.elem, leaf);
+    case 'dict': return holdsLeaf(p.key, leaf) || holdsLeaf(p.value, leaf);
+    case 'option': case 'arc': case 'weak': case 'ref': return holdsLeaf(p.inner, leaf);
+    case 'result': return holdsLeaf(p.ok, leaf) || holdsLeaf(p.err, leaf);
+    case 'tuple': return holdsLeafIn(p.items, leaf);
+    case 'fn': return holdsLeafIn(p.params, leaf) || holdsLeaf(p.ret, leaf);
+    default: return leaf(p);
   }
+}
+
+function holdsLeafIn(types: readonly Type[], leaf: (p: Type) => boolean): boolean {
+  for (const t of types) if (holdsLeaf(t, leaf)) return true;
+  return false;
+}
+
+const isVariableOrError = (p: Type): boolean => p.k === 'var' || p.k === 'error';
+const isVariable = (p: Type): boolean => p.k === 'var';
+
+/** True when the type still contains an unbound variable: messages would not be reproducible. */
+export function hasVariables(t: Type): boolean {
+  return holdsLeaf(t, isVariableOrError);
+}
+
+/** True when `t` still holds a variable no binding resolved: its number would show where `display` writes the type (a record shows its name only). */
+export function holdsUnboundVariable(t: Type): boolean {
+  return holdsLeaf(t, isVariable);
 }
 
 /**

@@ -152,7 +152,7 @@ export class Analysis {
 
   folds(path: string): FoldInfo[] {
     const file = this.files.get(path);
-    return file ? foldingRanges(file.tree) : [];
+    return file ? foldingRanges(file.tree, file.lines) : [];
   }
 
   selections(path: string, offsets: readonly number[]): Span[][] {

@@ -237,6 +237,16 @@ export class NodeTable {
     return this.#type[i]!;
   }
 
+  /** How many type ids the language has (below ERROR's): what a pass that classifies every id loops over. */
+  get typeCount(): number {
+    return this.#types.names.length;
+  }
+
+  /** The name of type id `id`. */
+  typeName(id: number): string {
+    return id === ERROR_TYPE_ID ? 'ERROR' : this.#types.names[id] ?? 'ERROR';
+  }
+
   type(i: number): NodeType {
     const id = this.#type[i]!;
     return (id === ERROR_TYPE_ID ? 'ERROR' : this.#types.names[id]!) as NodeType;
@@ -379,6 +389,24 @@ interface SharedRun {
 }
 
 const tables = new WeakMap<Tree, NodeTable>();
+
+/**
+ * The Node of row `i` of `tree`'s table: down from the root, one child at a
+ * time along the row's ancestors. For the few rows a pass must hand on as
+ * `Node`s (a call in the visible range), not for a walk.
+ */
+export function nodeAt(tree: Tree, i: number): Node {
+  const table = nodeTableOf(tree);
+  const path: number[] = [];
+  for (let row = i; row > 0; row = table.parent(row)) path.push(table.childPosition(row));
+  let node = tree.rootNode;
+  for (let k = path.length - 1; k >= 0; k--) {
+    const child = node.child(path[k]!);
+    if (!child) throw new RangeError(`row ${i} (${table.type(i)} at ${table.start(i)}) is not in its tree`);
+    node = child;
+  }
+  return node;
+}
 
 /** `node`'s tree's table and its index there. */
 export function locate(node: Node): { table: NodeTable; index: number } {

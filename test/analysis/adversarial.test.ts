@@ -117,7 +117,7 @@ const passes: Array<[string, (input: Input) => void | Promise<void>]> = [
   }],
   ['document symbols', ({ editor }) => void documentOutline(editor().file.model)],
   ['semantic tokens', ({ editor }) => void semanticTokens(editor().tree, editor().file.model)],
-  ['folding ranges', ({ editor }) => void foldingRanges(editor().tree)],
+  ['folding ranges', ({ editor }) => void foldingRanges(editor().tree, editor().file.lines)],
   ['selection ranges', ({ editor }) => void selectionRanges(editor().tree, editor().offsets)],
   ['hover', ({ editor }) => {
     const { files, checkable, checker, offsets } = editor();

@@ -12,6 +12,7 @@ import { foldingRanges, selectionRanges } from '../../src/analysis/editor/struct
 import { semanticTokens } from '../../src/analysis/editor/tokens.ts';
 import { parseOrThrow } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
+import { LineIndex } from '../../src/syntax/positions.ts';
 import { kindAtUse } from '../../src/analysis/navigation.ts';
 import { analyzeFixture, parseFixture } from '../support/fixture.ts';
 
@@ -129,8 +130,8 @@ main = {
 
 describe('structure', () => {
   it('folds multi-line blocks and consecutive imports; selection grows outward', () => {
-    const { tree } = setup('use std.io\nuse std.math\nmain = {\n    x = 1$0\n}\n');
-    assert.deepEqual(foldingRanges(tree), [{ startLine: 0, endLine: 1, kind: 'imports' }, { startLine: 2, endLine: 4 }]);
+    const { tree, text } = setup('use std.io\nuse std.math\nmain = {\n    x = 1$0\n}\n');
+    assert.deepEqual(foldingRanges(tree, new LineIndex(text)), [{ startLine: 0, endLine: 1, kind: 'imports' }, { startLine: 2, endLine: 4 }]);
     const [chain] = selectionRanges(tree, [37]);
     assert.deepEqual(chain!.slice(0, 2), [{ start: 37, end: 38 }, { start: 37, end: 42 }]);
   });

@@ -3,6 +3,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { AnalyzedFile } from '../navigation.ts';
 import type { Span } from '../model/types.ts';
+import { nodeAt, nodeTableOf } from '../../syntax/node-table.ts';
 import { calleeSignature } from './callee.ts';
 
 export interface InlayHintInfo {
@@ -16,8 +17,12 @@ export function inlayHints(files: ReadonlyMap<string, AnalyzedFile>, path: strin
   const hints: InlayHintInfo[] = inferred
     .filter((b) => within.start <= b.end && b.end <= within.end)
     .map((b) => ({ offset: b.end, label: `: ${b.type}`, kind: 'type' as const }));
-  for (const call of tree.rootNode.descendantsOfType('call_expression', { row: 0, column: 0 })) {
-    if (!call || call.endIndex < within.start || call.startIndex > within.end) continue;
+  // Calls found on the tree's table and made `Node`s only in the range asked for (an editor's visible lines, after every keystroke).
+  const table = nodeTableOf(tree);
+  const callType = table.idOf('call_expression');
+  for (let row = 0; row < table.count; row++) {
+    if (table.typeId(row) !== callType || table.end(row) < within.start || table.start(row) > within.end) continue;
+    const call = nodeAt(tree, row);
     const callee = call.childForFieldName('function');
     const args = call.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => a !== null) ?? [];
     if (!callee || args.length === 0 || args.every((a) => a.type === 'named_argument')) continue;

@@ -2,10 +2,11 @@
 // files it imports, results cached per file and reused until the file's tree
 // or the exports it imports change. Also what an editor asks of the checker:
 // the type at a position and the inferred types of unannotated bindings.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { ImportInfo } from '../imports.ts';
 import { ancestorsAt } from '../../syntax/ancestors.ts';
+import { nodeTableOf } from '../../syntax/node-table.ts';
 import { runAtOnce, runInTurns } from '../turns.ts';
 import type { LineIndex } from '../../syntax/positions.ts';
 import { spanKey, type ModuleExports, type ModuleInterface } from './checker.ts';
@@ -156,21 +157,21 @@ export class TypeChecker {
     if (!file) return [];
     const { inference } = this.fileResult(files, file);
     const hints: { name: string; end: number; type: string }[] = [];
-    const stack: Node[] = [file.tree.rootNode];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      const target = node.type === 'assignment' ? node.childForFieldName('left') : null;
-      if (target?.type === 'identifier') {
-        const type = inference.bindingTypes.get(target.startIndex);
-        if (type && isShowable(type)) hints.push({ name: target.text, end: target.endIndex, type: display(type) });
-      }
-      for (let i = node.namedChildCount - 1; i >= 0; i--) {
-        const child = node.namedChild(i);
-        if (child) stack.push(child);
-      }
+    // The table's rows, not a walk through `Node`s: an editor asks for inlay hints after every keystroke.
+    const table = nodeTableOf(file.tree);
+    const assignment = table.idOf('assignment');
+    const identifier = table.idOf('identifier');
+    const left = table.fieldIdOf('left');
+    for (let i = 0; i < table.count; i++) {
+      if (table.typeId(i) !== assignment) continue;
+      const target = table.childInField(i, left);
+      if (target === -1 || table.typeId(target) !== identifier) continue;
+      const type = inference.bindingTypes.get(table.start(target));
+      if (type && isShowable(type)) hints.push({ name: table.text(target), end: table.end(target), type: display(type) });
     }
     return hints;
   }
+
 
   /** `memo`: the file's declarations per statement from its last tree (the checked file's own; importers ask for them too). */
   #declarationsOf(tree: Tree, memo?: DeclarationMemo): DeclarationsEntry {

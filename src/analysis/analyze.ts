@@ -5,6 +5,7 @@ import { syntaxDiagnostics, type SyntaxMemo } from './diagnostics/syntax.ts';
 import type { Diagnostic } from './diagnostics/types.ts';
 import { listImports, type FileExists, type ImportInfo } from './imports.ts';
 import { listImportsPerItem, type ImportItemMemo } from './incremental/import-items.ts';
+import type { ModelMemo } from './incremental/model-items.ts';
 import { buildFileModel } from './model/build.ts';
 import type { FileModel } from './model/types.ts';
 import type { AnalyzedFile } from './navigation.ts';
@@ -29,6 +30,7 @@ export function analyzeFile(tree: Tree, path: string, text: string, exists: File
 export interface EditedFileMemos {
   syntax: SyntaxMemo;
   imports: ImportItemMemo;
+  model: ModelMemo;
 }
 
 /**
@@ -59,7 +61,7 @@ export class LazyFileAnalysis implements FileAnalysis {
   }
 
   get model(): FileModel {
-    this.#model ??= buildFileModel(this.tree);
+    this.#model ??= buildFileModel(this.tree, this.#memos?.model);
     return this.#model;
   }
 

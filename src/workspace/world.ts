@@ -8,6 +8,7 @@ import type { Parser, Tree } from 'web-tree-sitter';
 import { LazyFileAnalysis, type EditedFileMemos, type FileAnalysis } from '../analysis/analyze.ts';
 import { syntaxMemo } from '../analysis/diagnostics/syntax.ts';
 import { importItemMemo } from '../analysis/incremental/import-items.ts';
+import { ModelMemo } from '../analysis/incremental/model-items.ts';
 import type { FileExists } from '../analysis/imports.ts';
 import { SymbolIndex } from '../analysis/navigation.ts';
 import { parseOrThrow } from '../syntax/document.ts';
@@ -194,7 +195,7 @@ export class World {
    */
   setOverlay(relative: string, text: string, version = 0, tree?: Tree): FileState {
     this.#overlays.set(relative, { text, version });
-    if (!this.#editedFileMemos.has(relative)) this.#editedFileMemos.set(relative, { syntax: syntaxMemo(), imports: importItemMemo() });
+    if (!this.#editedFileMemos.has(relative)) this.#editedFileMemos.set(relative, { syntax: syntaxMemo(), imports: importItemMemo(), model: new ModelMemo() });
     this.#problems.delete(relative);
     return this.#store(relative, path.join(this.root.root, relative), text, { size: text.length, mtimeMs: 0 }, 'overlay', version, tree);
   }

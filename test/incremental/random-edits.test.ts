@@ -3,7 +3,8 @@
 // diagnostics (codes, ranges, messages, order) of a fresh checker that sees the
 // file for the first time, and what editors read of its inference: the hover
 // type at a sample of positions, the inlay hints, what each name resolved to
-// and the receivers of member accesses; and the file's imports, listed per item. The edits splice in lines and fragments of real
+// and the receivers of member accesses; and the file's imports, listed per item, and its binding
+// model, statements replayed. The edits splice in lines and fragments of real
 // programs (../shared/corpus and the differential programs), delete lines and
 // characters, and duplicate or swap statements, so items move, change, appear
 // and vanish, and some edits break the syntax. A batch checker (no memos, no
@@ -18,6 +19,8 @@ import { analyzeFile } from '../../src/analysis/analyze.ts';
 import { syntaxMemo, type SyntaxMemo } from '../../src/analysis/diagnostics/syntax.ts';
 import { listImports } from '../../src/analysis/imports.ts';
 import { importItemMemo, listImportsPerItem } from '../../src/analysis/incremental/import-items.ts';
+import { ModelMemo } from '../../src/analysis/incremental/model-items.ts';
+import { buildFileModel } from '../../src/analysis/model/build.ts';
 import { TypeChecker, type CheckableFile } from '../../src/analysis/infer/index.ts';
 import { SyntaxDocument } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
@@ -100,6 +103,7 @@ describe('incremental checking after random edits', () => {
     const incremental = new TypeChecker();
     const syntaxItems = syntaxMemo();
     const importItems = importItemMemo();
+    const modelItems = new ModelMemo();
     // Some modules exist: resolution is looked up afresh for the imports kept.
     const exists = (candidate: string) => candidate.length % 3 === 0;
     let edits = 0;
@@ -107,6 +111,7 @@ describe('incremental checking after random edits', () => {
     let inferredReused = 0;
     let hoversCompared = 0;
     let importsReused = 0;
+    let modelReused = 0;
     for (let round = 0; round < FILES; round++) {
       const document = new SyntaxDocument(own, sources[Math.floor(next() * sources.length)]!);
       try {
@@ -140,6 +145,8 @@ describe('incremental checking after random edits', () => {
           inferredReused += incremental.lastInferenceReuse;
           assert.deepEqual(listImportsPerItem(document.tree, 'main.yx', exists, importItems), listImports(document.tree, 'main.yx', exists), `imports, ${where}`);
           importsReused += importItems.hits;
+          assert.deepEqual(buildFileModel(document.tree, modelItems), buildFileModel(document.tree), `binding model, ${where}`);
+          modelReused += modelItems.hits;
         }
       } finally {
         document.dispose();
@@ -152,5 +159,6 @@ describe('incremental checking after random edits', () => {
     assert.ok(inferredReused > 2 * edits, `only ${inferredReused} items' inference reused over ${edits} edits`);
     assert.ok(hoversCompared > edits, `only ${hoversCompared} hover types compared`);
     assert.ok(importsReused > edits, `only ${importsReused} items' imports reused`);
+    assert.ok(modelReused > 2 * edits, `only ${modelReused} statements of the model replayed`);
   });
 });

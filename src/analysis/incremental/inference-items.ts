@@ -14,7 +14,7 @@ import type { RawDiagnostic } from '../infer/messages.ts';
 import { groupByStatement, type LedgerStatement } from '../infer/ledger.ts';
 import { holdsUnboundVariable, type Type } from '../infer/types.ts';
 import { orNone } from './none.ts';
-import { PassMap } from './pass-map.ts';
+import { CountedPassMap } from './pass-map.ts';
 
 /** What the checker's lookup found for an identifier (see checker.ts `Resolution`). */
 export type ItemResolution = number | 'module' | 'prelude' | 'unknown';
@@ -96,28 +96,15 @@ export class ItemRecording {
  * The items of a file's last inference, by kind and text: those the last
  * pass looked up or recorded, so deleted items are forgotten.
  */
-export class InferenceMemo {
-  readonly #entries = new PassMap<InferredItem>();
+export class InferenceMemo extends CountedPassMap<InferredItem> {
   /** What every item read that no fact records (records, methods, generics): a change drops every item. */
   #environment = '';
-  hits = 0;
-  misses = 0;
 
-  begin(environment: string): void {
-    if (environment !== this.#environment) this.#entries.clear();
-    this.#entries.begin();
+  /** Begins a pass in `environment` (an item's state is checked on each use). */
+  beginIn(environment: string): void {
+    if (environment !== this.#environment) this.entries.clear();
     this.#environment = environment;
-    this.hits = 0;
-    this.misses = 0;
-  }
-
-  /** The item kept under `key`, kept for the next pass too (its state is checked on each use). */
-  find(key: string): InferredItem | undefined {
-    return this.#entries.use(key);
-  }
-
-  keep(key: string, item: InferredItem): void {
-    this.#entries.keep(key, item);
+    this.begin();
   }
 }
 

@@ -47,3 +47,25 @@ export class PassMap<V> {
     this.#entries.clear();
   }
 }
+
+/** A pass map of items' results with how many the last pass found and made: for tests and benchmarks. */
+export class CountedPassMap<V> {
+  protected readonly entries = new PassMap<V>();
+  hits = 0;
+  misses = 0;
+
+  begin(): void {
+    this.entries.begin();
+    this.hits = 0;
+    this.misses = 0;
+  }
+
+  /** The value kept under `key`, kept for the next pass too. */
+  find(key: string): V | undefined {
+    return this.entries.use(key);
+  }
+
+  keep(key: string, value: V): void {
+    this.entries.keep(key, value);
+  }
+}

@@ -212,7 +212,7 @@ class Checker {
     for (const [name, scheme] of this.decls.values) global.set(name, { type: this.instance(scheme), scheme, mutable: false });
     const statements = topLevelStatements(tree);
     for (const s of statements) if (s.type === 'use_statement') this.processUse(s.node);
-    this.memo?.begin(this.environment());
+    this.memo?.beginIn(this.environment());
     this.itemsBegan = true;
     this.globals.onWrite = () => this.globalWritten();
     for (const s of statements) this.checkItem(s);

@@ -4,17 +4,21 @@
 // field, a method or a member access is what those queries say. This file only
 // resolves the captures: scope nesting, declaration order and hoisting (a
 // module's names are visible everywhere in it), writes to existing names,
-// imports, and the receivers of member accesses.
+// imports, and the receivers of member accesses. An edited file's statements
+// an edit left alone replay what they did last time (incremental/model-items.ts).
 import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
 import { locate } from '../../syntax/node-table.ts';
+import { MODULE_SCOPE, ModelRecording, replayed, type ModelMemo, type ModelOp } from '../incremental/model-items.ts';
+import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
 import { definitionKinds, modelQuery, type ModelQuery } from './queries.ts';
 import { constructorType, importedNames, modifiersOf, typeInfo } from './node-facts.ts';
 import { ScopeTable } from './scope-table.ts';
 import type { Binding, FileModel, ScopeKind, Span, SymbolKind } from './types.ts';
 
-export function buildFileModel(tree: Tree): FileModel {
+/** `memo`: the statements of the file's last model, replayed where the edit left them alone. */
+export function buildFileModel(tree: Tree, memo?: ModelMemo): FileModel {
   const query = modelQuery(tree.language);
-  const builder = new ModelBuilder(tree.rootNode, definitionKinds(tree), query);
+  const builder = new ModelBuilder(tree, definitionKinds(tree), query, memo);
   builder.run();
   const { scopes, bindings, uses } = builder.table;
   return { scopes, bindings, uses };
@@ -51,23 +55,29 @@ class ModelBuilder {
   readonly #parameterTypes = new Map<number, Map<string, string | undefined>>();
   readonly #text: string;
   readonly #textStart: number;
+  readonly #tree: Tree;
   readonly #root: Node;
   readonly #kinds: ReadonlyMap<number, SymbolKind>;
   readonly #query: ModelQuery;
+  readonly #memo: ModelMemo | undefined;
+  /** The statement being recorded for the memo. */
+  #recording: ModelRecording | undefined;
   /** Top-level statements by start: the names they bind are hoisted. */
   readonly #topLevel = new Map<number, number>();
 
-  constructor(root: Node, kinds: ReadonlyMap<number, SymbolKind>, query: ModelQuery) {
-    this.#root = root;
+  constructor(tree: Tree, kinds: ReadonlyMap<number, SymbolKind>, query: ModelQuery, memo: ModelMemo | undefined) {
+    this.#tree = tree;
+    this.#root = tree.rootNode;
     this.#kinds = kinds;
     this.#query = query;
-    this.#text = root.text;
-    this.#textStart = root.startIndex;
+    this.#memo = memo;
+    this.#text = this.#root.text;
+    this.#textStart = this.#root.startIndex;
   }
 
   run(): void {
     const { query } = this.#query;
-    const statements = this.#root.namedChildren.filter((s): s is Node => s !== null);
+    const statements = topLevelItems(this.#tree);
     for (const statement of statements) this.#topLevel.set(statement.startIndex, statement.endIndex);
     this.#openScope('module', this.#root.startIndex, this.#root.endIndex);
     // Module-level bindings are visible everywhere in the file (functions call
@@ -76,7 +86,73 @@ class ModelBuilder {
     this.#pass(query.captures(this.#root, { maxStartDepth: 1 }), true);
     // Then everything in order, one top-level statement at a time: the
     // captures of a whole 1.6 MB file at once held 160 MB of nodes.
-    for (const statement of statements) this.#pass(query.captures(statement), false);
+    this.#memo?.begin();
+    for (const statement of statements) this.#statement(statement);
+  }
+
+  /** One top-level statement's pass, replayed from the memo when its text is unchanged. */
+  #statement(statement: TopLevelItem): void {
+    const start = statement.startIndex;
+    // The statements before it close their scopes here, before anything of this one is looked up.
+    this.#closeBefore(start);
+    const memo = this.#memo;
+    if (!memo) {
+      this.#pass(this.#query.query.captures(statement.node), false);
+      return;
+    }
+    const key = statement.key;
+    const known = memo.find(key);
+    if (known) {
+      memo.hits++;
+      for (const op of replayed(known, start, this.table.scopes.length)) this.#apply(op);
+      return;
+    }
+    memo.misses++;
+    const recording = new ModelRecording(start, this.table.scopes.length);
+    this.#recording = recording;
+    try {
+      this.#pass(this.#query.query.captures(statement.node), false);
+    } finally {
+      this.#recording = undefined;
+    }
+    if (!recording.impure) memo.keep(key, recording.finish());
+  }
+
+  /**
+   * Every change a statement's pass makes to the table goes through here, so
+   * that the memo can record it and replay it: the same operation applied
+   * again makes the same change, and what reads names from outside the
+   * statement (a use, an assignment's target) decides again at replay.
+   */
+  #apply(op: ModelOp): number {
+    this.#recording?.record(op);
+    switch (op.op) {
+      case 'open': {
+        const id = this.table.open(op.kind, op.start, op.end, op.parent);
+        this.#open.push({ id, end: op.end });
+        return id;
+      }
+      case 'close':
+        this.#open.pop();
+        this.table.close(op.scope);
+        return op.scope;
+      case 'bind':
+        this.#handled.add(op.span.start);
+        return this.table.bind(op.name, op.span, op.kind, op.scope, op.declaration, op.extra);
+      case 'assign': {
+        this.#handled.add(op.span.start);
+        const existing = this.table.localTarget(op.name, op.scope, op.span.start, false);
+        if (existing === undefined) return this.table.bind(op.name, op.span, op.kind, op.scope, op.declaration, op.extra);
+        this.table.use(op.name, op.span, 'write', existing);
+        return existing;
+      }
+      case 'use':
+        this.table.use(op.name, op.span, op.kind);
+        return -1;
+      case 'member':
+        this.table.member(op.name, op.span, op.object);
+        return -1;
+    }
   }
 
   #pass(captures: QueryCapture[], hoisting: boolean): void {
@@ -194,14 +270,18 @@ class ModelBuilder {
   }
 
   #openScope(kind: ScopeKind, start: number, end: number): number {
-    const id = this.table.open(kind, start, end, this.#open[this.#open.length - 1]?.id);
-    this.#open.push({ id, end });
-    return id;
+    const parent = this.#open[this.#open.length - 1]?.id;
+    if (parent === undefined) {
+      // The module's scope, before any statement.
+      this.#open.push({ id: this.table.open(kind, start, end, undefined), end });
+      return MODULE_SCOPE;
+    }
+    return this.#apply({ op: 'open', kind, start, end, parent });
   }
 
   /** Closes the scopes that end at or before `at`: their names are no longer visible. */
   #closeBefore(at: number): void {
-    while (this.#open.length > 1 && this.#open[this.#open.length - 1]!.end <= at) this.table.close(this.#open.pop()!.id);
+    while (this.#open.length > 1 && this.#open[this.#open.length - 1]!.end <= at) this.#apply({ op: 'close', scope: this.#open[this.#open.length - 1]!.id });
   }
 
   #innermost(): number {
@@ -241,10 +321,10 @@ class ModelBuilder {
   }
 
   #bind(name: Node, kind: SymbolKind, scope: number, declaration: Span, extra: Partial<Binding> = {}): number {
-    this.#handled.add(name.startIndex);
-    return this.table.bind(name.text, spanOf(name), kind, scope, declaration, extra);
+    return this.#apply({ op: 'bind', name: name.text, span: spanOf(name), kind, scope, declaration, extra });
   }
 
+  /** A module-level write, in the hoisting pass (a statement's writes are `assign` operations). */
   #write(name: Node, binding: number): void {
     this.#handled.add(name.startIndex);
     this.table.use(name.text, spanOf(name), 'write', binding);
@@ -256,20 +336,21 @@ class ModelBuilder {
   }
 
   #assignment(left: Node, statement: Node, scope: number, hoisting: boolean): void {
-    const existing = this.table.localTarget(left.text, scope, left.startIndex, hoisting);
-    // In a body an assignment to a visible name writes it; at module level a
-    // later assignment to a name of the module writes the first one.
-    if (existing !== undefined && (!hoisting || this.table.bindings[existing]!.scope === scope)) {
-      this.#write(left, existing);
+    const kind: SymbolKind = this.#kinds.get(left.startIndex) ?? 'variable';
+    const extra = { ...modifiersOf(statement), ...constructorType(statement.childForFieldName('right')) };
+    // In a body an assignment to a visible name writes it (decided where the operation is applied).
+    if (!hoisting) {
+      this.#apply({ op: 'assign', name: left.text, span: spanOf(left), kind, scope, declaration: spanOf(statement), extra });
       return;
     }
-    const kind: SymbolKind = this.#kinds.get(left.startIndex) ?? 'variable';
-    this.#bind(left, kind, scope, spanOf(statement), { ...modifiersOf(statement), ...constructorType(statement.childForFieldName('right')) });
+    // At module level a later assignment to a name of the module writes the first one.
+    const existing = this.table.localTarget(left.text, scope, left.startIndex, hoisting);
+    if (existing !== undefined && this.table.bindings[existing]!.scope === scope) this.#write(left, existing);
+    else this.#bind(left, kind, scope, spanOf(statement), extra);
   }
 
   #destructured(name: Node, statement: Node, scope: number, hoisting: boolean): void {
-    const existing = hoisting ? undefined : this.table.localTarget(name.text, scope, name.startIndex, hoisting);
-    if (existing !== undefined) this.#write(name, existing);
+    if (!hoisting) this.#apply({ op: 'assign', name: name.text, span: spanOf(name), kind: 'variable', scope, declaration: spanOf(statement), extra: {} });
     else this.#bind(name, 'variable', scope, spanOf(statement));
   }
 
@@ -367,12 +448,12 @@ class ModelBuilder {
 
   #use(node: Node, start: number, end: number): void {
     const name = this.#text.slice(start - this.#textStart, end - this.#textStart);
-    this.table.use(name, { start, end }, node.type === 'type_identifier' ? 'type' : 'read');
+    this.#apply({ op: 'use', name, span: { start, end }, kind: node.type === 'type_identifier' ? 'type' : 'read' });
   }
 
   #member(field: Node, object: Node | undefined): void {
     if (this.#handled.has(field.startIndex)) return;
-    this.table.member(field.text, spanOf(field), object?.type === 'identifier' ? { text: object.text, start: object.startIndex } : undefined);
+    this.#apply({ op: 'member', name: field.text, span: spanOf(field), object: object?.type === 'identifier' ? { text: object.text, start: object.startIndex } : undefined });
   }
 }
 

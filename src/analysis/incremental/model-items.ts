@@ -1,0 +1,121 @@
+// Per-item memo of the binding model (model/build.ts). After the module's
+// names are bound (the hoisting pass, over the whole file), the builder goes
+// through the top-level statements one at a time, and what it does to the
+// scope table for one statement depends on the statement's subtree (the
+// definition kinds the definitions query gives names inside it too: none of
+// its patterns reaches above a top-level statement, which a test checks) and
+// on the names visible from the module: never on another statement's scopes,
+// which are closed before it begins. So the builder records, while a statement
+// runs, its operations on the table, with offsets relative to the statement
+// and scopes relative to the first it opened, and a later version of the
+// file with the same statement replays them there instead of running its
+// captures (a query and a `Node` per capture). What reads names from outside
+// the statement is replayed as the decision it is, not as its outcome: a use
+// is resolved again, and an assignment writes a visible name or binds a new
+// one as the table says at replay. A statement that binds a name in the module
+// scope (which other statements would see) is not kept.
+import type { Binding, ScopeKind, Span, SymbolKind, UseKind } from '../model/types.ts';
+import { CountedPassMap } from './pass-map.ts';
+
+/** One operation of the builder on the scope table; offsets and scopes as the builder gave them (absolute). */
+export type ModelOp =
+  | { op: 'open'; kind: ScopeKind; start: number; end: number; parent: number }
+  | { op: 'close'; scope: number }
+  | { op: 'bind'; name: string; span: Span; kind: SymbolKind; scope: number; declaration: Span; extra: Partial<Binding> }
+  /** `name = …` in a body: writes the name where one is visible (and not only at module level), else binds it with `kind`. */
+  | { op: 'assign'; name: string; span: Span; kind: SymbolKind; scope: number; declaration: Span; extra: Partial<Binding> }
+  | { op: 'use'; name: string; span: Span; kind: UseKind }
+  | { op: 'member'; name: string; span: Span; object: { text: string; start: number } | undefined };
+
+/** The module scope's id: statements' operations refer to it by this id wherever they run. */
+export const MODULE_SCOPE = 0;
+
+/** A statement's operations, offsets relative to its start and scopes to the first it opened (the module is `MODULE_SCOPE`, -1 here). */
+export interface ModelItem {
+  ops: readonly ModelOp[];
+}
+
+const RELATIVE_MODULE = -1;
+
+const shift = (span: Span, delta: number): Span => ({ start: span.start + delta, end: span.end + delta });
+
+function shiftExtra(extra: Partial<Binding>, delta: number): Partial<Binding> {
+  return extra.importedSpan ? { ...extra, importedSpan: shift(extra.importedSpan, delta) } : extra;
+}
+
+/** Collects one statement's operations as the builder applies them; `impure` once one reached outside the statement. */
+export class ModelRecording {
+  readonly start: number;
+  /** The id the statement's first scope gets. */
+  readonly base: number;
+  impure = false;
+  readonly #ops: ModelOp[] = [];
+
+  constructor(start: number, base: number) {
+    this.start = start;
+    this.base = base;
+  }
+
+  /** A scope id as the memo keeps it; the module's as itself, another statement's makes the recording impure. */
+  #scope(id: number): number {
+    if (id >= this.base) return id - this.base;
+    if (id !== MODULE_SCOPE) this.impure = true;
+    return RELATIVE_MODULE;
+  }
+
+  record(op: ModelOp): void {
+    const delta = -this.start;
+    switch (op.op) {
+      case 'open':
+        this.#ops.push({ ...op, start: op.start + delta, end: op.end + delta, parent: this.#scope(op.parent) });
+        return;
+      case 'close':
+        this.#ops.push({ op: 'close', scope: this.#scope(op.scope) });
+        return;
+      case 'bind':
+      case 'assign':
+        // A name bound in the module scope would be visible to every other statement.
+        if (op.scope < this.base) this.impure = true;
+        this.#ops.push({ ...op, span: shift(op.span, delta), declaration: shift(op.declaration, delta), scope: this.#scope(op.scope), extra: shiftExtra(op.extra, delta) });
+        return;
+      case 'use':
+        this.#ops.push({ ...op, span: shift(op.span, delta) });
+        return;
+      case 'member':
+        this.#ops.push({ ...op, span: shift(op.span, delta), object: op.object && { text: op.object.text, start: op.object.start + delta } });
+        return;
+    }
+  }
+
+  finish(): ModelItem {
+    return { ops: this.#ops };
+  }
+}
+
+/** The recorded operations of `item`, made absolute again for a statement at `start` whose first scope gets id `base`. */
+export function* replayed(item: ModelItem, start: number, base: number): Generator<ModelOp> {
+  const scope = (id: number) => (id === RELATIVE_MODULE ? MODULE_SCOPE : id + base);
+  for (const op of item.ops) {
+    switch (op.op) {
+      case 'open':
+        yield { ...op, start: op.start + start, end: op.end + start, parent: scope(op.parent) };
+        break;
+      case 'close':
+        yield { op: 'close', scope: scope(op.scope) };
+        break;
+      case 'bind':
+      case 'assign':
+        yield { ...op, span: shift(op.span, start), declaration: shift(op.declaration, start), scope: scope(op.scope), extra: shiftExtra(op.extra, start) };
+        break;
+      case 'use':
+        yield { ...op, span: shift(op.span, start) };
+        break;
+      case 'member':
+        yield { ...op, span: shift(op.span, start), object: op.object && { text: op.object.text, start: op.object.start + start } };
+        break;
+    }
+  }
+}
+
+/** An edited file's statements' operations, by statement key, from its last model. */
+export class ModelMemo extends CountedPassMap<ModelItem> {}

@@ -23,7 +23,7 @@ const scopeKindOf = (type: string): ScopeKind | undefined => (type === 'type_def
 
 export function buildFileModelByWalk(tree: Tree): FileModel {
   const root = tree.rootNode;
-  const builder = new ModelBuilder(root, definitionKinds(tree));
+  const builder = new ModelBuilder(root, definitionKinds(root));
   builder.run(root);
   const { scopes, bindings, uses } = builder.table;
   return { scopes, bindings, uses };

@@ -22,8 +22,12 @@ export type ModelOp =
   | { op: 'open'; kind: ScopeKind; start: number; end: number; parent: number }
   | { op: 'close'; scope: number }
   | { op: 'bind'; name: string; span: Span; kind: SymbolKind; scope: number; declaration: Span; extra: Partial<Binding> }
-  /** `name = …` in a body: writes the name where one is visible (and not only at module level), else binds it with `kind`. */
-  | { op: 'assign'; name: string; span: Span; kind: SymbolKind; scope: number; declaration: Span; extra: Partial<Binding> }
+  /**
+   * `name = …`: writes the name where one is visible, else binds it with
+   * `kind`. In a body (`module` false) a module-level name is not written; at
+   * module level only a name of the module is.
+   */
+  | { op: 'assign'; name: string; span: Span; kind: SymbolKind; scope: number; declaration: Span; extra: Partial<Binding>; module: boolean }
   | { op: 'use'; name: string; span: Span; kind: UseKind }
   | { op: 'member'; name: string; span: Span; object: { text: string; start: number } | undefined };
 
@@ -32,7 +36,10 @@ export const MODULE_SCOPE = 0;
 
 /** A statement's operations, offsets relative to its start and scopes to the first it opened (the module is `MODULE_SCOPE`, -1 here). */
 export interface ModelItem {
-  ops: readonly ModelOp[];
+  /** Its module-level names, bound before any statement's inside. */
+  hoist: readonly ModelOp[];
+  /** Its inside. */
+  body: readonly ModelOp[];
 }
 
 const RELATIVE_MODULE = -1;
@@ -43,17 +50,24 @@ function shiftExtra(extra: Partial<Binding>, delta: number): Partial<Binding> {
   return extra.importedSpan ? { ...extra, importedSpan: shift(extra.importedSpan, delta) } : extra;
 }
 
-/** Collects one statement's operations as the builder applies them; `impure` once one reached outside the statement. */
+/**
+ * Collects one statement's operations as the builder applies them; `impure`
+ * once one reached outside the statement: its inside binding a name in the
+ * module scope, or any operation on another statement's scope.
+ */
 export class ModelRecording {
   readonly start: number;
   /** The id the statement's first scope gets. */
   readonly base: number;
+  /** The hoisting pass: binding the statement's names in the module scope is what it does. */
+  readonly #hoisting: boolean;
   impure = false;
   readonly #ops: ModelOp[] = [];
 
-  constructor(start: number, base: number) {
+  constructor(start: number, base: number, hoisting = false) {
     this.start = start;
     this.base = base;
+    this.#hoisting = hoisting;
   }
 
   /** A scope id as the memo keeps it; the module's as itself, another statement's makes the recording impure. */
@@ -74,8 +88,8 @@ export class ModelRecording {
         return;
       case 'bind':
       case 'assign':
-        // A name bound in the module scope would be visible to every other statement.
-        if (op.scope < this.base) this.impure = true;
+        // A name its inside bound in the module scope would be visible to every other statement.
+        if (op.scope < this.base && !this.#hoisting) this.impure = true;
         this.#ops.push({ ...op, span: shift(op.span, delta), declaration: shift(op.declaration, delta), scope: this.#scope(op.scope), extra: shiftExtra(op.extra, delta) });
         return;
       case 'use':
@@ -87,15 +101,15 @@ export class ModelRecording {
     }
   }
 
-  finish(): ModelItem {
-    return { ops: this.#ops };
+  finish(): readonly ModelOp[] {
+    return this.#ops;
   }
 }
 
-/** The recorded operations of `item`, made absolute again for a statement at `start` whose first scope gets id `base`. */
-export function* replayed(item: ModelItem, start: number, base: number): Generator<ModelOp> {
+/** Recorded operations, made absolute again for a statement at `start` whose first scope gets id `base`. */
+export function* replayed(ops: readonly ModelOp[], start: number, base: number): Generator<ModelOp> {
   const scope = (id: number) => (id === RELATIVE_MODULE ? MODULE_SCOPE : id + base);
-  for (const op of item.ops) {
+  for (const op of ops) {
     switch (op.op) {
       case 'open':
         yield { ...op, start: op.start + start, end: op.end + start, parent: scope(op.parent) };

@@ -18,7 +18,8 @@ import type { Binding, FileModel, ScopeKind, Span, SymbolKind } from './types.ts
 /** `memo`: the statements of the file's last model, replayed where the edit left them alone. */
 export function buildFileModel(tree: Tree, memo?: ModelMemo): FileModel {
   const query = modelQuery(tree.language);
-  const builder = new ModelBuilder(tree, definitionKinds(tree), query, memo);
+  // With a memo, only the statements it lacks are looked at, and their kinds found then.
+  const builder = new ModelBuilder(tree, memo ? new Map() : definitionKinds(tree.rootNode), query, memo);
   builder.run();
   const { scopes, bindings, uses } = builder.table;
   return { scopes, bindings, uses };
@@ -57,7 +58,8 @@ class ModelBuilder {
   readonly #textStart: number;
   readonly #tree: Tree;
   readonly #root: Node;
-  readonly #kinds: ReadonlyMap<number, SymbolKind>;
+  /** Definition kinds by the start of the name: the file's, or with a memo the statement's being looked at. */
+  #kinds: ReadonlyMap<number, SymbolKind>;
   readonly #query: ModelQuery;
   readonly #memo: ModelMemo | undefined;
   /** The statement being recorded for the memo. */
@@ -80,42 +82,72 @@ class ModelBuilder {
     const statements = topLevelItems(this.#tree);
     for (const statement of statements) this.#topLevel.set(statement.startIndex, statement.endIndex);
     this.#openScope('module', this.#root.startIndex, this.#root.endIndex);
+    if (this.#memo) {
+      this.#runWithMemo(statements, this.#memo);
+      return;
+    }
     // Module-level bindings are visible everywhere in the file (functions call
     // each other before their definition), so they are bound first: from the
     // patterns that start at a top-level statement.
     this.#pass(query.captures(this.#root, { maxStartDepth: 1 }), true);
     // Then everything in order, one top-level statement at a time: the
     // captures of a whole 1.6 MB file at once held 160 MB of nodes.
-    this.#memo?.begin();
-    for (const statement of statements) this.#statement(statement);
+    for (const statement of statements) {
+      this.#closeBefore(statement.startIndex);
+      this.#pass(query.captures(statement.node), false);
+    }
   }
 
-  /** One top-level statement's pass, replayed from the memo when its text is unchanged. */
-  #statement(statement: TopLevelItem): void {
-    const start = statement.startIndex;
-    // The statements before it close their scopes here, before anything of this one is looked up.
-    this.#closeBefore(start);
-    const memo = this.#memo;
-    if (!memo) {
-      this.#pass(this.#query.query.captures(statement.node), false);
-      return;
-    }
-    const key = statement.key;
-    const known = memo.find(key);
-    if (known) {
-      memo.hits++;
-      for (const op of replayed(known, start, this.table.scopes.length)) this.#apply(op);
-      return;
-    }
-    memo.misses++;
-    const recording = new ModelRecording(start, this.table.scopes.length);
+  /**
+   * The same two passes, one statement at a time: the module's names of each
+   * statement, then each statement's inside, each replayed from the memo when
+   * the statement's text is unchanged. A statement's patterns that start at
+   * it are the root's patterns that start at depth 1 there, so its hoisting is
+   * what the whole file's would do there.
+   */
+  #runWithMemo(statements: readonly TopLevelItem[], memo: ModelMemo): void {
+    memo.begin();
+    const known = statements.map((statement) => memo.find(statement.key));
+    const hoisted: Array<ModelRecording | undefined> = [];
+    const kinds: Array<ReadonlyMap<number, SymbolKind>> = [];
+    statements.forEach((statement, i) => {
+      const item = known[i];
+      if (item) {
+        for (const op of replayed(item.hoist, statement.startIndex, this.table.scopes.length)) this.#apply(op);
+        return;
+      }
+      const found = definitionKinds(statement.node);
+      kinds[i] = found;
+      hoisted[i] = this.#record(statement, found, true);
+    });
+    statements.forEach((statement, i) => {
+      const start = statement.startIndex;
+      // The statements before it close their scopes here, before anything of this one is looked up.
+      this.#closeBefore(start);
+      const item = known[i];
+      if (item) {
+        memo.hits++;
+        for (const op of replayed(item.body, start, this.table.scopes.length)) this.#apply(op);
+        return;
+      }
+      memo.misses++;
+      const hoist = hoisted[i]!;
+      const body = this.#record(statement, kinds[i]!, false);
+      if (!hoist.impure && !body.impure) memo.keep(statement.key, { hoist: hoist.finish(), body: body.finish() });
+    });
+  }
+
+  /** One statement's pass, recorded. */
+  #record(statement: TopLevelItem, kinds: ReadonlyMap<number, SymbolKind>, hoisting: boolean): ModelRecording {
+    const recording = new ModelRecording(statement.startIndex, this.table.scopes.length, hoisting);
     this.#recording = recording;
+    this.#kinds = kinds;
     try {
-      this.#pass(this.#query.query.captures(statement.node), false);
+      this.#pass(this.#query.query.captures(statement.node, hoisting ? { maxStartDepth: 0 } : {}), hoisting);
     } finally {
       this.#recording = undefined;
     }
-    if (!recording.impure) memo.keep(key, recording.finish());
+    return recording;
   }
 
   /**
@@ -141,8 +173,11 @@ class ModelBuilder {
         return this.table.bind(op.name, op.span, op.kind, op.scope, op.declaration, op.extra);
       case 'assign': {
         this.#handled.add(op.span.start);
-        const existing = this.table.localTarget(op.name, op.scope, op.span.start, false);
-        if (existing === undefined) return this.table.bind(op.name, op.span, op.kind, op.scope, op.declaration, op.extra);
+        const existing = this.table.localTarget(op.name, op.scope, op.span.start, op.module);
+        // In a body an assignment to a visible name writes it; at module level a later assignment to a name of the module writes the first one.
+        if (existing === undefined || (op.module && this.table.bindings[existing]!.scope !== op.scope)) {
+          return this.table.bind(op.name, op.span, op.kind, op.scope, op.declaration, op.extra);
+        }
         this.table.use(op.name, op.span, 'write', existing);
         return existing;
       }
@@ -324,33 +359,20 @@ class ModelBuilder {
     return this.#apply({ op: 'bind', name: name.text, span: spanOf(name), kind, scope, declaration, extra });
   }
 
-  /** A module-level write, in the hoisting pass (a statement's writes are `assign` operations). */
-  #write(name: Node, binding: number): void {
-    this.#handled.add(name.startIndex);
-    this.table.use(name.text, spanOf(name), 'write', binding);
-  }
-
   #declaration(target: Node, statement: Node, scope: number): void {
     const kind: SymbolKind = this.#kinds.get(target.startIndex) ?? (statement.childForFieldName('value')?.type === 'lambda' ? 'function' : 'variable');
     this.#bind(target, kind, scope, spanOf(statement), { ...modifiersOf(statement), ...typeInfo(statement.childForFieldName('type')) });
   }
 
+  /** Writes a name the assignment finds or binds it (decided where the operation is applied, from the table then). */
   #assignment(left: Node, statement: Node, scope: number, hoisting: boolean): void {
     const kind: SymbolKind = this.#kinds.get(left.startIndex) ?? 'variable';
     const extra = { ...modifiersOf(statement), ...constructorType(statement.childForFieldName('right')) };
-    // In a body an assignment to a visible name writes it (decided where the operation is applied).
-    if (!hoisting) {
-      this.#apply({ op: 'assign', name: left.text, span: spanOf(left), kind, scope, declaration: spanOf(statement), extra });
-      return;
-    }
-    // At module level a later assignment to a name of the module writes the first one.
-    const existing = this.table.localTarget(left.text, scope, left.startIndex, hoisting);
-    if (existing !== undefined && this.table.bindings[existing]!.scope === scope) this.#write(left, existing);
-    else this.#bind(left, kind, scope, spanOf(statement), extra);
+    this.#apply({ op: 'assign', name: left.text, span: spanOf(left), kind, scope, declaration: spanOf(statement), extra, module: hoisting });
   }
 
   #destructured(name: Node, statement: Node, scope: number, hoisting: boolean): void {
-    if (!hoisting) this.#apply({ op: 'assign', name: name.text, span: spanOf(name), kind: 'variable', scope, declaration: spanOf(statement), extra: {} });
+    if (!hoisting) this.#apply({ op: 'assign', name: name.text, span: spanOf(name), kind: 'variable', scope, declaration: spanOf(statement), extra: {}, module: false });
     else this.#bind(name, 'variable', scope, spanOf(statement));
   }
 

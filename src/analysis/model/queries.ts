@@ -4,7 +4,7 @@
 // (scripts/queries.ts), so editors and `yaoxiang symbols` agree.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Query, type Language, type Tree } from 'web-tree-sitter';
+import { Query, type Language, type Node, type Tree } from 'web-tree-sitter';
 import { loadYaoXiang } from '../../syntax/language.ts';
 import type { Span, SymbolKind } from './types.ts';
 
@@ -34,10 +34,10 @@ export interface QueriedDefinition {
 
 const DEFINITION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'record', 'interface', 'generic', 'type']);
 
-/** Every definition queries/definitions.scm captures in a tree, in match order. */
-export function queriedDefinitions(query: Query, tree: Tree): QueriedDefinition[] {
+/** Every definition queries/definitions.scm captures in a tree (or under a node), in match order. */
+export function queriedDefinitions(query: Query, tree: Tree | Node): QueriedDefinition[] {
   const found: QueriedDefinition[] = [];
-  for (const match of query.matches(tree.rootNode)) {
+  for (const match of query.matches('rootNode' in tree ? tree.rootNode : tree)) {
     const name = match.captures.find((c) => c.name === 'name')?.node;
     const kind = match.captures.find((c) => c.name.startsWith('definition.'))?.name.slice('definition.'.length);
     if (!name || !kind || !DEFINITION_KINDS.has(kind)) continue;
@@ -49,18 +49,20 @@ export function queriedDefinitions(query: Query, tree: Tree): QueriedDefinition[
 const definitionsByLanguage = new WeakMap<Language, Query>();
 
 /**
- * The kind queries/definitions.scm gives each definition of a tree, by the
- * start of its name: what the binding model calls it. Synchronous (the tree's
- * language is loaded), compiled once per language.
+ * The kind queries/definitions.scm gives each definition under `node` (a
+ * tree's root, or one top-level statement: no pattern reaches above one), by
+ * the start of its name: what the binding model calls it. Synchronous (the
+ * tree's language is loaded), compiled once per language.
  */
-export function definitionKinds(tree: Tree): Map<number, SymbolKind> {
-  let query = definitionsByLanguage.get(tree.language);
+export function definitionKinds(node: Node): Map<number, SymbolKind> {
+  const language = node.tree.language;
+  let query = definitionsByLanguage.get(language);
   if (!query) {
-    query = new Query(tree.language, readFileSync(`${queriesDir}definitions.scm`, 'utf8'));
-    definitionsByLanguage.set(tree.language, query);
+    query = new Query(language, readFileSync(`${queriesDir}definitions.scm`, 'utf8'));
+    definitionsByLanguage.set(language, query);
   }
   const kinds = new Map<number, SymbolKind>();
-  for (const d of queriedDefinitions(query, tree)) if (!kinds.has(d.span.start)) kinds.set(d.span.start, d.kind);
+  for (const d of queriedDefinitions(query, node)) if (!kinds.has(d.span.start)) kinds.set(d.span.start, d.kind);
   return kinds;
 }
 

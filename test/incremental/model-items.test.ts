@@ -4,12 +4,17 @@
 // the module scope is never kept. random-edits.test.ts compares whole models
 // after hundreds of random edits.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { globbySync } from 'globby';
 import type { Parser } from 'web-tree-sitter';
 import { ModelMemo, ModelRecording, MODULE_SCOPE } from '../../src/analysis/incremental/model-items.ts';
 import { buildFileModel } from '../../src/analysis/model/build.ts';
+import { definitionKinds } from '../../src/analysis/model/queries.ts';
 import { SyntaxDocument } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
+import { repoRoot, sharedCorpusDir } from '../support/paths.ts';
 
 describe('per-statement binding model', () => {
   let parser: Parser;
@@ -33,6 +38,24 @@ describe('per-statement binding model', () => {
     } finally {
       document.dispose();
     }
+  });
+
+  it('finds each statement’s definition kinds in the statement alone, as in the whole file (no pattern reaches above one)', () => {
+    const dirs = [...(sharedCorpusDir ? [sharedCorpusDir] : []), path.join(repoRoot, 'test/differential/programs')];
+    const programs = dirs.flatMap((dir) => globbySync('**/*.yx', { cwd: dir }).sort().map((file) => readFileSync(path.join(dir, file), 'utf8')));
+    let kinds = 0;
+    for (const text of programs) {
+      const tree = parser.parse(text)!;
+      try {
+        const statementwise = new Map<number, string>();
+        for (const statement of tree.rootNode.namedChildren) for (const [start, kind] of definitionKinds(statement)) statementwise.set(start, kind);
+        assert.deepEqual(statementwise, definitionKinds(tree.rootNode));
+        kinds += statementwise.size;
+      } finally {
+        tree.delete();
+      }
+    }
+    assert.ok(kinds > programs.length, `only ${kinds} definitions in ${programs.length} programs`);
   });
 
   it('marks a recording that binds in the module scope, or reaches another statement’s scope, as not to be kept', () => {

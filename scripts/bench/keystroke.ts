@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { AnalysisHost, createParser, SyntaxDocument } from '../../src/ide/index.ts';
+import { AnalysisHost, createParser, SyntaxDocument, type Analysis } from '../../src/ide/index.ts';
 import { linesOfCode } from './lsp-edit.ts';
 import { formatMs, goalLine, median, percentile } from './stats.ts';
 
@@ -18,7 +18,23 @@ export interface KeystrokeCost {
   /** CPU milliseconds of each keystroke. */
   cpu: number[];
   diagnostics: number;
+  /** CPU milliseconds of each editor request after each keystroke, by request (with `withRequests`). */
+  requests: Record<EditorRequest, number[]>;
 }
+
+/**
+ * What an editor asks after a keystroke besides diagnostics, each timed on
+ * its own in the order given: a hover at the edit (the first reader of the
+ * binding model), the semantic tokens of the file, the inlay hints of the
+ * hundred lines around the edit, the folding ranges.
+ */
+const EDITOR_REQUESTS = {
+  hover: (analysis: Analysis, at: number) => analysis.hover('main.yx', at),
+  'semantic tokens': (analysis: Analysis) => analysis.semanticTokens('main.yx'),
+  'inlay hints': (analysis: Analysis, at: number) => analysis.inlayHints('main.yx', { start: Math.max(0, at - 2500), end: at + 2500 }),
+  'folding ranges': (analysis: Analysis) => analysis.folds('main.yx'),
+};
+export type EditorRequest = keyof typeof EDITOR_REQUESTS;
 
 /**
  * What a keystroke does to the middle function's body: `digit` types a digit
@@ -33,7 +49,7 @@ export type KeystrokeEdit = 'digit' | 'variable';
  * that are not counted (the JIT's first compilations of the keystroke path,
  * as in any warm server).
  */
-export async function keystrokeCost(lines: number, keystrokes: number, profileTo?: string, warmup = 0, edit: KeystrokeEdit = 'digit'): Promise<KeystrokeCost> {
+export async function keystrokeCost(lines: number, keystrokes: number, profileTo?: string, warmup = 0, edit: KeystrokeEdit = 'digit', withRequests = false): Promise<KeystrokeCost> {
   const root = mkdtempSync(join(tmpdir(), 'yaoxiang-bench-keystroke-'));
   writeFileSync(join(root, 'yaoxiang.toml'), '[package]\nname = "bench"\n');
   const text = linesOfCode(lines);
@@ -44,22 +60,37 @@ export async function keystrokeCost(lines: number, keystrokes: number, profileTo
     // As the language server loads a workspace: watched, so a snapshot does not list the disk again.
     await host.load({ watch: true });
     const document = new SyntaxDocument(parser, text, 1);
+    const requests = Object.fromEntries(Object.keys(EDITOR_REQUESTS).map((name) => [name, [] as number[]])) as Record<EditorRequest, number[]>;
+    // `    x = n + 1` of the middle function: its `1` becomes `12` and back, or a line `    y = []` comes and goes before it.
+    const line = 5 * Math.floor(lines / 10) + 1;
+    const at = document.lines.lineStart(line) + (edit === 'digit' ? 13 : 0);
+    let analysis: Analysis | undefined;
     const diagnose = async () => {
       host.setOverlay('main.yx', document.text, document.version, document.tree.copy());
       const snapshot = await host.snapshot();
       if (!snapshot.ok) throw new Error(snapshot.error.message);
-      return snapshot.value.diagnostics('main.yx').length;
+      analysis = snapshot.value;
+      return analysis.diagnostics('main.yx').length;
+    };
+    /** The editor's requests on the last snapshot, each timed (and kept when `counted`). */
+    const request = (counted: boolean) => {
+      if (!withRequests || !analysis) return;
+      for (const [name, ask] of Object.entries(EDITOR_REQUESTS)) {
+        const before = process.cpuUsage();
+        ask(analysis, at);
+        const used = process.cpuUsage(before);
+        if (counted) requests[name as EditorRequest].push((used.user + used.system) / 1000);
+      }
     };
     let diagnostics = await diagnose();
-    // `    x = n + 1` of the middle function: its `1` becomes `12` and back, or a line `    y = []` comes and goes before it.
-    const line = 5 * Math.floor(lines / 10) + 1;
-    const at = document.lines.lineStart(line) + (edit === 'digit' ? 13 : 0);
+    request(false);
     const typed = edit === 'digit' ? '2' : '    y = []\n';
     const type = (i: number) => document.update([i % 2 === 0 ? { start: at, end: at, text: typed } : { start: at, end: at + typed.length, text: '' }]);
     // An even number, so the counted keystrokes start from the same text.
     for (let i = 0; i < 2 * Math.ceil(warmup / 2); i++) {
       type(i);
       await diagnose();
+      request(false);
     }
     const cpu: number[] = [];
     const profiler = profileTo ? new Session() : undefined;
@@ -74,6 +105,7 @@ export async function keystrokeCost(lines: number, keystrokes: number, profileTo
       diagnostics = await diagnose();
       const used = process.cpuUsage(before);
       cpu.push((used.user + used.system) / 1000);
+      request(true);
     }
     if (profiler && profileTo) {
       const { profile } = await profiler.post('Profiler.stop');
@@ -81,7 +113,7 @@ export async function keystrokeCost(lines: number, keystrokes: number, profileTo
       profiler.disconnect();
     }
     document.dispose();
-    return { lines, cpu, diagnostics };
+    return { lines, cpu, diagnostics, requests };
   } finally {
     host.dispose();
     parser.delete();
@@ -97,6 +129,13 @@ const GOALS: Array<[lines: number, keystrokes: number, p50: number, p99: number 
   [100_000, 6, 60, undefined, 2, 'digit'],
 ];
 
+/**
+ * The editor's requests after a keystroke on 10,000 lines: no issue sets
+ * their goal; this bench holds each to the keystroke's own (issue 24's 30 ms
+ * at P50), as an editor asks for them after every keystroke too.
+ */
+const REQUEST_GOAL = { lines: 10_000, keystrokes: 40, warmup: 10, p50: 30 };
+
 /** `npm run bench -- keystroke`: the in-process keystroke at 2,500, 10,000 and 100,000 lines, with issue 24's goals. */
 export async function benchKeystroke(log: (line: string) => void): Promise<void> {
   log('keystroke → diagnostics in process (reparse, setOverlay, snapshot, diagnostics), CPU time per keystroke');
@@ -106,6 +145,13 @@ export async function benchKeystroke(log: (line: string) => void): Promise<void>
     log(`${lines} lines, ${keystrokes} ${edit === 'digit' ? 'keystrokes' : 'edits (a line `y = []` added or removed)'} after ${warmup} not counted: p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
     log(goalLine(`${lines}-line ${what} p50`, median(cpu), p50Goal));
     if (p99Goal !== undefined) log(goalLine(`${lines}-line ${what} p99`, percentile(cpu, 99), p99Goal));
+  }
+  const { lines, keystrokes, warmup, p50 } = REQUEST_GOAL;
+  const { requests } = await keystrokeCost(lines, keystrokes, undefined, warmup, 'digit', true);
+  log(`editor requests after each keystroke, ${lines} lines, ${keystrokes} keystrokes after ${warmup} not counted (anchor: the keystroke's own goal, issue 24's ${formatMs(p50)}):`);
+  for (const [name, cpu] of Object.entries(requests)) {
+    log(`  ${name}: p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
+    log(goalLine(`${name} after a keystroke p50`, median(cpu), p50));
   }
 }
 

@@ -40,6 +40,21 @@ describe('per-statement binding model', () => {
     }
   });
 
+  it('never replays a statement the parser recovered from: the same text can recover otherwise elsewhere', () => {
+    // The stray `}` is recovered from differently once a block is open above the statement and one opens after it.
+    const document = new SyntaxDocument(parser, 'f: (s: &P}t) -> V = 1\n');
+    try {
+      const memo = new ModelMemo();
+      buildFileModel(document.tree, memo);
+      document.update([{ start: 0, end: 0, text: 'main = {\n' }]);
+      document.update([{ start: document.text.length - 1, end: document.text.length - 1, text: ' {' }]);
+      assert.deepEqual(buildFileModel(document.tree, memo), buildFileModel(document.tree));
+      assert.equal(memo.hits, 0);
+    } finally {
+      document.dispose();
+    }
+  });
+
   it('finds each statement’s definition kinds in the statement alone, as in the whole file (no pattern reaches above one)', () => {
     const dirs = [...(sharedCorpusDir ? [sharedCorpusDir] : []), path.join(repoRoot, 'test/differential/programs')];
     const programs = dirs.flatMap((dir) => globbySync('**/*.yx', { cwd: dir }).sort().map((file) => readFileSync(path.join(dir, file), 'utf8')));

@@ -13,7 +13,9 @@
 // the statement is replayed as the decision it is, not as its outcome: a use
 // is resolved again, and an assignment writes a visible name or binds a new
 // one as the table says at replay. A statement that binds a name in the module
-// scope (which other statements would see) is not kept.
+// scope (which other statements would see) is not kept, nor one the parser
+// recovered from: its text alone does not decide where the parser put its
+// ERROR and MISSING nodes (the text before and after it does too).
 import type { Binding, ScopeKind, Span, SymbolKind, UseKind } from '../model/types.ts';
 import { CountedPassMap } from './pass-map.ts';
 

@@ -107,7 +107,8 @@ class ModelBuilder {
    */
   #runWithMemo(statements: readonly TopLevelItem[], memo: ModelMemo): void {
     memo.begin();
-    const known = statements.map((statement) => memo.find(statement.key));
+    // A statement the parser recovered from may parse otherwise in another context with the same text: it is never kept.
+    const known = statements.map((statement) => (clean(statement) ? memo.find(statement.key) : undefined));
     const hoisted: Array<ModelRecording | undefined> = [];
     const kinds: Array<ReadonlyMap<number, SymbolKind>> = [];
     statements.forEach((statement, i) => {
@@ -133,7 +134,7 @@ class ModelBuilder {
       memo.misses++;
       const hoist = hoisted[i]!;
       const body = this.#record(statement, kinds[i]!, false);
-      if (!hoist.impure && !body.impure) memo.keep(statement.key, { hoist: hoist.finish(), body: body.finish() });
+      if (!hoist.impure && !body.impure && clean(statement)) memo.keep(statement.key, { hoist: hoist.finish(), body: body.finish() });
     });
   }
 
@@ -478,6 +479,9 @@ class ModelBuilder {
     this.#apply({ op: 'member', name: field.text, span: spanOf(field), object: object?.type === 'identifier' ? { text: object.text, start: object.startIndex } : undefined });
   }
 }
+
+/** Without ERROR or MISSING nodes: the statement's text alone decides its subtree. */
+const clean = ({ table, index }: TopLevelItem): boolean => !table.hasError(index);
 
 function spanOf(node: Node | Span): Span {
   return 'startIndex' in node ? { start: node.startIndex, end: node.endIndex } : { start: node.start, end: node.end };

@@ -74,10 +74,15 @@ export class LineIndex {
 
   /** The text of a 0-based line without its line terminator. */
   lineText(line: number): string {
+    return this.#text.slice(this.lineStart(line), this.lineEnd(line));
+  }
+
+  /** Where a 0-based line's text ends: before its line terminator. */
+  lineEnd(line: number): number {
     const start = this.lineStart(line);
     const next = line + 1 < this.#lineStarts.length ? this.#lineStarts[line + 1]! - 1 : this.#text.length;
     const end = next > start && this.#text.charCodeAt(next - 1) === 13 ? next - 1 : next;
-    return this.#text.slice(start, Math.max(start, end));
+    return Math.max(start, end);
   }
 
   toHuman(offset: number): HumanPosition {

@@ -50,7 +50,7 @@ function encode(lines: LineIndex, tokens: ReturnType<Analysis['semanticTokens']>
     const modifiers = token.modifiers.reduce((bits, m) => bits | (1 << TOKEN_MODIFIERS.indexOf(m)), 0);
     for (let start = token.start; start < token.end;) {
       const startPosition = toPosition(lines, start, encoding);
-      const lineEnd = lines.lineStart(startPosition.line) + lines.lineText(startPosition.line).length;
+      const lineEnd = lines.lineEnd(startPosition.line);
       const end = Math.min(token.end, lineEnd);
       const length = toPosition(lines, end, encoding).character - startPosition.character;
       if (length > 0) {

@@ -22,8 +22,8 @@ export interface CursorSteps {
   endIndex(): number;
   nodeId(): number;
   isMissing(): boolean;
-  /** The address of the node's subtree in the WASM heap (what its parent's slot for it holds), or 0 where it is unknown or inline. */
-  subtree(): number;
+  /** The address of the subtree of the node with id `nodeId` in the WASM heap (what its parent's slot for it holds), or 0 where it is unknown or inline. */
+  subtreeOf(nodeId: number): number;
   /** Frees the cursor. */
   done(): void;
 }
@@ -99,7 +99,7 @@ function directSteps(tree: Tree, cursor: TreeCursor, { calls, transferWord }: No
     endIndex: () => endIndex(address),
     nodeId: () => nodeId(address) >>> 0,
     isMissing: () => isMissing(address) === 1,
-    subtree: () => subtreeAt(nodeId(address) >>> 0),
+    subtreeOf: subtreeAt,
     done: () => {
       // The moves may have reallocated the cursor's stack: hand the cursor as it now is back to its JS object, which frees it.
       const handles = (cursor as unknown as { handles: number[] }).handles;
@@ -133,7 +133,7 @@ function publicSteps(cursor: TreeCursor): CursorSteps {
     endIndex: () => cursor.endIndex,
     nodeId: () => cursor.nodeId >>> 0,
     isMissing: () => cursor.nodeIsMissing,
-    subtree: () => 0,
+    subtreeOf: () => 0,
     done: () => cursor.delete(),
   };
 }

@@ -6,7 +6,7 @@
 // instead; a pass that must hand a `Node` on finds it with `indexOf`.
 // Text is sliced from the source only when asked for.
 import type { Language, Node, Tree } from 'web-tree-sitter';
-import { cursorSteps, subtreeAt, type CursorSteps } from './cursor-steps.ts';
+import { cursorSteps, subtreeAt } from './cursor-steps.ts';
 import type { NodeType } from './node-type.ts';
 
 /** The type id tree-sitter gives ERROR nodes. */
@@ -101,6 +101,8 @@ export class NodeTable {
     // open[d]: the index of the node the walk is inside at depth d.
     const open: number[] = [];
     const runs: SharedRun[] = [];
+    // The rows copied rather than walked, as [first, end) pairs in order: the fix-ups below skip them.
+    const copiedRows: number[] = [];
     try {
       let depth = 0;
       let index = 0;
@@ -110,19 +112,23 @@ export class NodeTable {
         const type = raw < canonical.length ? canonical[raw]! : raw;
         this.#type[index] = type;
         this.#field[index] = steps.fieldId();
-        this.#start[index] = steps.startIndex();
-        this.#end[index] = steps.endIndex();
-        this.#id[index] = steps.nodeId();
+        const start = steps.startIndex();
+        this.#start[index] = start;
+        const id = steps.nodeId();
+        this.#id[index] = id;
+        this.#parent[index] = depth === 0 ? -1 : open[depth - 1]!;
+        // A top-level item an earlier tree shares with this one: its descendants' rows are copied, not walked.
+        const copied = depth === 1 && reuse && reusable.size > 0 ? this.#shareItem(steps.subtreeOf(id), index, runs) : 0;
         let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
-        if (checkMissing && steps.isMissing()) flags |= MISSING;
+        // A shared item has descendants, so it is no MISSING leaf; its end is copied with its descendants (#copyRun).
+        if (checkMissing && copied === 0 && steps.isMissing()) flags |= MISSING;
         if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
         this.#flags[index] = flags;
-        this.#parent[index] = depth === 0 ? -1 : open[depth - 1]!;
+        if (copied === 0) this.#end[index] = steps.endIndex();
         // A node's subtree ends where its next sibling starts; the last child's is set below from its parent's.
         if (previousSibling !== -1) this.#subtreeEnd[previousSibling] = index;
         open[depth] = index++;
-        // A top-level item an earlier tree shares with this one: its descendants' rows are copied, not walked.
-        const copied = depth === 1 && reuse && reusable.size > 0 ? this.#shareItem(steps, index - 1, runs) : 0;
+        if (copied > 0) copiedRows.push(index, index + copied);
         index += copied;
         this.reusedRows += copied;
         if (index === this.count) break;
@@ -141,17 +147,32 @@ export class NodeTable {
       steps.done();
     }
     for (const run of runs) this.#copyRun(run);
-    // Parents come before children: a last child's subtree ends where its parent's does.
+    // Parents come before children: a last child's subtree ends where its parent's does. Copied rows are whole already.
     this.#subtreeEnd[0] = this.count;
-    for (let i = 1; i < this.count; i++) if (this.#subtreeEnd[i] === 0) this.#subtreeEnd[i] = this.#subtreeEnd[this.#parent[i]!]!;
-    for (let i = this.count - 1; i > 0; i--) if (this.#flags[i]! & HAS_ERROR) this.#flags[this.#parent[i]!]! |= HAS_ERROR;
+    for (let i = 1, k = 0; i < this.count; i++) {
+      if (i === copiedRows[k]) {
+        i = copiedRows[k + 1]! - 1;
+        k += 2;
+      } else if (this.#subtreeEnd[i] === 0) {
+        this.#subtreeEnd[i] = this.#subtreeEnd[this.#parent[i]!]!;
+      }
+    }
+    // Errors reach every ancestor; within a copied item they did in its old table (its own row takes them in #copyRun).
+    for (let i = this.count - 1, k = copiedRows.length - 2; i > 0; i--) {
+      if (k >= 0 && i === copiedRows[k + 1]! - 1) {
+        i = copiedRows[k]!;
+        k -= 2;
+      } else if (this.#flags[i]! & HAS_ERROR) {
+        this.#flags[this.#parent[i]!]! |= HAS_ERROR;
+      }
+    }
   }
 
   /**
-   * When the top-level item at row `item` (the cursor on it) is a subtree a
-   * retained table holds, notes that its descendants' rows are to be copied
-   * from there (after the walk, in `runs`) and returns how many there are; else 0.
-   * The cursor does not move.
+   * When the top-level item at row `item`, whose subtree is at `subtree`, is
+   * a subtree a retained table holds, notes that its descendants' rows are to
+   * be copied from there (after the walk, in `runs`) and returns how many
+   * there are; else 0.
    *
    * The retained table's tree is alive (its copy holds it), so no other
    * subtree can be at the address of one of its blocks: an item whose slot
@@ -160,8 +181,7 @@ export class NodeTable {
    * own row was read afresh: its type (an alias), field and place come from
    * its parent, which is new.
    */
-  #shareItem(steps: CursorSteps, item: number, runs: SharedRun[]): number {
-    const subtree = steps.subtree();
+  #shareItem(subtree: number, item: number, runs: SharedRun[]): number {
     const candidate = subtree === 0 ? undefined : reusable.get(subtree);
     if (!candidate || candidate.table.#types !== this.#types) return 0;
     const old = candidate.table;
@@ -217,7 +237,8 @@ export class NodeTable {
     items.forEach((i, n) => {
       this.#type[i] = kept[5 * n]!;
       this.#field[i] = kept[5 * n + 1]!;
-      this.#flags[i] = kept[5 * n + 2]!;
+      // An error among the item's descendants marked its row in its old table: that mark stays.
+      this.#flags[i] = kept[5 * n + 2]! | (this.#flags[i]! & HAS_ERROR);
       this.#id[i] = kept[5 * n + 3]!;
       this.#parent[i] = kept[5 * n + 4]!;
     });

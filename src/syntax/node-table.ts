@@ -149,19 +149,26 @@ export class NodeTable {
     for (const run of runs) this.#copyRun(run);
     // Parents come before children: a last child's subtree ends where its parent's does. Copied rows are whole already.
     this.#subtreeEnd[0] = this.count;
-    for (let i = 1, k = 0; i < this.count; i++) {
-      if (i === copiedRows[k]) {
+    // (The next copied range's bound is kept in a variable: no read past the list's end on each of a million rows.)
+    let k = 0;
+    let nextCopied = copiedRows.length > 0 ? copiedRows[0]! : -1;
+    for (let i = 1; i < this.count; i++) {
+      if (i === nextCopied) {
         i = copiedRows[k + 1]! - 1;
         k += 2;
+        nextCopied = k < copiedRows.length ? copiedRows[k]! : -1;
       } else if (this.#subtreeEnd[i] === 0) {
         this.#subtreeEnd[i] = this.#subtreeEnd[this.#parent[i]!]!;
       }
     }
     // Errors reach every ancestor; within a copied item they did in its old table (its own row takes them in #copyRun).
-    for (let i = this.count - 1, k = copiedRows.length - 2; i > 0; i--) {
-      if (k >= 0 && i === copiedRows[k + 1]! - 1) {
+    k = copiedRows.length - 2;
+    let lastCopied = k >= 0 ? copiedRows[k + 1]! - 1 : -1;
+    for (let i = this.count - 1; i > 0; i--) {
+      if (i === lastCopied) {
         i = copiedRows[k]!;
         k -= 2;
+        lastCopied = k >= 0 ? copiedRows[k + 1]! - 1 : -1;
       } else if (this.#flags[i]! & HAS_ERROR) {
         this.#flags[this.#parent[i]!]! |= HAS_ERROR;
       }

@@ -4,7 +4,8 @@
 // status 1. The seed is printed, so a run can be repeated with --seed.
 //
 // Targets: `source` (scripts/fuzz/source/: the parser and every analysis pass
-// in a worker with a time and memory bound), `mcp-stdio`, `mcp-http`,
+// in a worker with a time and memory bound), `incremental` (the same inputs
+// edited a dozen times: an editor's memos against fresh analyses), `mcp-stdio`, `mcp-http`,
 // `mcp-http-token` (the same against `--require-token`) and `mcp-sse` (the
 // deprecated HTTP+SSE transport) (scripts/fuzz/mcp/: `yaoxiang mcp` on
 // examples/demo).
@@ -63,11 +64,12 @@ import { TARGETS, type TargetName } from './fuzz/fixtures.ts';
 import { fuzzMcpHttp, fuzzMcpHttpToken } from './fuzz/mcp/http.ts';
 import { fuzzMcpSse } from './fuzz/mcp/sse.ts';
 import { fuzzMcpStdio } from './fuzz/mcp/stdio.ts';
-import { fuzzSource } from './fuzz/source/target.ts';
+import { fuzzIncremental, fuzzSource } from './fuzz/source/target.ts';
 import type { TargetOptions, TargetReport } from './fuzz/target.ts';
 
 const RUNNERS: Record<TargetName, (options: TargetOptions) => Promise<TargetReport>> = {
   source: fuzzSource,
+  incremental: fuzzIncremental,
   'mcp-stdio': fuzzMcpStdio,
   'mcp-http': fuzzMcpHttp,
   'mcp-http-token': fuzzMcpHttpToken,

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type TargetName = 'source' | 'mcp-stdio' | 'mcp-http' | 'mcp-http-token' | 'mcp-sse';
-export const TARGETS: readonly TargetName[] = ['source', 'mcp-stdio', 'mcp-http', 'mcp-http-token', 'mcp-sse'];
+export type TargetName = 'source' | 'incremental' | 'mcp-stdio' | 'mcp-http' | 'mcp-http-token' | 'mcp-sse';
+export const TARGETS: readonly TargetName[] = ['source', 'incremental', 'mcp-stdio', 'mcp-http', 'mcp-http-token', 'mcp-sse'];
 
 export interface Fixture<Input = unknown> {
   target: TargetName;

@@ -26,6 +26,7 @@ export type Outcome<Failure> =
 export class Sandbox<Input, Failure> {
   readonly #url: URL;
   readonly #limits: SandboxLimits;
+  readonly #workerData: unknown;
   #worker: Promise<Worker> | undefined;
   #next = 0;
   /** Highest resident set seen, in bytes, over the sandbox's life. */
@@ -33,9 +34,11 @@ export class Sandbox<Input, Failure> {
   /** How often the worker reported each event (what the inputs exercised). */
   readonly events = new Map<string, number>();
 
-  constructor(url: URL, limits: SandboxLimits = DEFAULT_LIMITS) {
+  /** `workerData`: what the worker reads at start (which check it runs). */
+  constructor(url: URL, limits: SandboxLimits = DEFAULT_LIMITS, workerData?: unknown) {
     this.#url = url;
     this.#limits = limits;
+    this.#workerData = workerData;
   }
 
   async run(input: Input): Promise<Outcome<Failure>> {
@@ -84,7 +87,7 @@ export class Sandbox<Input, Failure> {
   }
 
   #start(): Promise<Worker> {
-    const worker = new Worker(this.#url, { resourceLimits: { maxOldGenerationSizeMb: this.#limits.heapMb } });
+    const worker = new Worker(this.#url, { resourceLimits: { maxOldGenerationSizeMb: this.#limits.heapMb }, workerData: this.#workerData });
     return new Promise((resolve, reject) => {
       const onReady = (message: { ready?: boolean }) => {
         if (!message.ready) return;

@@ -14,11 +14,14 @@ import { repoRoot } from '../support/paths.ts';
 
 const fixtures = loadFixtures(join(repoRoot, 'test/fuzz/regressions'));
 const sandbox = sourceSandbox();
+const incrementalSandbox = sourceSandbox(undefined, 'incremental');
 
 function replay(fixture: Fixture): Promise<Problem | undefined> {
   switch (fixture.target) {
     case 'source':
       return checkInSandbox(sandbox, fixture.input as string);
+    case 'incremental':
+      return checkInSandbox(incrementalSandbox, fixture.input as string);
     case 'mcp-stdio':
       return replayStdio(fixture.input as string[]);
     case 'mcp-http':
@@ -31,7 +34,7 @@ function replay(fixture: Fixture): Promise<Problem | undefined> {
 }
 
 describe('fuzz regressions', () => {
-  after(() => sandbox.close());
+  after(() => Promise.all([sandbox.close(), incrementalSandbox.close()]));
 
   test('every target has fixtures', () => {
     for (const target of TARGETS) assert.ok(fixtures.some((f) => f.fixture.target === target), `no fixture for ${target}`);

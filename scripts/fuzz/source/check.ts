@@ -23,13 +23,13 @@ export interface SourceFailure {
 
 const PATH = 'main.yx';
 /** A sibling module, so that `use utils` resolves and import resolution runs both ways. */
-const exists = (relative: string) => relative === 'utils.yx';
+export const exists = (relative: string) => relative === 'utils.yx';
 
 /** Two layouts: the default, and a narrow one with tabs that breaks every long line. */
 const FORMATS: ReadonlyArray<Partial<FormatOptions>> = [{}, { line_width: 24, use_tabs: true }];
 
 /** What an input exercised, so a run can show that the guarantees were checked at all. */
-export type Tally = (event: 'clean' | 'formatted' | 'renamed' | 'format-skipped') => void;
+export type Tally = (event: 'clean' | 'formatted' | 'renamed' | 'format-skipped' | 'edited') => void;
 
 export async function checkSource(parser: Parser, source: string, tally: Tally = () => undefined): Promise<SourceFailure | undefined> {
   let tree: Tree | null;

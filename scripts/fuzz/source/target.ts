@@ -1,5 +1,7 @@
 // The `source` target: mutated real programs and random text through the
-// parser and every analysis pass, each input in the sandboxed worker.
+// parser and every analysis pass, each input in the sandboxed worker. The
+// `incremental` target: the same inputs, each edited a dozen times with an
+// editor's memos, compared with fresh analyses (incremental.ts).
 import { readFileSync } from 'node:fs';
 import { listYxFiles } from '../../../test/support/files.ts';
 import { examplesDir, sharedCorpusDir } from '../../../test/support/paths.ts';
@@ -12,8 +14,11 @@ import { MAX_SOURCE_CHARS, sourceInput } from './mutate.ts';
 
 export type SourceSandbox = Sandbox<string, SourceFailure>;
 
-export function sourceSandbox(timeoutMs = DEFAULT_LIMITS.timeoutMs): SourceSandbox {
-  return new Sandbox<string, SourceFailure>(new URL('./worker.js', import.meta.url), { ...DEFAULT_LIMITS, timeoutMs });
+/** Which check the sandbox's worker runs on each source. */
+export type SourceCheck = 'source' | 'incremental';
+
+export function sourceSandbox(timeoutMs = DEFAULT_LIMITS.timeoutMs, check: SourceCheck = 'source'): SourceSandbox {
+  return new Sandbox<string, SourceFailure>(new URL('./worker.js', import.meta.url), { ...DEFAULT_LIMITS, timeoutMs }, { check });
 }
 
 /** The real programs the mutations start from: the shared corpus, else the examples. */
@@ -41,10 +46,18 @@ function problemOf(outcome: Outcome<SourceFailure>): Problem | undefined {
   }
 }
 
-export async function fuzzSource(options: TargetOptions): Promise<TargetReport> {
+export function fuzzSource(options: TargetOptions): Promise<TargetReport> {
+  return fuzzSources(options, 'source');
+}
+
+export function fuzzIncremental(options: TargetOptions): Promise<TargetReport> {
+  return fuzzSources(options, 'incremental');
+}
+
+async function fuzzSources(options: TargetOptions, target: SourceCheck): Promise<TargetReport> {
   const seeds = seedPrograms();
-  options.log(`source: ${seeds.length} seed programs`);
-  const sandbox = sourceSandbox(options.timeoutMs);
+  options.log(`${target}: ${seeds.length} seed programs`);
+  const sandbox = sourceSandbox(options.timeoutMs, target);
   const refusals = () => sandbox.events.get('format-skipped') ?? 0;
   let shown = 0;
   try {
@@ -61,11 +74,15 @@ export async function fuzzSource(options: TargetOptions): Promise<TargetReport> 
       seed: options.seed,
       shrinkSeconds: 60,
       reduce: (source, problem) => reduceText(source, async (candidate) => (await checkInSandbox(sandbox, candidate))?.check === problem.check, 60_000),
-      onFinding: (finding) => keepFinding(options, 'source', finding),
+      onFinding: (finding) => keepFinding(options, target, finding),
     });
     const share = (event: string) => `${sandbox.events.get(event) ?? 0} ${event}`;
-    options.log(`source: of ${stats.inputs} inputs, ${share('clean')} (no syntax error), ${share('formatted')} (idempotent, tokens kept), ${share('renamed')} round trips, ${share('format-skipped')} (the formatter's verifier refused its output)`);
-    return { target: 'source', ...stats, peakRssMb: Math.round(sandbox.peakRss / 1048576) };
+    if (target === 'source') {
+      options.log(`source: of ${stats.inputs} inputs, ${share('clean')} (no syntax error), ${share('formatted')} (idempotent, tokens kept), ${share('renamed')} round trips, ${share('format-skipped')} (the formatter's verifier refused its output)`);
+    } else {
+      options.log(`incremental: of ${stats.inputs} inputs, ${share('edited')} (each edited and compared; longer ones are left to the source target)`);
+    }
+    return { target, ...stats, peakRssMb: Math.round(sandbox.peakRss / 1048576) };
   } finally {
     await sandbox.close();
   }

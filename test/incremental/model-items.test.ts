@@ -79,7 +79,7 @@ describe('per-statement binding model', () => {
     local.record({ op: 'bind', name: 'x', span: { start: 120, end: 121 }, kind: 'variable', scope: 5, declaration: { start: 120, end: 125 }, extra: {} });
     local.record({ op: 'use', name: 'y', span: { start: 130, end: 131 }, kind: 'read' });
     assert.equal(local.impure, false);
-    assert.deepEqual(local.finish()[1], { op: 'bind', name: 'x', span: { start: 20, end: 21 }, kind: 'variable', scope: 0, declaration: { start: 20, end: 25 }, extra: {} });
+    assert.deepEqual(local.finish()[1], { op: 'bind', name: 'x', start: 20, end: 21, kind: 'variable', scope: 0, declarationStart: 20, declarationEnd: 25, extra: {}, module: false });
 
     const module = new ModelRecording(100, 5);
     module.record({ op: 'bind', name: 'x', span: { start: 120, end: 121 }, kind: 'variable', scope: MODULE_SCOPE, declaration: { start: 120, end: 125 }, extra: {} });

@@ -36,12 +36,24 @@ export type ModelOp =
 /** The module scope's id: statements' operations refer to it by this id wherever they run. */
 export const MODULE_SCOPE = 0;
 
-/** A statement's operations, offsets relative to its start and scopes to the first it opened (the module is `MODULE_SCOPE`, -1 here). */
+/**
+ * An operation as the memo keeps it: offsets relative to the statement's
+ * start, scopes to the first it opened (the module's is -1), and spans as
+ * numbers rather than objects (a memo holds thousands of these per file).
+ */
+export type RecordedOp =
+  | { op: 'open'; kind: ScopeKind; start: number; end: number; parent: number }
+  | { op: 'close'; scope: number }
+  | { op: 'bind' | 'assign'; name: string; start: number; end: number; kind: SymbolKind; scope: number; declarationStart: number; declarationEnd: number; extra: Partial<Binding>; module: boolean }
+  | { op: 'use'; name: string; start: number; end: number; kind: UseKind }
+  | { op: 'member'; name: string; start: number; end: number; object: string | undefined; objectStart: number };
+
+/** A statement's operations, as the memo keeps them. */
 export interface ModelItem {
   /** Its module-level names, bound before any statement's inside. */
-  hoist: readonly ModelOp[];
+  hoist: readonly RecordedOp[];
   /** Its inside. */
-  body: readonly ModelOp[];
+  body: readonly RecordedOp[];
 }
 
 const RELATIVE_MODULE = -1;
@@ -64,7 +76,7 @@ export class ModelRecording {
   /** The hoisting pass: binding the statement's names in the module scope is what it does. */
   readonly #hoisting: boolean;
   impure = false;
-  readonly #ops: ModelOp[] = [];
+  readonly #ops: RecordedOp[] = [];
 
   constructor(start: number, base: number, hoisting = false) {
     this.start = start;
@@ -80,10 +92,10 @@ export class ModelRecording {
   }
 
   record(op: ModelOp): void {
-    const delta = -this.start;
+    const from = this.start;
     switch (op.op) {
       case 'open':
-        this.#ops.push({ ...op, start: op.start + delta, end: op.end + delta, parent: this.#scope(op.parent) });
+        this.#ops.push({ ...op, start: op.start - from, end: op.end - from, parent: this.#scope(op.parent) });
         return;
       case 'close':
         this.#ops.push({ op: 'close', scope: this.#scope(op.scope) });
@@ -92,24 +104,27 @@ export class ModelRecording {
       case 'assign':
         // A name its inside bound in the module scope would be visible to every other statement.
         if (op.scope < this.base && !this.#hoisting) this.impure = true;
-        this.#ops.push({ ...op, span: shift(op.span, delta), declaration: shift(op.declaration, delta), scope: this.#scope(op.scope), extra: shiftExtra(op.extra, delta) });
+        this.#ops.push({
+          op: op.op, name: op.name, start: op.span.start - from, end: op.span.end - from, kind: op.kind, scope: this.#scope(op.scope),
+          declarationStart: op.declaration.start - from, declarationEnd: op.declaration.end - from, extra: shiftExtra(op.extra, -from), module: op.op === 'assign' && op.module,
+        });
         return;
       case 'use':
-        this.#ops.push({ ...op, span: shift(op.span, delta) });
+        this.#ops.push({ op: 'use', name: op.name, start: op.span.start - from, end: op.span.end - from, kind: op.kind });
         return;
       case 'member':
-        this.#ops.push({ ...op, span: shift(op.span, delta), object: op.object && { text: op.object.text, start: op.object.start + delta } });
+        this.#ops.push({ op: 'member', name: op.name, start: op.span.start - from, end: op.span.end - from, object: op.object?.text, objectStart: (op.object?.start ?? from) - from });
         return;
     }
   }
 
-  finish(): readonly ModelOp[] {
+  finish(): readonly RecordedOp[] {
     return this.#ops;
   }
 }
 
 /** Recorded operations, made absolute again for a statement at `start` whose first scope gets id `base`. */
-export function* replayed(ops: readonly ModelOp[], start: number, base: number): Generator<ModelOp> {
+export function* replayed(ops: readonly RecordedOp[], start: number, base: number): Generator<ModelOp> {
   const scope = (id: number) => (id === RELATIVE_MODULE ? MODULE_SCOPE : id + base);
   for (const op of ops) {
     switch (op.op) {
@@ -120,14 +135,20 @@ export function* replayed(ops: readonly ModelOp[], start: number, base: number):
         yield { op: 'close', scope: scope(op.scope) };
         break;
       case 'bind':
-      case 'assign':
-        yield { ...op, span: shift(op.span, start), declaration: shift(op.declaration, start), scope: scope(op.scope), extra: shiftExtra(op.extra, start) };
+      case 'assign': {
+        const span = { start: op.start + start, end: op.end + start };
+        const declaration = { start: op.declarationStart + start, end: op.declarationEnd + start };
+        const extra = shiftExtra(op.extra, start);
+        yield op.op === 'bind'
+          ? { op: 'bind', name: op.name, span, kind: op.kind, scope: scope(op.scope), declaration, extra }
+          : { op: 'assign', name: op.name, span, kind: op.kind, scope: scope(op.scope), declaration, extra, module: op.module };
         break;
+      }
       case 'use':
-        yield { ...op, span: shift(op.span, start) };
+        yield { op: 'use', name: op.name, span: { start: op.start + start, end: op.end + start }, kind: op.kind };
         break;
       case 'member':
-        yield { ...op, span: shift(op.span, start), object: op.object && { text: op.object.text, start: op.object.start + start } };
+        yield { op: 'member', name: op.name, span: { start: op.start + start, end: op.end + start }, object: op.object === undefined ? undefined : { text: op.object, start: op.objectStart + start } };
         break;
     }
   }

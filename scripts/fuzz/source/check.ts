@@ -188,7 +188,7 @@ function firstDifference(a: string[], b: string[]): string {
   return 'same tokens';
 }
 
-function describe(error: unknown): string {
+export function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const frames = (error.stack ?? '').split('\n').slice(1, 4).map((l) => l.trim()).join(' | ');
   return `${error.name}: ${error.message.slice(0, 300)} @ ${frames}`;

@@ -16,7 +16,7 @@ import { TypeChecker, type CheckableFile } from '../../../src/analysis/infer/ind
 import { buildFileModel } from '../../../src/analysis/model/build.ts';
 import { SyntaxDocument } from '../../../src/syntax/document.ts';
 import { mulberry32 } from '../../../test/support/random.ts';
-import { exists as sourceExists, type SourceFailure, type Tally } from './check.ts';
+import { describe, exists as sourceExists, type SourceFailure, type Tally } from './check.ts';
 
 export interface IncrementalFailure {
   check: 'incremental-model' | 'incremental-diagnostics' | 'incremental-imports';
@@ -40,13 +40,13 @@ const TYPED = ['{', '}', '(', ')', '[', ']', '\n', '"', '//', '/*', 'x', ' = ', 
 const CONTEXT = ['main = {\n', '{\n', '}\n', 'f = (x) => {\n', 'x = (\n', '"\n', '/*\n', '*/\n'];
 
 /** The `incremental` target's check of one source, in the shape the sandbox's worker answers with. */
-export function checkIncrementalSource(parser: Parser, source: string, tally: Tally = () => undefined): Promise<SourceFailure | undefined> {
+export async function checkIncrementalSource(parser: Parser, source: string, tally: Tally = () => undefined): Promise<SourceFailure | undefined> {
   try {
     const failure = checkIncremental(parser, source, sourceExists);
     if (!failure && source.length <= MAX_INCREMENTAL_CHARS) tally('edited');
-    return Promise.resolve(failure);
+    return failure;
   } catch (error) {
-    return Promise.resolve({ check: 'throw:incremental', message: error instanceof Error ? `${error.name}: ${error.message.slice(0, 300)}` : String(error) });
+    return { check: 'throw:incremental', message: describe(error) };
   }
 }
 

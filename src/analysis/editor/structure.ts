@@ -37,8 +37,10 @@ export function foldingRanges(tree: Tree, lines: LineIndex): FoldInfo[] {
   let first = -1;
   let last = -1;
   const flush = () => {
-    if (first !== -1 && lines.lineOf(table.end(last)) > lines.lineOf(table.start(first))) {
-      folds.push({ startLine: lines.lineOf(table.start(first)), endLine: lines.lineOf(table.end(last)), kind: 'imports' });
+    if (first !== -1) {
+      const startLine = lines.lineOf(table.start(first));
+      const endLine = lines.lineOf(table.end(last));
+      if (endLine > startLine) folds.push({ startLine, endLine, kind: 'imports' });
     }
     first = last = -1;
   };

@@ -18,13 +18,13 @@ import type { TopLevelItem } from './top-level.ts';
 
 /** The maps of FileDeclarations one statement writes, each as its writes in order. */
 interface StatementDeclarations {
-  structs: Array<[string, Type]>;
-  generics: Array<[string, GenericTypeDef]>;
-  proofFunctions: Array<[string, ProofFunction]>;
-  methods: Array<[string, Scheme]>;
-  values: Array<[string, Scheme]>;
-  exports: Array<[string, Scheme]>;
-  functionCounts: Array<[string, number]>;
+  structs: ReadonlyArray<[string, Type]>;
+  generics: ReadonlyArray<[string, GenericTypeDef]>;
+  proofFunctions: ReadonlyArray<[string, ProofFunction]>;
+  methods: ReadonlyArray<[string, Scheme]>;
+  values: ReadonlyArray<[string, Scheme]>;
+  exports: ReadonlyArray<[string, Scheme]>;
+  functionCounts: ReadonlyArray<[string, number]>;
   /** Signatures: the file's record and generic type names they were read with. */
   typeNames?: string;
 }
@@ -98,7 +98,7 @@ export class DeclarationMemo {
 }
 
 /** A map's entries in order, or NONE for an empty one (most statements declare nothing of most kinds). */
-function entriesOf<K, V>(map: ReadonlyMap<K, V>): Array<[K, V]> {
+function entriesOf<K, V>(map: ReadonlyMap<K, V>): ReadonlyArray<[K, V]> {
   return map.size === 0 ? NONE : [...map];
 }
 

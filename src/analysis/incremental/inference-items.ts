@@ -11,7 +11,7 @@
 // item that wrote to the state other items read (a global name, a variable it
 // did not create, an import) is not kept: it runs again on every pass.
 import type { RawDiagnostic } from '../infer/messages.ts';
-import { groupByStatement, type LedgerStatement } from '../infer/ledger.ts';
+import { groupByStatement, type ItemLedger } from '../infer/ledger.ts';
 import { holdsUnboundVariable, type Type } from '../infer/types.ts';
 import { orNone } from './none.ts';
 import { CountedPassMap } from './pass-map.ts';
@@ -32,17 +32,20 @@ export interface InferredItem {
   numbered: boolean;
   /** Outside facts the item read, as they were when it began: key, value, key, value… (a replay reads them all; a Map's entries cost an array each). */
   facts: readonly string[];
-  diagnostics: RawDiagnostic[];
+  diagnostics: readonly RawDiagnostic[];
   /** The item's ledger writes by statement, made once when the item is kept: what each replay hands the ledger. */
-  ledgerStatements: LedgerStatement[];
-  nodeTypes: Array<[offset: number, length: number, type: Type]>;
-  bindingTypes: Array<[offset: number, type: Type]>;
-  receivers: Array<[offset: number, record: string]>;
+  ledgerStatements: ItemLedger;
+  nodeTypes: ReadonlyArray<[offset: number, length: number, type: Type]>;
+  bindingTypes: ReadonlyArray<[offset: number, type: Type]>;
+  receivers: ReadonlyArray<[offset: number, record: string]>;
   /** `inside`: the resolution is a declaring token of the item itself, stored relative to it. */
-  resolutions: Array<[offset: number, resolution: ItemResolution, inside: boolean]>;
+  resolutions: ReadonlyArray<[offset: number, resolution: ItemResolution, inside: boolean]>;
   /** Functions the item marked checked, as their facts' keys (`C` + name). */
-  checked: string[];
+  checked: readonly string[];
 }
+
+/** An item's lists while it is recorded: its own arrays, which become read-only once kept. */
+type Filling<T> = { [K in keyof T]: T[K] extends ReadonlyArray<infer E> ? E[] : T[K] };
 
 /** Collects one item's writes as the checker makes them; `impure` once it wrote shared state. */
 export class ItemRecording {
@@ -54,7 +57,7 @@ export class ItemRecording {
   numbered = false;
   readonly facts = new Map<string, string>();
   /** The item's writes as they are made; the ledger's in order, grouped by statement only when the item is kept. */
-  readonly item: Omit<InferredItem, 'varStart' | 'varEnd' | 'numbered' | 'facts' | 'ledgerStatements'> & { ledger: Array<[offset: number, name: string, type: Type]> } = {
+  readonly item: Filling<Omit<InferredItem, 'varStart' | 'varEnd' | 'numbered' | 'facts' | 'ledgerStatements'>> & { ledger: Array<[offset: number, name: string, type: Type]> } = {
     diagnostics: [], ledger: [], nodeTypes: [], bindingTypes: [], receivers: [], resolutions: [], checked: [],
   };
 
@@ -85,7 +88,7 @@ export class ItemRecording {
     return {
       diagnostics: orNone(diagnostics), nodeTypes: orNone(nodeTypes), bindingTypes: orNone(bindingTypes),
       receivers: orNone(receivers), resolutions: orNone(resolutions), checked: orNone(checked),
-      ledgerStatements: orNone(groupByStatement(ledger)), varStart: this.varStart, varEnd, facts: orNone(facts),
+      ledgerStatements: groupByStatement(ledger), varStart: this.varStart, varEnd, facts: orNone(facts),
       // The ledger's types are not here: the ownership layer reads their constructors, never their texts.
       numbered: this.numbered || nodeTypes.some(([, , type]) => holdsUnboundVariable(type)) || bindingTypes.some(([, type]) => holdsUnboundVariable(type)),
     };

@@ -7,7 +7,7 @@
 // facts from outside the statement (types another layer inferred) says which
 // facts it read; the findings are reused only while those facts still hold.
 import type { RawDiagnostic } from '../infer/messages.ts';
-import type { OwnershipEnv } from '../infer/ownership.ts';
+import type { OwnershipMemoEnv } from './ownership-items.ts';
 import { DeclarationMemo } from './declaration-items.ts';
 import { InferenceMemo } from './inference-items.ts';
 import { orNone } from './none.ts';
@@ -86,7 +86,7 @@ export function local<F extends Located = RawDiagnostic>(layer: (item: TopLevelI
 export interface FileItemMemos {
   ir: ItemMemo;
   termination: ItemMemo;
-  ownership: ItemMemo<OwnershipEnv>;
+  ownership: ItemMemo<OwnershipMemoEnv>;
   /** Annotations nested past the checker's depth (`tooDeepAnnotations`), over every top-level node. */
   annotations: ItemMemo;
   inference: InferenceMemo;
@@ -94,7 +94,7 @@ export interface FileItemMemos {
 }
 
 export function fileItemMemos(): FileItemMemos {
-  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo(), declarations: new DeclarationMemo() };
+  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipMemoEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo(), declarations: new DeclarationMemo() };
 }
 
 /** Statements the last check of a file took from its memos. */

@@ -6,6 +6,11 @@ import type { Node } from 'web-tree-sitter';
 import { ownershipFacts, statementOwnershipDiagnostics, type OwnershipEnv } from '../infer/ownership.ts';
 import type { ItemFindings } from './item-memo.ts';
 
+/** The ownership layer's context with the memo's view of a global name: its ownership facts (`ownershipFacts` of `globalType`), which the caller may cache. */
+export interface OwnershipMemoEnv extends OwnershipEnv {
+  globalFacts(name: string): string;
+}
+
 /** One fact the walk read: a ledger entry (at an offset from the function's start) or a global name. */
 interface Observation {
   ledgerOffset: number | undefined;
@@ -13,7 +18,7 @@ interface Observation {
   facts: string;
 }
 
-export function ownershipItem(statement: Node, env: OwnershipEnv): ItemFindings<OwnershipEnv> {
+export function ownershipItem(statement: Node, env: OwnershipMemoEnv): ItemFindings<OwnershipMemoEnv> {
   const start = statement.startIndex;
   const seen = new Map<string, Observation>();
   const recording: OwnershipEnv = {
@@ -25,9 +30,8 @@ export function ownershipItem(statement: Node, env: OwnershipEnv): ItemFindings<
       },
     },
     globalType(name) {
-      const type = env.globalType(name);
-      seen.set(`G${name}`, { ledgerOffset: undefined, name, facts: ownershipFacts(type) });
-      return type;
+      seen.set(`G${name}`, { ledgerOffset: undefined, name, facts: env.globalFacts(name) });
+      return env.globalType(name);
     },
   };
   const found = statementOwnershipDiagnostics(statement, recording);
@@ -35,13 +39,13 @@ export function ownershipItem(statement: Node, env: OwnershipEnv): ItemFindings<
   return { found, holds: (current, at) => stillHold(observations, current, at) };
 }
 
-function stillHold(observations: readonly Observation[], env: OwnershipEnv, start: number): boolean {
-  for (const o of observations) if (ownershipFacts(factSource(env, o, start)) !== o.facts) return false;
+function stillHold(observations: readonly Observation[], env: OwnershipMemoEnv, start: number): boolean {
+  for (const o of observations) if (factsNow(env, o, start) !== o.facts) return false;
   return true;
 }
 
-function factSource(env: OwnershipEnv, observation: Observation, start: number) {
+function factsNow(env: OwnershipMemoEnv, observation: Observation, start: number): string {
   return observation.ledgerOffset === undefined
-    ? env.globalType(observation.name)
-    : env.ledger.lookup(observation.ledgerOffset + start, observation.name);
+    ? env.globalFacts(observation.name)
+    : ownershipFacts(env.ledger.lookup(observation.ledgerOffset + start, observation.name));
 }

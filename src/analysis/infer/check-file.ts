@@ -8,15 +8,15 @@ import { tooDeepAnnotations } from './annotations.ts';
 import { inferFile, type InferenceResult, type ModuleExports } from './checker.ts';
 import { topLevelStatements, type FileDeclarations } from './declarations.ts';
 import { TYPE_HELP, WARNING_CODES, type RawDiagnostic } from './messages.ts';
-import { ownershipDiagnostics } from './ownership.ts';
+import { ownershipDiagnostics, ownershipFacts } from './ownership.ts';
 import { refinementDiagnostics } from './refinements.ts';
-import { instantiateScheme, preludeValues } from './signatures.ts';
+import { instantiateScheme, preludeValues, type Scheme } from './signatures.ts';
 import { statementTerminationDiagnostics, terminationDiagnostics } from './termination.ts';
 import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
 import { local, type FileItemMemos } from '../incremental/item-memo.ts';
 import { ownershipItem } from '../incremental/ownership-items.ts';
 import { topLevelItems } from '../incremental/top-level.ts';
-import { VarSupply, type Type } from './types.ts';
+import { FixedTexts, VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
   diagnostics: Diagnostic[];
@@ -24,6 +24,14 @@ export interface FileTypecheck {
 }
 
 const PRELUDE = preludeValues();
+
+/**
+ * The ownership facts of a scheme's instance. They name no variable, so they
+ * are the same for every instance; a scheme without variables (every kept
+ * declaration) keeps its text, and a keystroke that replays an item makes no
+ * instance and no text to compare its facts.
+ */
+const OWNERSHIP_FACTS_OF_SCHEME = new FixedTexts((scheme: Scheme) => ownershipFacts(instantiateScheme(scheme, new VarSupply())), (scheme) => scheme.type);
 
 /**
  * `memos`: the file's per-item results of the last check, reused for the
@@ -40,7 +48,12 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     const prelude = PRELUDE.get(name);
     return prelude ? instantiateScheme(prelude, vars) : undefined;
   };
-  const ownershipEnv = { ledger: inference.ledger, globalType };
+  // What the ownership memo compares for a global name on every keystroke, for every item that read it: cached per declaration.
+  const globalFacts = (name: string): string => {
+    const scheme = declarations.values.get(name) ?? (inference.imports.has(name) ? undefined : PRELUDE.get(name));
+    return scheme ? OWNERSHIP_FACTS_OF_SCHEME.of(scheme) : ownershipFacts(globalType(name));
+  };
+  const ownershipEnv = { ledger: inference.ledger, globalType, globalFacts };
   const statements = memos ? topLevelStatements(tree) : [];
   const raw: RawDiagnostic[] = [
     ...inference.diagnostics,

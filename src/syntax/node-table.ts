@@ -54,8 +54,12 @@ function typeIdsOf(language: Language): TypeIds {
   return known;
 }
 
+let tablesMade = 0;
+
 export class NodeTable {
   readonly count: number;
+  /** This table's number among those made, which tells tables apart without holding one (a memo's last pass compares it). */
+  readonly serial = ++tablesMade;
   /** Rows copied from a retained table rather than walked: for tests and benchmarks. */
   reusedRows = 0;
   /** Top-level items whose rows were copied, and from where. */

@@ -20,6 +20,7 @@ import { syntaxMemo, type SyntaxMemo } from '../../src/analysis/diagnostics/synt
 import { listImports } from '../../src/analysis/imports.ts';
 import { importItemMemo, listImportsPerItem } from '../../src/analysis/incremental/import-items.ts';
 import { ModelMemo } from '../../src/analysis/incremental/model-items.ts';
+import { topLevelItems } from '../../src/analysis/incremental/top-level.ts';
 import { buildFileModel } from '../../src/analysis/model/build.ts';
 import { TypeChecker, type CheckableFile } from '../../src/analysis/infer/index.ts';
 import { SyntaxDocument } from '../../src/syntax/document.ts';
@@ -30,6 +31,7 @@ import { mulberry32 } from '../support/random.ts';
 const EDITS_PER_FILE = 12;
 const FILES = 30;
 const HOVER_SAMPLES = 25;
+const LARGE_EDITS = 40;
 
 const programsDir = path.join(repoRoot, 'test/differential/programs');
 // Sorted by the path inside each folder, so where the checkout lives does not change which programs are edited.
@@ -92,6 +94,54 @@ describe('a batch checker (yaoxiang check)', () => {
   });
 });
 
+/** Memos kept from one edit to the next, compared after each edit with fresh analyses; counts of what they reused. */
+class EditedFile {
+  readonly incremental = new TypeChecker();
+  readonly syntaxItems = syntaxMemo();
+  readonly importItems = importItemMemo();
+  readonly modelItems = new ModelMemo();
+  reused = 0;
+  inferredReused = 0;
+  hoversCompared = 0;
+  importsReused = 0;
+  modelReused = 0;
+  /** Items whose subtree the parser shared with the tree before (the memos find those at their place). */
+  shared = 0;
+
+  /** Everything the memos give for the document as it is now, against a fresh analysis. */
+  compare(document: SyntaxDocument, next: () => number, where: string): void {
+    const { incremental, syntaxItems, importItems, modelItems } = this;
+    // Some modules exist: resolution is looked up afresh for the imports kept.
+    const exists = (candidate: string) => candidate.length % 3 === 0;
+    const edited = new Map([['main.yx', checkable(document, syntaxItems)]]);
+    const fast = incremental.check(edited, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
+    this.reused += incremental.lastItemReuse + syntaxItems.items.hits;
+    const fresh = new Map([['main.yx', checkable(document)]]);
+    const freshChecker = new TypeChecker();
+    const full = freshChecker.check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
+    assert.deepEqual(fast, full, where);
+    // What `yaoxiang check` runs: no memos, no results for editors, the same diagnostics.
+    assert.deepEqual(new TypeChecker({ batch: true }).check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics, full, `batch, ${where}`);
+    for (let k = 0; k < HOVER_SAMPLES; k++) {
+      const offset = Math.floor(next() * (document.text.length + 1));
+      const hover = incremental.typeAt(edited, 'main.yx', offset);
+      assert.deepEqual(hover, freshChecker.typeAt(fresh, 'main.yx', offset), `hover at ${offset}, ${where}`);
+      if (hover) this.hoversCompared++;
+    }
+    assert.deepEqual(incremental.inferredBindings(edited, 'main.yx'), freshChecker.inferredBindings(fresh, 'main.yx'), `inlay hints, ${where}`);
+    const kept = incremental.fileResult(edited, edited.get('main.yx')!).inference;
+    const made = freshChecker.fileResult(fresh, fresh.get('main.yx')!).inference;
+    assert.deepEqual([...kept.resolutions], [...made.resolutions], `resolutions, ${where}`);
+    assert.deepEqual([...kept.receivers], [...made.receivers], `receivers, ${where}`);
+    this.inferredReused += incremental.lastInferenceReuse;
+    assert.deepEqual(listImportsPerItem(document.tree, 'main.yx', exists, importItems), listImports(document.tree, 'main.yx', exists), `imports, ${where}`);
+    this.importsReused += importItems.hits;
+    assert.deepEqual(buildFileModel(document.tree, modelItems), buildFileModel(document.tree), `binding model, ${where}`);
+    this.modelReused += modelItems.hits;
+    this.shared += topLevelItems(document.tree).filter((item) => item.previousSerial !== 0).length;
+  }
+}
+
 describe('incremental checking after random edits', () => {
   let parser: Parser | undefined;
   after(() => parser?.delete());
@@ -100,18 +150,8 @@ describe('incremental checking after random edits', () => {
     const own = await createParser();
     parser = own;
     const next = mulberry32(24);
-    const incremental = new TypeChecker();
-    const syntaxItems = syntaxMemo();
-    const importItems = importItemMemo();
-    const modelItems = new ModelMemo();
-    // Some modules exist: resolution is looked up afresh for the imports kept.
-    const exists = (candidate: string) => candidate.length % 3 === 0;
+    const file = new EditedFile();
     let edits = 0;
-    let reused = 0;
-    let inferredReused = 0;
-    let hoversCompared = 0;
-    let importsReused = 0;
-    let modelReused = 0;
     for (let round = 0; round < FILES; round++) {
       const document = new SyntaxDocument(own, sources[Math.floor(next() * sources.length)]!);
       try {
@@ -121,32 +161,7 @@ describe('incremental checking after random edits', () => {
             document.update([randomEdit(document.text, next)]);
             edits++;
           }
-          const edited = new Map([['main.yx', checkable(document, syntaxItems)]]);
-          const fast = incremental.check(edited, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
-          reused += incremental.lastItemReuse + syntaxItems.items.hits;
-          const fresh = new Map([['main.yx', checkable(document)]]);
-          const freshChecker = new TypeChecker();
-          const full = freshChecker.check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics;
-          const where = `round ${round}, edit ${i}:\n${document.text}`;
-          assert.deepEqual(fast, full, where);
-          // What `yaoxiang check` runs: no memos, no results for editors, the same diagnostics.
-          assert.deepEqual(new TypeChecker({ batch: true }).check(fresh, { mode: 'fast', targets: ['main.yx'] }).diagnostics, full, `batch, ${where}`);
-          for (let k = 0; k < HOVER_SAMPLES; k++) {
-            const offset = Math.floor(next() * (document.text.length + 1));
-            const hover = incremental.typeAt(edited, 'main.yx', offset);
-            assert.deepEqual(hover, freshChecker.typeAt(fresh, 'main.yx', offset), `hover at ${offset}, ${where}`);
-            if (hover) hoversCompared++;
-          }
-          assert.deepEqual(incremental.inferredBindings(edited, 'main.yx'), freshChecker.inferredBindings(fresh, 'main.yx'), `inlay hints, ${where}`);
-          const kept = incremental.fileResult(edited, edited.get('main.yx')!).inference;
-          const made = freshChecker.fileResult(fresh, fresh.get('main.yx')!).inference;
-          assert.deepEqual([...kept.resolutions], [...made.resolutions], `resolutions, ${where}`);
-          assert.deepEqual([...kept.receivers], [...made.receivers], `receivers, ${where}`);
-          inferredReused += incremental.lastInferenceReuse;
-          assert.deepEqual(listImportsPerItem(document.tree, 'main.yx', exists, importItems), listImports(document.tree, 'main.yx', exists), `imports, ${where}`);
-          importsReused += importItems.hits;
-          assert.deepEqual(buildFileModel(document.tree, modelItems), buildFileModel(document.tree), `binding model, ${where}`);
-          modelReused += modelItems.hits;
+          file.compare(document, next, `round ${round}, edit ${i}:\n${document.text}`);
         }
       } finally {
         document.dispose();
@@ -154,11 +169,32 @@ describe('incremental checking after random edits', () => {
     }
     assert.equal(edits, FILES * EDITS_PER_FILE);
     // Most statements survive an edit: the memos must have been used, not just kept.
-    assert.ok(reused > edits, `only ${reused} statements reused over ${edits} edits`);
+    assert.ok(file.reused > edits, `only ${file.reused} statements reused over ${edits} edits`);
     // Inference too: most items it infers are taken from its memo.
-    assert.ok(inferredReused > 2 * edits, `only ${inferredReused} items' inference reused over ${edits} edits`);
-    assert.ok(hoversCompared > edits, `only ${hoversCompared} hover types compared`);
-    assert.ok(importsReused > edits, `only ${importsReused} items' imports reused`);
-    assert.ok(modelReused > 2 * edits, `only ${modelReused} statements of the model replayed`);
+    assert.ok(file.inferredReused > 2 * edits, `only ${file.inferredReused} items' inference reused over ${edits} edits`);
+    assert.ok(file.hoversCompared > edits, `only ${file.hoversCompared} hover types compared`);
+    assert.ok(file.importsReused > edits, `only ${file.importsReused} items' imports reused`);
+    assert.ok(file.modelReused > 2 * edits, `only ${file.modelReused} statements of the model replayed`);
+  });
+
+  it(`does so on a file large enough that the parser shares its items with the tree before (${LARGE_EDITS} edits)`, async () => {
+    const own = (parser ??= await createParser());
+    const next = mulberry32(7);
+    // Programs one after another until the tree is well past the size whose table is kept for the next tree to share.
+    const parts: string[] = [];
+    while (parts.join('\n').split('\n').length < 1_500) parts.push(sources[Math.floor(next() * sources.length)]!);
+    const document = new SyntaxDocument(own, parts.join('\n'));
+    const file = new EditedFile();
+    try {
+      for (let i = 0; i <= LARGE_EDITS; i++) {
+        if (i > 0) document.update([randomEdit(document.text, next)]);
+        file.compare(document, next, `large file, edit ${i} (${document.text.length} characters)`);
+      }
+    } finally {
+      document.dispose();
+    }
+    assert.ok(file.shared > LARGE_EDITS * 50, `only ${file.shared} items shared with the tree before over ${LARGE_EDITS} edits`);
+    assert.ok(file.inferredReused > LARGE_EDITS * 20, `only ${file.inferredReused} items' inference reused`);
+    assert.ok(file.modelReused > LARGE_EDITS * 20, `only ${file.modelReused} statements of the model replayed`);
   });
 });

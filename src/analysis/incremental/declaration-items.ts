@@ -70,9 +70,8 @@ export class DeclarationMemo {
    * variable and holds none. `collect` says whether it drew none.
    */
   #add(statement: TopLevelItem, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
-    const key = statement.key;
     const entries = this.#entries[pass];
-    const known = entries.use(key);
+    const known = entries.use(statement);
     if (known && known.typeNames === typeNames) {
       this.hits++;
       apply(known, result);
@@ -91,7 +90,7 @@ export class DeclarationMemo {
       proofFunctions: entriesOf(scratch.proofFunctions), methods: entriesOf(scratch.methods), values: entriesOf(scratch.values), exports: entriesOf(scratch.exports),
       functionCounts: entriesOf(counts), ...(typeNames === undefined ? {} : { typeNames }),
     };
-    if (noVariablesDrawn && !holdsVariables(entry)) entries.keep(key, entry);
+    if (noVariablesDrawn && !holdsVariables(entry)) entries.keep(statement, entry);
     apply(entry, result);
     return entry;
   }

@@ -60,15 +60,14 @@ export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
     const found: F[] = [];
     for (const statement of statements) {
       const start = statement.startIndex;
-      const key = statement.key;
-      let entry = this.#entries.use(key);
+      let entry = this.#entries.use(statement);
       if (entry && (!entry.holds || entry.holds(context, start))) {
         this.hits++;
       } else {
         this.misses++;
         const fresh = layer(statement, context);
         entry = { found: orNone(fresh.found.map((d) => this.#move(d, -start))), holds: fresh.holds };
-        this.#entries.keep(key, entry);
+        this.#entries.keep(statement, entry);
       }
       for (const d of entry.found) found.push(this.#move(d, start));
     }

@@ -58,6 +58,40 @@ export class TopLevelItem {
   get node(): Node {
     return (this.#node ??= nodeOf(this));
   }
+
+  /**
+   * Where this item's very subtree was an item of an earlier tree (the parser
+   * shared it with this tree, so it has the same kind, text and inside), when
+   * that tree's items were listed: the serial of that tree's table (0 where
+   * there is none) and the item's ordinal there. A memo finds what it kept for
+   * that item at its place, without looking up the text. Numbers, not the
+   * earlier item: a link to it would hold every earlier tree of an edited file.
+   */
+  get previousSerial(): number {
+    if (!this.#linked) TopLevelItem.#link(itemsOf(this.tree).items);
+    return this.#previousSerial;
+  }
+
+  get previousOrdinal(): number {
+    if (!this.#linked) TopLevelItem.#link(itemsOf(this.tree).items);
+    return this.#previousOrdinal;
+  }
+
+  #previousSerial = 0;
+  #previousOrdinal = -1;
+  #linked = false;
+
+  /** Every item's place in the earlier tree at once: each memo asks it of every item on every pass. */
+  static #link(items: readonly TopLevelItem[]): void {
+    for (const item of items) {
+      const earlier = earlierItem(item);
+      if (earlier) {
+        item.#previousSerial = earlier.table.serial;
+        item.#previousOrdinal = earlier.ordinal;
+      }
+      item.#linked = true;
+    }
+  }
 }
 
 interface TreeItems {
@@ -67,6 +101,8 @@ interface TreeItems {
 }
 
 const itemsByTree = new WeakMap<Tree, TreeItems>();
+/** The items listed of each table's tree, by table: where `previous` finds an earlier tree's items. */
+const itemsByTable = new WeakMap<NodeTable, readonly TopLevelItem[]>();
 
 /** Every named child of the root, broken ones and comments too, as items, listed once per tree (read-only). */
 export function topLevelItems(tree: Tree): readonly TopLevelItem[] {
@@ -80,8 +116,29 @@ function itemsOf(tree: Tree): TreeItems {
     const items: TopLevelItem[] = [];
     for (let row = table.firstChild(0); row !== -1; row = table.nextSibling(row)) if (table.isNamed(row)) items.push(new TopLevelItem(tree, table, row, items.length));
     itemsByTree.set(tree, (known = { items, made: 0 }));
+    itemsByTable.set(table, items);
   }
   return known;
+}
+
+function earlierItem(item: TopLevelItem): TopLevelItem | undefined {
+  const shared = item.table.sharedWith(item.index);
+  // The item's own type is read afresh (an alias comes from its parent), so it must match too.
+  if (!shared || shared.table.typeId(shared.index) !== item.table.typeId(item.index)) return undefined;
+  const earlier = itemsByTable.get(shared.table);
+  return earlier ? itemAtRow(earlier, shared.index) : undefined;
+}
+
+/** The item at `row` among `items` (in row order), by binary search. */
+function itemAtRow(items: readonly TopLevelItem[], row: number): TopLevelItem | undefined {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (items[middle]!.index < row) low = middle + 1;
+    else high = middle;
+  }
+  return items[low]?.index === row ? items[low] : undefined;
 }
 
 /** One at a time, a node costs the root's children up to it (`namedChild` walks them); the whole list is one call. */

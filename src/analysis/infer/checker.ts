@@ -229,9 +229,8 @@ class Checker {
       this.checkStatement(statement.node);
       return;
     }
-    const key = statement.key;
     const start = statement.startIndex;
-    const known = memo.find(key);
+    const known = memo.find(statement);
     // An item whose results show no variable's number is the same wherever the supply stands (an edit before it used more or fewer).
     if (known && (known.varStart === this.vars.issued || !known.numbered) && this.factsHold(known)) {
       memo.hits++;
@@ -257,7 +256,7 @@ class Checker {
       this.recording = undefined;
       this.vars.own = undefined;
     }
-    if (!recording.impure && !this.environmentMoved) memo.keep(key, recording.finish(this.vars.issued));
+    if (!recording.impure && !this.environmentMoved) memo.keep(statement, recording.finish(this.vars.issued));
   }
 
   private factsHold(item: InferredItem): boolean {

@@ -108,7 +108,7 @@ class ModelBuilder {
   #runWithMemo(statements: readonly TopLevelItem[], memo: ModelMemo): void {
     memo.begin();
     // A statement the parser recovered from may parse otherwise in another context with the same text: it is never kept.
-    const known = statements.map((statement) => (clean(statement) ? memo.find(statement.key) : undefined));
+    const known = statements.map((statement) => (clean(statement) ? memo.find(statement) : undefined));
     const hoisted: Array<ModelRecording | undefined> = [];
     const kinds: Array<ReadonlyMap<number, SymbolKind>> = [];
     statements.forEach((statement, i) => {
@@ -134,7 +134,7 @@ class ModelBuilder {
       memo.misses++;
       const hoist = hoisted[i]!;
       const body = this.#record(statement, kinds[i]!, false);
-      if (!hoist.impure && !body.impure && clean(statement)) memo.keep(statement.key, { hoist: hoist.finish(), body: body.finish() });
+      if (!hoist.impure && !body.impure && clean(statement)) memo.keep(statement, { hoist: hoist.finish(), body: body.finish() });
     });
   }
 

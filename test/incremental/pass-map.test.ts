@@ -1,0 +1,76 @@
+// The per-item memos' store: a shared item finds its own value at its place,
+// an item parsed again finds it by text, and the values kept by text stay
+// bounded however many edits come.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Parser } from 'web-tree-sitter';
+import { PassMap } from '../../src/analysis/incremental/pass-map.ts';
+import { topLevelItems } from '../../src/analysis/incremental/top-level.ts';
+import { SyntaxDocument } from '../../src/syntax/document.ts';
+import { createParser } from '../../src/syntax/language.ts';
+
+describe('pass map', () => {
+  let parser: Parser;
+  before(async () => { parser = await createParser(); });
+  after(() => parser.delete());
+
+  // Enough rows that the node table is retained and an edited tree's items are shared with it.
+  const SOURCE = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? 'same = 1\n' : `f${i}: (n: Int) -> Int = (n) => n + ${i}\n`)).join('\n');
+
+  it('gives a shared item the value kept for it, even where another item has the same text', () => {
+    const document = new SyntaxDocument(parser, SOURCE);
+    try {
+      const store = new PassMap<{ ordinal: number }>();
+      store.begin();
+      for (const item of topLevelItems(document.tree)) store.keep(item, { ordinal: item.ordinal });
+      const at = document.text.indexOf('n + 7') + 4;
+      document.update([{ start: at, end: at, text: '1' }]);
+      store.begin();
+      const items = topLevelItems(document.tree);
+      assert.ok(items.filter((item) => item.previousSerial !== 0).length > items.length - 3, 'all but the edited item are shared');
+      for (const item of items) {
+        const found = store.use(item);
+        if (item.previousSerial !== 0) assert.deepEqual(found, { ordinal: item.ordinal }, `item ${item.ordinal}: its own value, not that of another \`same = 1\``);
+      }
+    } finally {
+      document.dispose();
+    }
+  });
+
+  it('finds an item parsed again from scratch by its text', () => {
+    const document = new SyntaxDocument(parser, SOURCE);
+    try {
+      const store = new PassMap<{ text: string }>();
+      store.begin();
+      for (const item of topLevelItems(document.tree)) store.keep(item, { text: item.key });
+      document.replace(document.text);
+      store.begin();
+      for (const item of topLevelItems(document.tree)) {
+        assert.equal(item.previousSerial, 0);
+        assert.deepEqual(store.use(item), { text: item.key });
+      }
+    } finally {
+      document.dispose();
+    }
+  });
+
+  it('forgets what edits left behind, so the values kept stay near the item count', () => {
+    const document = new SyntaxDocument(parser, SOURCE);
+    try {
+      const store = new PassMap<{ key: string }>();
+      const at = document.text.indexOf('n + 7') + 4;
+      let most = 0;
+      for (let edit = 0; edit < 1_000; edit++) {
+        store.begin();
+        for (const item of topLevelItems(document.tree)) if (!store.use(item)) store.keep(item, { key: item.key });
+        most = Math.max(most, store.keyed);
+        document.update([{ start: at, end: at + (edit === 0 ? 0 : String(edit - 1).length), text: String(edit) }]);
+      }
+      const items = topLevelItems(document.tree).length;
+      assert.ok(most <= 2 * items + 256 + 1, `at most ${most} kept by text for ${items} items`);
+      assert.ok(most > items, 'edited items\' values were kept for a while');
+    } finally {
+      document.dispose();
+    }
+  });
+});

@@ -1293,6 +1293,8 @@ const UNSTABLE = '?';
 
 function globalFact(info: VarInfo | undefined): string {
   if (!info) return '-';
+  // The common case, a declared function: one text per scheme, the same string on every pass, so a memo's comparison is of pointers.
+  if (info.scheme && !info.mutable && info.declaredAt === undefined) return schemeFacts.of(info.scheme);
   const head = `${info.mutable ? 'm' : ''}${info.declaredAt ?? ''}`;
   if (info.scheme) return `${head}S${schemeTexts.of(info.scheme)}`;
   return hasVariables(info.type) ? UNSTABLE : `${head}T${describe(info.type)}`;
@@ -1300,6 +1302,8 @@ function globalFact(info: VarInfo | undefined): string {
 
 /** A scheme's text as facts compare it. */
 const schemeTexts = new FixedTexts((scheme: Scheme) => `${scheme.generics.join(',')}|${describe(scheme.type)}`, (scheme) => scheme.type);
+/** The fact of a global that is a scheme and nothing more (not mutable, declared by no statement). */
+const schemeFacts = new FixedTexts((scheme: Scheme) => `S${schemeTexts.of(scheme)}`, (scheme) => scheme.type);
 
 function literalValue(node: Node): number | boolean | undefined {
   if (node.type === 'integer' || node.type === 'float') {

@@ -35,11 +35,17 @@ export interface InferredItem {
   diagnostics: readonly RawDiagnostic[];
   /** The item's ledger writes by statement, made once when the item is kept: what each replay hands the ledger. */
   ledgerStatements: ItemLedger;
-  nodeTypes: ReadonlyArray<[offset: number, length: number, type: Type]>;
-  bindingTypes: ReadonlyArray<[offset: number, type: Type]>;
-  receivers: ReadonlyArray<[offset: number, record: string]>;
-  /** `inside`: the resolution is a declaring token of the item itself, stored relative to it. */
-  resolutions: ReadonlyArray<[offset: number, resolution: ItemResolution, inside: boolean]>;
+  // The editor's results, each list flat (one array per item, not one per
+  // entry: a large file's items held hundreds of thousands of small arrays,
+  // which every full collection marked).
+  /** Triples: offset, length, type. */
+  nodeTypes: ReadonlyArray<number | Type>;
+  /** Pairs: offset, type. */
+  bindingTypes: ReadonlyArray<number | Type>;
+  /** Pairs: offset, record. */
+  receivers: ReadonlyArray<number | string>;
+  /** Triples: offset, resolution, inside (the resolution is a declaring token of the item itself, stored relative to it). */
+  resolutions: ReadonlyArray<ItemResolution | boolean>;
   /** Functions the item marked checked, as their facts' keys (`C` + name). */
   checked: readonly string[];
 }
@@ -78,7 +84,7 @@ export class ItemRecording {
 
   resolution(offset: number, resolution: ItemResolution): void {
     const inside = typeof resolution === 'number' && resolution >= this.start && resolution < this.end;
-    this.item.resolutions.push([offset - this.start, inside ? resolution - this.start : resolution, inside]);
+    this.item.resolutions.push(offset - this.start, inside ? resolution - this.start : resolution, inside);
   }
 
   finish(varEnd: number): InferredItem {
@@ -90,9 +96,15 @@ export class ItemRecording {
       receivers: orNone(receivers), resolutions: orNone(resolutions), checked: orNone(checked),
       ledgerStatements: groupByStatement(ledger), varStart: this.varStart, varEnd, facts: orNone(facts),
       // The ledger's types are not here: the ownership layer reads their constructors, never their texts.
-      numbered: this.numbered || nodeTypes.some(([, , type]) => holdsUnboundVariable(type)) || bindingTypes.some(([, type]) => holdsUnboundVariable(type)),
+      numbered: this.numbered || showsVariable(nodeTypes, 3) || showsVariable(bindingTypes, 2),
     };
   }
+}
+
+/** Whether a type of a flat list (every `width`th element, the last of each entry) still holds an unbound variable. */
+function showsVariable(flat: ReadonlyArray<number | Type>, width: number): boolean {
+  for (let i = width - 1; i < flat.length; i += width) if (holdsUnboundVariable(flat[i] as Type)) return true;
+  return false;
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   BOOL, CHAR, ERROR, FLOAT, INT, FixedTexts, META, STRING, VOID, VarSupply, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
   observeBindings, observeNumbersShown, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
-import { InferenceMemo, ItemRecording, spanKey, type InferredItem } from '../incremental/inference-items.ts';
+import { InferenceMemo, ItemRecording, spanKey, type InferredItem, type ItemResolution } from '../incremental/inference-items.ts';
 import type { TopLevelItem } from '../incremental/top-level.ts';
 import { DeferredMap } from '../incremental/deferred-map.ts';
 import { Ledger } from './ledger.ts';
@@ -104,19 +104,29 @@ export function inferFile(tree: Tree, declarations: FileDeclarations, moduleExpo
 
 // A replayed item's writes to the maps only editors read, made when one is first read (DeferredMap).
 function replayNodeTypes(nodeTypes: Map<number, Type>, item: InferredItem, start: number): void {
-  for (const [offset, length, type] of item.nodeTypes) nodeTypes.set(spanKey(offset + start, offset + start + length), type);
+  const flat = item.nodeTypes;
+  for (let i = 0; i < flat.length; i += 3) {
+    const offset = (flat[i] as number) + start;
+    nodeTypes.set(spanKey(offset, offset + (flat[i + 1] as number)), flat[i + 2] as Type);
+  }
 }
 
 function replayBindingTypes(bindingTypes: Map<number, Type>, item: InferredItem, start: number): void {
-  for (const [offset, type] of item.bindingTypes) bindingTypes.set(offset + start, type);
+  const flat = item.bindingTypes;
+  for (let i = 0; i < flat.length; i += 2) bindingTypes.set((flat[i] as number) + start, flat[i + 1] as Type);
 }
 
 function replayReceivers(receivers: Map<number, string>, item: InferredItem, start: number): void {
-  for (const [offset, record] of item.receivers) receivers.set(offset + start, record);
+  const flat = item.receivers;
+  for (let i = 0; i < flat.length; i += 2) receivers.set((flat[i] as number) + start, flat[i + 1] as string);
 }
 
 function replayResolutions(resolutions: Map<number, Resolution>, item: InferredItem, start: number): void {
-  for (const [offset, resolution, inside] of item.resolutions) resolutions.set(offset + start, inside ? (resolution as number) + start : resolution);
+  const flat = item.resolutions;
+  for (let i = 0; i < flat.length; i += 3) {
+    const resolution = flat[i + 1] as ItemResolution;
+    resolutions.set((flat[i] as number) + start, flat[i + 2] === true ? (resolution as number) + start : resolution);
+  }
 }
 
 /** The first character of a fact's key that asks whether a function was checked (`G` asks for a global's entry). */
@@ -318,13 +328,13 @@ class Checker {
   private setNodeType(node: Node, type: Type): void {
     if (!this.editorResults) return;
     this.result.nodeTypes.set(spanKey(node.startIndex, node.endIndex), type);
-    this.recording?.item.nodeTypes.push([node.startIndex - this.recording.start, node.endIndex - node.startIndex, type]);
+    this.recording?.item.nodeTypes.push(node.startIndex - this.recording.start, node.endIndex - node.startIndex, type);
   }
 
   private setBindingType(nameNode: Node, type: Type): void {
     if (!this.editorResults) return;
     this.result.bindingTypes.set(nameNode.startIndex, type);
-    this.recording?.item.bindingTypes.push([nameNode.startIndex - this.recording.start, type]);
+    this.recording?.item.bindingTypes.push(nameNode.startIndex - this.recording.start, type);
   }
 
   private setLedger(name: string, type: Type): void {
@@ -335,7 +345,7 @@ class Checker {
   private setReceiver(fieldNode: Node, record: string): void {
     if (!this.editorResults) return;
     this.result.receivers.set(fieldNode.startIndex, record);
-    this.recording?.item.receivers.push([fieldNode.startIndex - this.recording.start, record]);
+    this.recording?.item.receivers.push(fieldNode.startIndex - this.recording.start, record);
   }
 
   // ---- diagnostics -------------------------------------------------------

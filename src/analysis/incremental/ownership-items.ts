@@ -36,7 +36,17 @@ export function ownershipItem(statement: Node, env: OwnershipMemoEnv): ItemFindi
   };
   const found = statementOwnershipDiagnostics(statement, recording);
   const observations = [...seen.values()];
-  return { found, holds: (current, at) => stillHold(observations, current, at) };
+  return { found, holds: holdsWhile(observations) };
+}
+
+/**
+ * The memo's test, made out here: a closure made in ownershipItem would share
+ * its scope with the recording's methods, and so hold the pass's whole
+ * context (its inference, its tree's text and line index) for as long as the
+ * memo keeps the entry; a long edit session kept one per edit.
+ */
+function holdsWhile(observations: readonly Observation[]): (env: OwnershipMemoEnv, start: number) => boolean {
+  return (env, start) => stillHold(observations, env, start);
 }
 
 function stillHold(observations: readonly Observation[], env: OwnershipMemoEnv, start: number): boolean {

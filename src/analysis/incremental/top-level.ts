@@ -168,8 +168,18 @@ function keyAt(table: NodeTable, index: number): string {
   let keys = keysByTable.get(table);
   if (!keys) keysByTable.set(table, (keys = new Map<number, string>()));
   let key = keys.get(index);
-  if (key === undefined) keys.set(index, (key = sharedKey(table, index) ?? `${table.type(index)}\u0000${table.text(index)}`));
+  if (key === undefined) keys.set(index, (key = sharedKey(table, index) ?? ownCopy(`${table.type(index)}\u0000${table.text(index)}`)));
   return key;
+}
+
+/**
+ * The text as a string of its own. A slice of the source (and so a key made
+ * of one) holds the whole source text it was cut from, and memos keep keys
+ * across edits: an editing session kept every version of the file. Slicing a
+ * concatenation makes V8 copy it into one new string first.
+ */
+function ownCopy(text: string): string {
+  return `\u0000${text}`.slice(1);
 }
 
 /**

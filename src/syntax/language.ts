@@ -1,8 +1,9 @@
 // Loads the YaoXiang grammar into web-tree-sitter once per process.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Language, Parser } from 'web-tree-sitter';
+import { Language, Node, Parser } from 'web-tree-sitter';
 import { adoptBinding } from './cursor-steps.ts';
+import { ownText } from './own-text.ts';
 import { adoptWordTransfers } from './transfer-words.ts';
 
 /** Where the committed WASM build of tree-sitter-yaoxiang lives, from src/ or dist/src/. */
@@ -33,9 +34,24 @@ export function loadYaoXiang(): Promise<Language> {
     binding = module;
     adoptBinding(module);
     adoptWordTransfers(module);
+    readOwnTexts();
     return Language.load(new Uint8Array(await readFile(grammarWasmPath)));
   })();
   return loading;
+}
+
+/**
+ * `Node.text` gives name-sized texts as strings of their own (own-text.ts):
+ * the analysis reads names through it in a hundred places, and every one of
+ * them would otherwise hold the document's text for as long as a memo keeps
+ * the name.
+ */
+function readOwnTexts(): void {
+  const descriptor = Object.getOwnPropertyDescriptor(Node.prototype, 'text');
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the prototype's getter, called below with each node as `this`
+  const read = descriptor?.get;
+  if (!descriptor || !read) return;
+  Object.defineProperty(Node.prototype, 'text', { ...descriptor, get(this: Node) { return ownText(read.call(this) as string); } });
 }
 
 /** A parser already set to YaoXiang. Parsers hold WASM memory: call `delete()` when done. */

@@ -8,6 +8,7 @@
 import type { Language, Node, Tree } from 'web-tree-sitter';
 import { cursorSteps, subtreeAt } from './cursor-steps.ts';
 import type { NodeType } from './node-type.ts';
+import { ownText } from './own-text.ts';
 
 /** The type id tree-sitter gives ERROR nodes. */
 const ERROR_TYPE_ID = 0xffff;
@@ -357,8 +358,9 @@ export class NodeTable {
     return this.#end[i]!;
   }
 
+  /** A name-sized text is a string of its own, not a view that holds the source (own-text.ts). */
   text(i: number): string {
-    return this.#source.slice(this.#start[i]! - this.#sourceOffset, this.#end[i]! - this.#sourceOffset);
+    return ownText(this.#source.slice(this.#start[i]! - this.#sourceOffset, this.#end[i]! - this.#sourceOffset));
   }
 
   /**

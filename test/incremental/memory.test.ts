@@ -17,8 +17,9 @@ v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 const FUNCTIONS = 400;
+// Names of 13 characters and more: V8 slices those out of the source rather than copying them.
 const source = Array.from({ length: FUNCTIONS }, (_, i) =>
-  `pub step_${i}: (n: Int) -> Int = (n) => {\n    x = n + 1\n    return x * 2 + ${i === 0 ? 'n' : `step_${i - 1}(n)`}\n}\n`).join('\n');
+  `pub accumulate_step_${i}: (count_of_items: Int) -> Int = (count_of_items) => {\n    intermediate_value = count_of_items + 1\n    return intermediate_value * 2 + ${i === 0 ? 'count_of_items' : `accumulate_step_${i - 1}(count_of_items)`}\n}\n`).join('\n');
 
 function heapMiB(): number {
   collectGarbage();
@@ -37,8 +38,8 @@ it('keeps no earlier version of an edited file: the heap after 300 more edits is
     await host.load({ watch: true });
     // Each edit types a digit into another function's body, as a session moves around a file; diagnostics and a hover follow it.
     const edit = async (k: number) => {
-      const at = document.text.indexOf(`step_${(k * 37) % FUNCTIONS}:`);
-      const digit = document.text.indexOf('x = n + 1', at) + 'x = n + '.length;
+      const at = document.text.indexOf(`accumulate_step_${(k * 37) % FUNCTIONS}:`);
+      const digit = document.text.indexOf('intermediate_value = count_of_items + 1', at) + 'intermediate_value = count_of_items + '.length;
       document.update([{ start: digit, end: digit, text: String(k % 10) }]);
       host.setOverlay('main.yx', document.text, document.version, document.tree.copy());
       const snapshot = await host.snapshot();

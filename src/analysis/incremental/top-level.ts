@@ -8,6 +8,7 @@
 // trusted statements among them are listed once per tree by `topLevelStatements`.)
 import type { Node, Tree } from 'web-tree-sitter';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { ownCopy } from '../../syntax/own-text.ts';
 import type { NodeType } from '../../syntax/node-type.ts';
 
 const nodesByTree = new WeakMap<Tree, readonly Node[]>();
@@ -172,15 +173,6 @@ function keyAt(table: NodeTable, index: number): string {
   return key;
 }
 
-/**
- * The text as a string of its own. A slice of the source (and so a key made
- * of one) holds the whole source text it was cut from, and memos keep keys
- * across edits: an editing session kept every version of the file. Slicing a
- * concatenation makes V8 copy it into one new string first.
- */
-function ownCopy(text: string): string {
-  return `\u0000${text}`.slice(1);
-}
 
 /**
  * The key the earlier tree's item made, where this item is its very subtree

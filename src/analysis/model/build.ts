@@ -14,6 +14,7 @@ import { definitionKinds, modelQuery, type ModelQuery } from './queries.ts';
 import { constructorType, importedNames, modifiersOf, typeInfo } from './node-facts.ts';
 import { ScopeTable } from './scope-table.ts';
 import type { Binding, FileModel, ScopeKind, Span, SymbolKind } from './types.ts';
+import { ownText } from '../../syntax/own-text.ts';
 
 /** `memo`: the statements of the file's last model, replayed where the edit left them alone. */
 export function buildFileModel(tree: Tree, memo?: ModelMemo): FileModel {
@@ -470,7 +471,7 @@ class ModelBuilder {
   // Section - uses
 
   #use(node: Node, start: number, end: number): void {
-    const name = this.#text.slice(start - this.#textStart, end - this.#textStart);
+    const name = ownText(this.#text.slice(start - this.#textStart, end - this.#textStart));
     this.#apply({ op: 'use', name, span: { start, end }, kind: node.type === 'type_identifier' ? 'type' : 'read' });
   }
 

@@ -17,7 +17,7 @@
 
 import { topLevelItems, type TopLevelItem } from './top-level.ts';
 
-/** Values kept by key beyond the last pass's own, before the key map is made again from those. */
+/** Values kept by key beyond twice the last pass's count before those the last pass did not have are dropped. */
 const SLACK = 256;
 
 export class PassMap<V extends object> {

@@ -102,7 +102,7 @@ interface TreeItems {
 }
 
 const itemsByTree = new WeakMap<Tree, TreeItems>();
-/** The items listed of each table's tree, by table: where `previous` finds an earlier tree's items. */
+/** The items listed of each table's tree, by table: where an item finds its place in an earlier tree (`previousSerial`). */
 const itemsByTable = new WeakMap<NodeTable, readonly TopLevelItem[]>();
 
 /** Every named child of the root, broken ones and comments too, as items, listed once per tree (read-only). */

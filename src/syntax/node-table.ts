@@ -475,10 +475,22 @@ const reusable = new Map<number, { table: NodeTable; index: number }>();
 /** Two: an edited document's latest table, and the one before while the next is built from it. */
 const RETAINED_TABLES = 2;
 /** A smaller tree is walked afresh in well under a millisecond. */
-const RETAIN_FROM_NODES = 4096;
+let retainFromNodes = 4096;
+
+/**
+ * Retains the tables of trees from `rows` rows on (0: every table) and gives
+ * the threshold before. For tests and the fuzzer: a small file's edited tree
+ * then shares its items with the one before, as a large file's does, so the
+ * memos' reuse by place is exercised on every program they edit.
+ */
+export function retainTablesFrom(rows: number): number {
+  const before = retainFromNodes;
+  retainFromNodes = rows;
+  return before;
+}
 
 function retain(tree: Tree, table: NodeTable): void {
-  if (table.count < RETAIN_FROM_NODES) return;
+  if (table.count < retainFromNodes) return;
   retainedTables.push({ table, keepAlive: tree.copy() });
   for (let item = table.firstChild(0); item !== -1; item = table.nextSibling(item)) {
     const subtree = subtreeAt(table.nodeId(item));

@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { globbySync } from 'globby';
 import type { Parser } from 'web-tree-sitter';
 import { analyzeFile } from '../../src/analysis/analyze.ts';
@@ -24,6 +24,7 @@ import { topLevelItems } from '../../src/analysis/incremental/top-level.ts';
 import { buildFileModel } from '../../src/analysis/model/build.ts';
 import { TypeChecker, type CheckableFile } from '../../src/analysis/infer/index.ts';
 import { SyntaxDocument } from '../../src/syntax/document.ts';
+import { retainTablesFrom } from '../../src/syntax/node-table.ts';
 import { createParser } from '../../src/syntax/language.ts';
 import { repoRoot, sharedCorpusDir } from '../support/paths.ts';
 import { mulberry32 } from '../support/random.ts';
@@ -146,6 +147,11 @@ describe('incremental checking after random edits', () => {
   let parser: Parser | undefined;
   after(() => parser?.delete());
 
+  // Every table retained, so that these small programs' edited trees share their items and the memos find them by place.
+  let retainedFrom: number | undefined;
+  before(() => { retainedFrom = retainTablesFrom(0); });
+  after(() => { if (retainedFrom !== undefined) retainTablesFrom(retainedFrom); });
+
   it(`gives a fresh check's diagnostics after each of ${FILES * EDITS_PER_FILE} edits of real programs`, async () => {
     const own = await createParser();
     parser = own;
@@ -175,6 +181,7 @@ describe('incremental checking after random edits', () => {
     assert.ok(file.hoversCompared > edits, `only ${file.hoversCompared} hover types compared`);
     assert.ok(file.importsReused > edits, `only ${file.importsReused} items' imports reused`);
     assert.ok(file.modelReused > 2 * edits, `only ${file.modelReused} statements of the model replayed`);
+    assert.ok(file.shared > 2 * edits, `only ${file.shared} items shared with the tree before`);
   });
 
   it(`does so on a file large enough that the parser shares its items with the tree before (${LARGE_EDITS} edits)`, async () => {

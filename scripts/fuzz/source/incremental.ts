@@ -15,6 +15,7 @@ import { ModelMemo } from '../../../src/analysis/incremental/model-items.ts';
 import { TypeChecker, type CheckableFile } from '../../../src/analysis/infer/index.ts';
 import { buildFileModel } from '../../../src/analysis/model/build.ts';
 import { SyntaxDocument } from '../../../src/syntax/document.ts';
+import { retainTablesFrom } from '../../../src/syntax/node-table.ts';
 import { mulberry32 } from '../../../test/support/random.ts';
 import { describe, exists as sourceExists, type SourceFailure, type Tally } from './check.ts';
 
@@ -52,6 +53,8 @@ export async function checkIncrementalSource(parser: Parser, source: string, tal
 
 export function checkIncremental(parser: Parser, source: string, exists: FileExists): IncrementalFailure | undefined {
   if (source.length > MAX_INCREMENTAL_CHARS) return undefined;
+  // Every table retained: the edited trees share their items, and the memos find them by place, as in a large file.
+  const retainedFrom = retainTablesFrom(0);
   const document = new SyntaxDocument(parser, source);
   try {
     const next = mulberry32(seedOf(source));
@@ -82,6 +85,7 @@ export function checkIncremental(parser: Parser, source: string, exists: FileExi
     return undefined;
   } finally {
     document.dispose();
+    retainTablesFrom(retainedFrom);
   }
 }
 

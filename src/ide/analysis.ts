@@ -145,9 +145,10 @@ export class Analysis {
     return file ? documentOutline(file.model) : [];
   }
 
-  semanticTokens(path: string): SemanticToken[] {
+  /** The file's semantic tokens; `within`: only those that overlap it. */
+  semanticTokens(path: string, within?: Span): SemanticToken[] {
     const file = this.files.get(path);
-    return file ? semanticTokens(file.tree, file.model, (binding) => kindAtUse(this.files, path, binding)) : [];
+    return file ? semanticTokens(file.tree, file.model, (binding) => kindAtUse(this.files, path, binding), within) : [];
   }
 
   folds(path: string): FoldInfo[] {

@@ -96,6 +96,7 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   const tokens = semanticTokenHandlers((params, token) => workers().run<number[] | undefined>(SEMANTIC_TOKEN_DATA_JOB, params, token));
   connection.languages.semanticTokens.on(tokens.full);
   connection.languages.semanticTokens.onDelta(tokens.delta);
+  connection.languages.semanticTokens.onRange(tokens.range);
   connection.onFoldingRanges(offThread('textDocument/foldingRange'));
   connection.onSelectionRanges(offThread('textDocument/selectionRange'));
   connection.onCodeAction(offThread('textDocument/codeAction'));

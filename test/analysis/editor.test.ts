@@ -15,8 +15,20 @@ import { createParser } from '../../src/syntax/language.ts';
 import { LineIndex } from '../../src/syntax/positions.ts';
 import { kindAtUse } from '../../src/analysis/navigation.ts';
 import { analyzeFixture, parseFixture } from '../support/fixture.ts';
+import { buildFileModel } from '../../src/analysis/model/build.ts';
+import { mulberry32 } from '../support/random.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { globbySync } from 'globby';
+import { repoRoot, sharedCorpusDir } from '../support/paths.ts';
 
 const parser = await createParser();
+
+/** The shared corpus's programs (when it is there) and the differential programs, in path order. */
+function corpusPrograms(): string[] {
+  const dirs = [...(sharedCorpusDir ? [sharedCorpusDir] : []), path.join(repoRoot, 'test/differential/programs')];
+  return dirs.flatMap((dir) => globbySync('**/*.yx', { cwd: dir }).sort().map((file) => readFileSync(path.join(dir, file), 'utf8')));
+}
 
 function setup(source: string) {
   const fixture = parseFixture(source);
@@ -138,6 +150,26 @@ describe('structure', () => {
 });
 
 describe('semantic tokens', () => {
+  it('within a range, are the file\'s tokens that overlap it, on every program of the corpus', () => {
+    const next = mulberry32(11);
+    let compared = 0;
+    for (const text of corpusPrograms()) {
+      const tree = parseOrThrow(parser, text);
+      const model = buildFileModel(tree);
+      const all = semanticTokens(tree, model);
+      for (let k = 0; k < 5; k++) {
+        const a = Math.floor(next() * (text.length + 1));
+        const b = Math.floor(next() * (text.length + 1));
+        const within = { start: Math.min(a, b), end: Math.max(a, b) };
+        const expected = all.filter((t) => t.start < within.end && t.end > within.start);
+        assert.deepEqual(semanticTokens(tree, model, undefined, within), expected, `${within.start}-${within.end} of:\n${text}`);
+        compared += expected.length;
+      }
+      tree.delete();
+    }
+    assert.ok(compared > 1_000, `only ${compared} tokens compared`);
+  });
+
   it('classifies declarations, uses, literals and keywords without overlap', () => {
     const { files, tree } = setup('mut n = 1$0\nf = (a: Int) => a + n\n');
     const tokens = semanticTokens(tree, files.get('main.yx')!.model).map((t) => `${t.start}-${t.end}:${t.type}:${t.modifiers.join(',')}`);

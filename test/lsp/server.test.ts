@@ -312,22 +312,30 @@ describe('yaoxiang lsp: completion, signatures, hints, tokens, structure, fixes'
     ]);
   });
 
-  it('classifies semantic tokens with the advertised legend, in full and as a delta', async () => {
+  it('classifies semantic tokens with the advertised legend, in full, as a delta and for a range', async () => {
     const legend = client.initialize.capabilities.semanticTokensProvider!.legend;
     const uri = client.uri('geometry.yx');
+    const decode = (data: number[]) => {
+      const tokens: string[] = [];
+      for (let i = 0, line = 0, character = 0; i < data.length; i += 5) {
+        line += data[i]!;
+        character = data[i]! === 0 ? character + data[i + 1]! : data[i + 1]!;
+        tokens.push(`${line}:${character}+${data[i + 2]} ${legend.tokenTypes[data[i + 3]!]}/${data[i + 4]}`);
+      }
+      return tokens;
+    };
     const full = await request<{ resultId: string; data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
-    const decoded: string[] = [];
-    for (let i = 0, line = 0, character = 0; i < full.data.length; i += 5) {
-      line += full.data[i]!;
-      character = full.data[i]! === 0 ? character + full.data[i + 1]! : full.data[i + 1]!;
-      decoded.push(`${line}:${character}+${full.data[i + 2]} ${legend.tokenTypes[full.data[i + 3]!]}/${full.data[i + 4]}`);
-    }
-    assert.deepEqual(decoded.slice(0, 12), [
+    assert.deepEqual(decode(full.data).slice(0, 12), [
       '0:0+24 comment/0', '1:0+3 keyword/0', '1:4+3 namespace/0', '1:8+4 namespace/0', '1:14+4 function/3',
       '3:0+24 comment/0', '4:0+3 keyword/0', '4:4+5 struct/3', '4:11+4 keyword/0', '4:20+1 property/3', '4:23+5 type/0', '4:30+1 property/3',
     ]);
     const delta = await request<{ resultId: string; edits: Array<{ start: number; deleteCount: number; data: number[] }> }>('textDocument/semanticTokens/full/delta', { textDocument: { uri }, previousResultId: full.resultId });
     assert.deepEqual(delta.edits, [{ start: full.data.length, deleteCount: 0, data: [] }], 'nothing changed');
+    // A range (what an editor shows of a large file) gives the full answer's tokens on those lines, encoded from the document's start.
+    assert.equal(client.initialize.capabilities.semanticTokensProvider!.range, true);
+    const ranged = await request<{ data: number[] }>('textDocument/semanticTokens/range', { textDocument: { uri }, range: range(3, 0, 5, 0) });
+    assert.deepEqual(decode(ranged.data), decode(full.data).filter((t) => ['3', '4'].includes(t.split(':')[0]!)));
+    assert.ok(ranged.data.length > 0);
   });
 
   it('folds blocks and selects outward from a name', async () => {

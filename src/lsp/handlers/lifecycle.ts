@@ -25,7 +25,7 @@ export function capabilities(encoding: Encoding, pullDiagnostics: boolean): Serv
     completionProvider: { triggerCharacters: ['.'], resolveProvider: false },
     signatureHelpProvider: { triggerCharacters: ['(', ','] },
     inlayHintProvider: true,
-    semanticTokensProvider: { legend: SEMANTIC_TOKEN_LEGEND, full: { delta: true }, range: false },
+    semanticTokensProvider: { legend: SEMANTIC_TOKEN_LEGEND, full: { delta: true }, range: true },
     foldingRangeProvider: true,
     selectionRangeProvider: true,
     codeActionProvider: { codeActionKinds: ['quickfix'] },

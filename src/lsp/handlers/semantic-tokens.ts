@@ -1,23 +1,36 @@
-// textDocument/semanticTokens/full and /full/delta with a standard legend.
-import type { CancellationToken, SemanticTokens, SemanticTokensDelta, SemanticTokensDeltaParams, SemanticTokensLegend, SemanticTokensParams } from 'vscode-languageserver';
+// textDocument/semanticTokens/full, /full/delta and /range with a standard legend.
+import type { CancellationToken, Range, SemanticTokens, SemanticTokensDelta, SemanticTokensDeltaParams, SemanticTokensLegend, SemanticTokensParams, SemanticTokensRangeParams } from 'vscode-languageserver';
 import { TOKEN_MODIFIERS, TOKEN_TYPES, type Analysis, type LineIndex } from '../../ide/index.ts';
-import { toPosition, type Encoding } from '../convert.ts';
+import { toOffset, toPosition, type Encoding } from '../convert.ts';
 import type { Context } from './context.ts';
 
 export const SEMANTIC_TOKEN_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
-/** A document's tokens, encoded; undefined for a file outside the project. Runs where the analysis is (a request worker). */
+/** What the data job is asked: a document's tokens, or only those overlapping `range`. */
+export interface SemanticTokenDataParams {
+  uri: string;
+  range?: Range;
+}
+
+/** A document's tokens (or a range's), encoded; undefined for a file outside the project. Runs where the analysis is (a request worker). */
 export function semanticTokenData(context: Context) {
-  return async (params: { uri: string }, token: CancellationToken): Promise<number[] | undefined> => {
+  return async (params: SemanticTokenDataParams, token: CancellationToken): Promise<number[] | undefined> => {
     const session = context.session();
     const found = await session.file(params.uri, token);
     if (!found) return undefined;
-    return encode(found.file.lines, found.analysis.semanticTokens(found.path), session.encoding);
+    const { lines } = found.file;
+    const within = params.range && { start: toOffset(lines, params.range.start, session.encoding), end: toOffset(lines, params.range.end, session.encoding) };
+    return encode(lines, found.analysis.semanticTokens(found.path, within), session.encoding);
   };
 }
 
-/** Full and delta over `data`; the previous results are kept here, so a delta is against what this client was sent. */
-export function semanticTokenHandlers(data: (params: { uri: string }, token: CancellationToken) => Promise<number[] | undefined>) {
+/**
+ * Full, delta and range over `data`; the previous full results are kept here,
+ * so a delta is against what this client was sent. A range (what an editor
+ * shows of a large file, asked before or instead of the whole) is its own
+ * answer and leaves them as they are.
+ */
+export function semanticTokenHandlers(data: (params: SemanticTokenDataParams, token: CancellationToken) => Promise<number[] | undefined>) {
   const last = new Map<string, { resultId: string; data: number[] }>();
   let counter = 0;
   const compute = async (uri: string, token: CancellationToken) => {
@@ -37,6 +50,8 @@ export function semanticTokenHandlers(data: (params: { uri: string }, token: Can
       if (!previous || previous.resultId !== params.previousResultId) return next;
       return { resultId: next.resultId, edits: [singleEdit(previous.data, next.data)] };
     },
+    range: async (params: SemanticTokensRangeParams, token: CancellationToken): Promise<SemanticTokens> =>
+      ({ data: (await data({ uri: params.textDocument.uri, range: params.range }, token)) ?? [] }),
   };
 }
 

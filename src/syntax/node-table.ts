@@ -64,7 +64,8 @@ export class NodeTable {
   /** Rows copied from a retained table rather than walked: for tests and benchmarks. */
   reusedRows = 0;
   /** Top-level items whose rows were copied, and from where. */
-  readonly #sharedWith = new Map<number, { table: NodeTable; index: number }>();
+  /** The runs of top-level items whose rows were copied, in row order: where each came from (`sharedWith`). */
+  #runs: SharedRun[] = [];
   readonly #types: TypeIds;
   readonly #type: Uint16Array;
   readonly #field: Uint16Array;
@@ -105,7 +106,7 @@ export class NodeTable {
     const steps = cursorSteps(tree, publicOnly);
     // open[d]: the index of the node the walk is inside at depth d.
     const open: number[] = [];
-    const runs: SharedRun[] = [];
+    const runs = this.#runs;
     // The rows copied rather than walked, as [first, end) pairs in order: the fix-ups below skip them.
     const copiedRows: number[] = [];
     try {
@@ -123,7 +124,7 @@ export class NodeTable {
         this.#id[index] = id;
         this.#parent[index] = depth === 0 ? -1 : open[depth - 1]!;
         // A top-level item an earlier tree shares with this one: its descendants' rows are copied, not walked.
-        const copied = depth === 1 && reuse && reusable.size > 0 ? this.#shareItem(steps.subtreeOf(id), index, runs) : 0;
+        const copied = depth === 1 && reuse && retainedTables.length > 0 ? this.#shareItem(steps.subtreeOf(id), index, runs) : 0;
         let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
         // A shared item has descendants, so it is no MISSING leaf; its end is copied with its descendants (#copyRun).
         if (checkMissing && copied === 0 && steps.isMissing()) flags |= MISSING;
@@ -194,21 +195,26 @@ export class NodeTable {
    * its parent, which is new.
    */
   #shareItem(subtree: number, item: number, runs: SharedRun[]): number {
-    const candidate = subtree === 0 ? undefined : reusable.get(subtree);
-    if (!candidate || candidate.table.#types !== this.#types) return 0;
-    const old = candidate.table;
-    const size = old.#subtreeEnd[candidate.index]! - candidate.index - 1;
+    if (subtree === 0) return 0;
+    // The newest retained table first: a subtree an edited tree shares with the one before is in both.
+    let old: NodeTable | undefined;
+    let index: number | undefined;
+    for (let k = retainedTables.length - 1; k >= 0 && index === undefined; k--) {
+      old = retainedTables[k]!.table;
+      index = retainedTables[k]!.items.get(subtree);
+    }
+    if (index === undefined || !old || old.#types !== this.#types) return 0;
+    const size = old.#subtreeEnd[index]! - index - 1;
     if (size === 0 || item + 1 + size > this.count) return 0;
-    this.#sharedWith.set(item, candidate);
     // Items next to each other in both tables, moved by as much, are copied as one block.
-    const delta = this.#start[item]! - old.#start[candidate.index]!;
+    const delta = this.#start[item]! - old.#start[index]!;
     const last = runs[runs.length - 1];
-    if (last && last.old === old && last.oldEnd === candidate.index && last.newEnd === item && last.delta === delta) {
+    if (last && last.old === old && last.oldEnd === index && last.newEnd === item && last.delta === delta) {
       last.oldEnd += size + 1;
       last.newEnd += size + 1;
       last.items.push(item);
     } else {
-      runs.push({ old, oldStart: candidate.index, oldEnd: candidate.index + size + 1, newEnd: item + size + 1, delta, items: [item] });
+      runs.push({ old, oldStart: index, oldEnd: index + size + 1, newEnd: item + size + 1, delta, items: [item] });
     }
     return size;
   }
@@ -369,12 +375,24 @@ export class NodeTable {
    * What is kept per item of the earlier tree holds for this one.
    */
   sharedWith(i: number): { table: NodeTable; index: number } | undefined {
-    return this.#sharedWith.get(i);
+    // The run whose rows hold row i; its rows were copied in one block, so its old row is as far from the run's first.
+    const runs = this.#runs;
+    let low = 0;
+    let high = runs.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (runs[middle]!.newEnd <= i) low = middle + 1;
+      else high = middle;
+    }
+    const run = runs[low];
+    if (!run || this.#parent[i] !== 0) return undefined;
+    const first = run.items[0]!;
+    return i >= first ? { table: run.old, index: run.oldStart + (i - first) } : undefined;
   }
 
   /** Drops the links to earlier tables, so that a chain of edited trees' tables does not keep every one of them alive. */
   forgetShared(): void {
-    this.#sharedWith.clear();
+    this.#runs = [];
   }
 
   /** The tree-sitter id of node i (what `Node.id` says). */
@@ -469,9 +487,10 @@ export function subtreeOf(of: Tree | Node): { table: NodeTable; first: number; e
 interface RetainedTable {
   table: NodeTable;
   keepAlive: Tree;
+  /** Its top-level items with descendants, by the address of each one's subtree. */
+  items: Map<number, number>;
 }
 const retainedTables: RetainedTable[] = [];
-const reusable = new Map<number, { table: NodeTable; index: number }>();
 /** Two: an edited document's latest table, and the one before while the next is built from it. */
 const RETAINED_TABLES = 2;
 /** A smaller tree is walked afresh in well under a millisecond. */
@@ -491,14 +510,14 @@ export function retainTablesFrom(rows: number): number {
 
 function retain(tree: Tree, table: NodeTable): void {
   if (table.count < retainFromNodes) return;
-  retainedTables.push({ table, keepAlive: tree.copy() });
+  const items = new Map<number, number>();
   for (let item = table.firstChild(0); item !== -1; item = table.nextSibling(item)) {
     const subtree = subtreeAt(table.nodeId(item));
-    if (subtree !== 0 && table.firstChild(item) !== -1) reusable.set(subtree, { table, index: item });
+    if (subtree !== 0 && table.firstChild(item) !== -1) items.set(subtree, item);
   }
+  retainedTables.push({ table, keepAlive: tree.copy(), items });
   while (retainedTables.length > RETAINED_TABLES) {
     const evicted = retainedTables.shift()!;
-    for (const [id, entry] of reusable) if (entry.table === evicted.table) reusable.delete(id);
     evicted.table.forgetShared();
     evicted.keepAlive.delete();
   }

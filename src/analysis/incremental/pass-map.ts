@@ -10,43 +10,45 @@
 //   (after an unclosed bracket was closed, say), moved, or pasted back.
 //
 // Either way the caller still checks that the value holds where it is found.
-// The key map keeps what any pass kept; when it holds many more values than
-// the last pass had items, what the last pass did not have is dropped, which
-// forgets deleted and edited items' values (a keystroke leaves one behind).
-// Values are objects, each item's own, so a value tells which item it was.
+// What the last pass did not have (a deleted item's value, or an edited
+// item's before the edit) is forgotten when the next pass begins, as a
+// map swept every pass would: the values the pass before last had and the
+// last did not carry are found from the slots it did not read by place, a
+// handful, so the sweep costs no visit of every item. (Kept for many passes
+// instead, a function typed in for a while kept a copy of itself and its
+// results per keystroke.)
 
 import { topLevelItems, type TopLevelItem } from './top-level.ts';
 
-/** Values kept by key beyond twice the last pass's count before those the last pass did not have are dropped. */
-const SLACK = 256;
-
 export class PassMap<V extends object> {
   readonly #byKey = new Map<string, V>();
+  /** The key each value kept by key is under: to forget it. */
+  readonly #keyOf = new Map<V, string>();
   /** The last pass's values by ordinal in its tree (holes for items without one), and that tree's table's serial. */
   #lastSerial = 0;
   #lastValues: Array<V | undefined> = [];
-  #lastCount = 0;
-  /** This pass's. */
+  /** Which of the last pass's slots this pass took by place. */
+  #carried: Uint8Array = new Uint8Array(0);
+  /** This pass's values, and those it took by key or kept (not by place). */
   #serial = 0;
   #values: Array<V | undefined> = [];
-  #count = 0;
+  #notByPlace = new Set<V>();
 
   /** Values kept by key now: for tests. */
   get keyed(): number {
     return this.#byKey.size;
   }
 
-  /** Starts a pass: the one before becomes the last. */
+  /** Starts a pass: forgets what the last pass did not have, and the last pass becomes the one before. */
   begin(): void {
-    if (this.#serial !== 0) {
-      this.#lastSerial = this.#serial;
-      this.#lastValues = this.#values;
-      this.#lastCount = this.#count;
-    }
+    if (this.#serial === 0) return;
+    this.#forgetNotCarried();
+    this.#lastSerial = this.#serial;
+    this.#lastValues = this.#values;
+    this.#carried = new Uint8Array(this.#values.length);
     this.#serial = 0;
     this.#values = [];
-    this.#count = 0;
-    if (this.#byKey.size > 2 * this.#lastCount + SLACK) this.#keepOnlyLast();
+    this.#notByPlace = new Set();
   }
 
   /**
@@ -56,26 +58,42 @@ export class PassMap<V extends object> {
    */
   use(item: TopLevelItem): V | undefined {
     const serial = item.previousSerial;
-    let value = serial !== 0 && serial === this.#lastSerial ? this.#lastValues[item.previousOrdinal] : undefined;
-    value ??= this.#byKey.get(item.key);
-    if (value !== undefined) this.#record(item, value);
+    if (serial !== 0 && serial === this.#lastSerial) {
+      const value = this.#lastValues[item.previousOrdinal];
+      if (value !== undefined) {
+        this.#carried[item.previousOrdinal] = 1;
+        this.#record(item, value);
+        return value;
+      }
+    }
+    const value = this.#byKey.get(item.key);
+    if (value !== undefined) {
+      this.#notByPlace.add(value);
+      this.#record(item, value);
+    }
     return value;
   }
 
   /** Keeps `value` for `item`, in place of what was there. */
   keep(item: TopLevelItem, value: V): void {
-    this.#byKey.set(item.key, value);
+    const key = item.key;
+    const replaced = this.#byKey.get(key);
+    if (replaced !== undefined && replaced !== value) this.#keyOf.delete(replaced);
+    this.#byKey.set(key, value);
+    this.#keyOf.set(value, key);
+    this.#notByPlace.add(value);
     this.#record(item, value);
   }
 
   clear(): void {
     this.#byKey.clear();
+    this.#keyOf.clear();
     this.#lastSerial = 0;
     this.#lastValues = [];
-    this.#lastCount = 0;
+    this.#carried = new Uint8Array(0);
     this.#serial = 0;
     this.#values = [];
-    this.#count = 0;
+    this.#notByPlace = new Set();
   }
 
   #record(item: TopLevelItem, value: V): void {
@@ -85,17 +103,22 @@ export class PassMap<V extends object> {
       this.#values = new Array<V | undefined>(topLevelItems(item.tree).length);
     }
     // A pass is over one tree; an item of another (none today) is found by key only.
-    if (item.table.serial !== this.#serial) return;
-    if (this.#values[item.ordinal] === undefined) this.#count++;
-    this.#values[item.ordinal] = value;
+    if (item.table.serial === this.#serial) this.#values[item.ordinal] = value;
   }
 
-  /** Forgets what the last pass did not have (each value is one item's own object). */
-  #keepOnlyLast(): void {
-    const live = new Set(this.#lastValues);
-    this.#byKey.forEach((value, key, byKey) => {
-      if (!live.has(value)) byKey.delete(key);
-    });
+  /** The last pass's values that the pass just ended neither took by place nor found or kept by key: gone from the map. */
+  #forgetNotCarried(): void {
+    const values = this.#lastValues;
+    const carried = this.#carried;
+    for (let ordinal = 0; ordinal < values.length; ordinal++) {
+      if (carried[ordinal] === 1) continue;
+      const value = values[ordinal];
+      if (value === undefined || this.#notByPlace.has(value)) continue;
+      const key = this.#keyOf.get(value);
+      if (key === undefined) continue;
+      this.#keyOf.delete(value);
+      if (this.#byKey.get(key) === value) this.#byKey.delete(key);
+    }
   }
 }
 

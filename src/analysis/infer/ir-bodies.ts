@@ -17,6 +17,7 @@
 // initialisers are folded, never generated, so nothing in them counts.
 import type { Node } from 'web-tree-sitter';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { ownCopy } from '../../syntax/own-text.ts';
 import { readBinding, isFunctionValue } from './declarations.ts';
 import type { RawDiagnostic } from './messages.ts';
 
@@ -80,7 +81,8 @@ function unhandled(table: NodeTable, i: number, place: string | undefined): RawD
       const target = table.childInField(i, table.fieldIdOf('left'));
       if (target === -1 || table.type(target) !== 'index_expression') return undefined;
       const bracket = lastChildOfType(table, target, table.idOf('['));
-      return at(table, bracket === -1 ? target : bracket, `IR generation error: 不支持的赋值目标: Index { ${table.text(target)} }`);
+      // Copied: a target past a name's length is a view of the source, and the memo keeps the message across edits.
+      return at(table, bracket === -1 ? target : bracket, `IR generation error: 不支持的赋值目标: Index { ${ownCopy(table.text(target))} }`);
     }
     default: return undefined;
   }

@@ -1,6 +1,7 @@
 // Offsets in web-tree-sitter are UTF-16 code units (as in JS strings and LSP).
 // People read 1-based lines and columns counted in Unicode scalar values, as the
 // reference compiler prints them; LSP wants 0-based UTF-16 positions.
+import { countAtMost } from './sorted.ts';
 
 /** 1-based line and column, the column counted in Unicode code points. */
 export interface HumanPosition {
@@ -156,16 +157,9 @@ function indexLines(text: string): { lineStarts: number[]; pairs: number[] } {
   return { lineStarts, pairs };
 }
 
-/** How many of the ascending `offsets` are below `limit`. */
+/** How many of the ascending `offsets` (whole numbers) are below `limit`. */
 function pairsBefore(offsets: readonly number[], limit: number): number {
-  let low = 0;
-  let high = offsets.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (offsets[middle]! < limit) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return countAtMost(offsets, limit - 1);
 }
 
 /** Whether a well-formed surrogate pair starts at `offset`. */

@@ -3,6 +3,7 @@
 // bracket? Each is a binary search over spans sorted once, not a scan of all
 // of them, so that n errors against n spans cost n log n, not n².
 import type { Tree } from 'web-tree-sitter';
+import { countAtMost } from '../../syntax/sorted.ts';
 import type { TokenAt } from './error-nodes.ts';
 
 /** Spans sorted by start, with the greatest end among each prefix. */
@@ -37,18 +38,6 @@ export class SpanIndex {
 /** Some of the sorted `offsets` in [start, end). */
 export function anyWithin(sortedOffsets: readonly number[], start: number, end: number): boolean {
   return countAtMost(sortedOffsets, end - 1) > countAtMost(sortedOffsets, start - 1);
-}
-
-/** How many of the ascending `values` are at most `limit`. */
-function countAtMost(values: readonly number[], limit: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (values[middle]! <= limit) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** The tree's tokens in document order, without comments and MISSING ones: where the messages' "found X" comes from. */

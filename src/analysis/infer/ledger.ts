@@ -11,6 +11,7 @@
 // statement instead cost a tenth of a keystroke on 100,000 lines, and its
 // garbage a part of the collections. Statements the checker infers afresh
 // are written to a map of their own, which a lookup reads first.
+import { countAtMost } from '../../syntax/sorted.ts';
 import type { Type } from './types.ts';
 
 /** What the ownership layer reads. */
@@ -64,16 +65,9 @@ export class Ledger implements LedgerReader {
 
   /** The names of the replayed statement at `statementStart`, if a replayed item holds one. */
   #replayed(statementStart: number): ReadonlyMap<string, Type> | undefined {
-    const starts = this.#itemStarts;
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (starts[middle]! <= statementStart) low = middle + 1;
-      else high = middle;
-    }
-    if (low === 0) return undefined;
-    return this.#items[low - 1]!.get(statementStart - starts[low - 1]!);
+    // The last item starting at or before the statement.
+    const item = countAtMost(this.#itemStarts, statementStart) - 1;
+    return item < 0 ? undefined : this.#items[item]!.get(statementStart - this.#itemStarts[item]!);
   }
 }
 

@@ -40,18 +40,17 @@ const OWNERSHIP_FACTS_OF_SCHEME = new FixedTexts((scheme: Scheme) => ownershipFa
 export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDeclarations, moduleExports: ModuleExports, memos?: FileItemMemos, editorResults = true): FileTypecheck {
   const inference = inferFile(tree, declarations, moduleExports, memos?.inference, editorResults);
   const vars = new VarSupply();
+  // A global name is a declaration of the file, else an import, else the prelude's: the scheme, when it is one.
+  const globalScheme = (name: string): Scheme | undefined =>
+    declarations.values.get(name) ?? (inference.imports.get(name) === undefined ? PRELUDE.get(name) : undefined);
   const globalType = (name: string): Type | undefined => {
-    const declared = declarations.values.get(name);
-    if (declared) return instantiateScheme(declared, vars);
-    const imported = inference.imports.get(name);
-    if (imported) return imported;
-    const prelude = PRELUDE.get(name);
-    return prelude ? instantiateScheme(prelude, vars) : undefined;
+    const scheme = globalScheme(name);
+    return scheme ? instantiateScheme(scheme, vars) : inference.imports.get(name);
   };
   // What the ownership memo compares for a global name on every keystroke, for every item that read it: cached per declaration.
   const globalFacts = (name: string): string => {
-    const scheme = declarations.values.get(name) ?? (inference.imports.has(name) ? undefined : PRELUDE.get(name));
-    return scheme ? OWNERSHIP_FACTS_OF_SCHEME.of(scheme) : ownershipFacts(globalType(name));
+    const scheme = globalScheme(name);
+    return scheme ? OWNERSHIP_FACTS_OF_SCHEME.of(scheme) : ownershipFacts(inference.imports.get(name));
   };
   const ownershipEnv = { ledger: inference.ledger, globalType, globalFacts };
   const statements = memos ? topLevelStatements(tree) : [];

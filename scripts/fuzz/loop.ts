@@ -55,7 +55,9 @@ export async function fuzzLoop<Input>(options: LoopOptions<Input>): Promise<Loop
     let last: { input: Input; problem: Problem } | undefined;
     const property = fc.asyncProperty(options.arbitrary, async (input) => {
       inputs++;
-      const problem = await options.run(input);
+      // A throw is the harness's own failure; as a problem it is reported with the input that caused it, where
+      // fast-check would shrink it into later inputs that fail for other reasons (a late answer it left behind).
+      const problem = await options.run(input).catch((error: unknown): Problem => ({ check: 'harness-threw', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
       if (problem) last = { input, problem };
       return problem === undefined;
     });

@@ -14,6 +14,21 @@ export function usableId(id: Json): id is string | number {
   return typeof id === 'string' || Number.isSafeInteger(id);
 }
 
+/** What stands for an id too deeply nested to serialize: such an id is never echoed, so it matches no response. */
+const TOO_DEEP_ID = '<an id too deep to serialize>';
+
+/**
+ * An id as the JSON text that keys it (1 and "1" differ). Ids arrive mutated,
+ * nested 100,000 deep among them, where JSON.stringify overflows the stack.
+ */
+export function idKey(id: Json): string {
+  try {
+    return JSON.stringify(id) ?? 'undefined';
+  } catch {
+    return TOO_DEEP_ID;
+  }
+}
+
 export interface Owed {
   /** Response count owed per id (JSON text of the id, so 1 and "1" differ). */
   ids: Map<string, number>;
@@ -34,7 +49,7 @@ export function owed(lines: readonly string[], options: { batches: boolean }): O
   const methods = new Map<string, unknown[]>();
   const note = (message: Json, required: boolean) => {
     if (!isObject(message) || !('id' in message) || message.id === null) return;
-    const key = JSON.stringify(message.id);
+    const key = idKey(message.id);
     result.allowed.add(key);
     if (!usableId(message.id) || (!('method' in message) && ('result' in message || 'error' in message))) return;
     if (required) result.ids.set(key, (result.ids.get(key) ?? 0) + 1);
@@ -53,7 +68,7 @@ export function owed(lines: readonly string[], options: { batches: boolean }): O
   for (const text of lines) {
     const message = parseAsSent(text);
     if (!isObject(message) || message.method !== 'notifications/cancelled' || !isObject(message.params)) continue;
-    const key = JSON.stringify(message.params.requestId);
+    const key = idKey(message.params.requestId);
     if (result.ids.delete(key)) result.cancelled.add(key);
   }
   return result;

@@ -13,7 +13,7 @@ import { fuzzLoop, type Problem } from '../loop.ts';
 import { seedPrograms } from '../source/target.ts';
 import { keepFinding, type TargetOptions, type TargetReport } from '../target.ts';
 import type { ListedTool } from './args.ts';
-import { badToolReply, isObject, malformedReply, owed, parseOrUndefined } from './expect.ts';
+import { badToolReply, idKey, isObject, malformedReply, owed, parseOrUndefined } from './expect.ts';
 import { INITIALIZE_PARAMS, LEGACY_VERSION, line, MODERN_VERSION, request } from './messages.ts';
 import { ServerProcess } from './process.ts';
 
@@ -163,14 +163,14 @@ export class HttpTarget {
     const expected = owed(c.method === 'POST' ? [c.body] : [], { batches: true });
     const answers = messages.filter((m): m is Record<string, unknown> => isObject(m) && 'id' in m);
     for (const answer of answers) {
-      const key = JSON.stringify(answer.id);
+      const key = idKey(answer.id);
       if (answer.id !== null && !expected.allowed.has(key)) return { check: 'unexpected-response', message: `${reply.status} answers id ${key.slice(0, 60)}, which the request did not carry` };
       if (expected.toolCalls.has(key)) {
         const bad = badToolReply(answer);
         if (bad) return { check: 'bad-tool-reply', message: bad };
       }
     }
-    if (reply.status === 200 && expected.ids.size > 0 && !answers.some((a) => expected.ids.has(JSON.stringify(a.id)))) {
+    if (reply.status === 200 && expected.ids.size > 0 && !answers.some((a) => expected.ids.has(idKey(a.id)))) {
       return { check: 'missing-response', message: `200 without a response to id ${[...expected.ids.keys()][0]!.slice(0, 60)}: ${reply.body.slice(0, 200)}` };
     }
     if (reply.status >= 400 && reply.status !== 431 && c.method !== 'HEAD' && messages.length === 0) return { check: 'malformed-reply', message: `${reply.status} without a JSON-RPC error body` };

@@ -10,7 +10,7 @@
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
 import type { Problem } from '../loop.ts';
 import type { TargetOptions, TargetReport } from '../target.ts';
-import { isObject, malformedReply, parseAsSent, parseOrUndefined } from './expect.ts';
+import { idKey, isObject, malformedReply, parseAsSent, parseOrUndefined } from './expect.ts';
 import { INITIALIZE_PARAMS, request } from './messages.ts';
 import { ServerProcess } from './process.ts';
 import { fuzzStream, replayStream, StreamSession, type Delivery, type StreamTransport } from './stream.ts';
@@ -78,9 +78,9 @@ export class SseSession extends StreamSession {
       if (bad) return { taken, problem: { check: 'malformed-reply', message: `${where} got ${reply.status} with a body that is ${bad}: ${reply.body.slice(0, 200)}` } };
       // The refusal answers this line alone: with its id, or null when the id cannot be read.
       const sent = parseAsSent(line);
-      const own = isObject(sent) ? JSON.stringify(sent.id) : undefined;
+      const own = isObject(sent) ? idKey(sent.id) : undefined;
       const id = (answer as { id: unknown }).id;
-      if (id !== null && JSON.stringify(id) !== own) return { taken, problem: { check: 'unexpected-response', message: `${where} got ${reply.status} answering id ${JSON.stringify(id).slice(0, 60)}, not the line's` } };
+      if (id !== null && idKey(id) !== own) return { taken, problem: { check: 'unexpected-response', message: `${where} got ${reply.status} answering id ${idKey(id).slice(0, 60)}, not the line's` } };
     }
     return { taken };
   }

@@ -9,7 +9,7 @@ import { fuzzLoop, type Problem } from '../loop.ts';
 import { seedPrograms } from '../source/target.ts';
 import { keepFinding, type TargetOptions, type TargetReport } from '../target.ts';
 import type { ListedTool } from './args.ts';
-import { badToolReply, isObject, malformedReply, owed } from './expect.ts';
+import { badToolReply, idKey, isObject, malformedReply, owed } from './expect.ts';
 import { line, MODERN_META, request } from './messages.ts';
 import type { ServerProcess } from './process.ts';
 
@@ -70,9 +70,9 @@ export abstract class StreamSession {
   async call(message: Message, timeoutMs: number): Promise<Message | undefined> {
     const from = this.#received.length;
     await this.deliver([JSON.stringify(message)], timeoutMs);
-    const key = JSON.stringify(message.id);
-    await this.#until(() => this.#received.slice(from).some((m) => JSON.stringify(m.id) === key), timeoutMs);
-    return this.#received.slice(from).find((m) => JSON.stringify(m.id) === key);
+    const key = idKey(message.id);
+    await this.#until(() => this.#received.slice(from).some((m) => idKey(m.id) === key), timeoutMs);
+    return this.#received.slice(from).find((m) => idKey(m.id) === key);
   }
 
   async exchange(lines: readonly string[], timeoutMs: number): Promise<Problem | undefined> {
@@ -82,12 +82,12 @@ export abstract class StreamSession {
     const delivery = await this.deliver(lines, timeoutMs);
     if (delivery.problem) return delivery.problem;
     const expected = owed(delivery.taken, { batches: false });
-    const count = (key: string) => this.#received.slice(from).filter((m) => 'id' in m && JSON.stringify(m.id) === key).length;
+    const count = (key: string) => this.#received.slice(from).filter((m) => 'id' in m && idKey(m.id) === key).length;
     const complete = () => [...expected.ids].every(([key, n]) => count(key) >= n);
     await this.#until(complete, timeoutMs);
     const canary = `fuzz-canary-${this.#canary++}`;
     await this.deliver([JSON.stringify({ jsonrpc: '2.0', id: canary, method: 'ping' })], timeoutMs);
-    await this.#until(() => count(JSON.stringify(canary)) > 0, timeoutMs);
+    await this.#until(() => count(idKey(canary)) > 0, timeoutMs);
     if (this.#notJson.length > notJsonFrom) return { check: 'stdout-not-json', message: `the server sent ${JSON.stringify(this.#notJson[notJsonFrom]!.slice(0, 200))}` };
     const replies = this.#received.slice(from).filter((m) => m.id !== canary);
     for (const reply of replies) {
@@ -110,7 +110,7 @@ export abstract class StreamSession {
     for (const key of expected.allowed) if (!expected.ids.has(key) && count(key) === 0) this.#late.set(key, (this.#late.get(key) ?? 0) + 1);
     for (const reply of replies) {
       if (!('id' in reply)) continue;
-      const key = JSON.stringify(reply.id);
+      const key = idKey(reply.id);
       if (reply.id === null && 'error' in reply) continue;
       if (!expected.allowed.has(key) && takeLate(key, 1) === 0) return { check: 'unexpected-response', message: `a response with id ${key.slice(0, 60)} that nothing asked for: ${JSON.stringify(reply).slice(0, 300)}` };
       if (expected.toolCalls.has(key)) {
@@ -118,7 +118,7 @@ export abstract class StreamSession {
         if (bad) return { check: 'bad-tool-reply', message: bad };
       }
     }
-    if (count(JSON.stringify(canary)) === 0) return this.server.exited ? this.#exited() : { check: 'stopped-reading', message: `no answer to a ping within ${timeoutMs} ms` };
+    if (count(idKey(canary)) === 0) return this.server.exited ? this.#exited() : { check: 'stopped-reading', message: `no answer to a ping within ${timeoutMs} ms` };
     return undefined;
   }
 

@@ -92,6 +92,10 @@ describe('format', () => {
       ['noreturn\nuse s\ny', 'use s\n\nnoreturn\ny\n'],
       // `use s.` waits for a name from the next line (found by the fuzzer).
       ['x\nuse s.', 'use s.;\n\nx\n'],
+      // `use s⏎{ a = 1 }` gives `s` a list: a block after a `use` keeps a `;` between them (found by the fuzzer).
+      ['{ a = 1 }\n// c\nuse std.assert\nmain = 1\n', '// c\nuse std.assert;\n\n{ a = 1 }\nmain = 1\n'],
+      ['use std.io; { a = 1 }\n', 'use std.io;\n\n{ a = 1 }\n'],
+      ['use std.{ io }\n{ a = 1 }\n', 'use std.{ io }\n\n{ a = 1 }\n'],
     ]) {
       assert.deepEqual(format(parser, source!), { formatted: expected, diagnostics: [] }, JSON.stringify(source));
     }

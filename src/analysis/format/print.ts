@@ -184,7 +184,8 @@ export class Printer {
       // A statement that follows another only since the imports between them were
       // hoisted gets one too: `x⏎use s -s` gives `x⏎-s`, which is `x - s`,
       // `return⏎use s 0` gives `return⏎0`, which returns 0, and `x⏎use s.` gives `use s.⏎⏎x`.
-      const glued = next !== undefined && (CONTINUES_LINE.test(this.text(next.item)) || takesNextLine(entry.item, this.text(entry.item)));
+      // And `use s` before a block: `use s⏎{ a = 1 }` is `use s.{…}` with a list (as in the reference).
+      const glued = next !== undefined && (CONTINUES_LINE.test(this.text(next.item)) || takesNextLine(entry.item, this.text(entry.item), this.text(next.item)));
       const needsSemicolon = glued && (entry.separators.some((s) => s.type === ';') || !followsInSource(entry.item, next.item));
       out.push(this.trailingComments(entry.beforeSeparator));
       if (needsSemicolon) out.push(';');
@@ -381,8 +382,9 @@ const breakAfterLineComment: Doc = group('', true);
 
 /** Whether `b` is the statement right after `a` in the source, comments aside. */
 /** A statement whose last token takes a name or literal from the next line. */
-function takesNextLine(node: Node, text: string): boolean {
-  return /\breturn$/.test(text) || (node.type === 'use_statement' && text.endsWith('.'));
+function takesNextLine(node: Node, text: string, nextText: string): boolean {
+  if (/\breturn$/.test(text)) return true;
+  return node.type === 'use_statement' && (text.endsWith('.') || (nextText.startsWith('{') && !node.childForFieldName('items')));
 }
 
 function followsInSource(a: Node, b: Node): boolean {

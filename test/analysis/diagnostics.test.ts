@@ -28,6 +28,13 @@ const CASES: Array<[string, string, string[]]> = [
   ['unsafe block at statement start', 'unsafe { x }', ["E0018 1:1 'unsafe' is a keyword and cannot be used as a name"]],
   ['a keyword as a field name', 'x = a.if', ["E0011 1:6 Unexpected token: 'Dot'"]],
   ['a dictionary at statement start', '{"a": 1}', ["E0011 1:5 Unexpected token: 'Colon'"]],
+  // A `use` list: names, commas optional; at anything else the reference expects `}` (each checked against its `check`).
+  ['a doubled comma in a use list', 'use std.{io,,assert}', ['E0010 1:13 Expected RBrace, found Comma']],
+  ['an assignment in a use list', 'use std.{io = 1}', ['E0010 1:13 Expected RBrace, found Eq']],
+  ['a path in a use list', 'use std.{io.x}', ['E0010 1:12 Expected RBrace, found Dot']],
+  ['a use list continued on the next line', 'use std.assert\n\n{ a = 1 }', ['E0010 3:5 Expected RBrace, found Eq']],
+  ['no alias after as in a use list', 'use std.{io as 1}', ["E0011 1:16 Unexpected token: 'expected alias after `as`'"]],
+  ['as closing a use list', 'use std.{io as}', ["E0011 1:15 Unexpected token: 'expected alias after `as`'"]],
   ['old function syntax', 'f: (List(Int)) -> Int = x', ["E0012 1:4 Invalid syntax: Old function syntax '(Type, Type) -> Ret' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Type, ...) -> Ret'. Example: 'add: (a: Int, b: Int) -> Int = a + b'"]],
   ['? as a parameter type', 'f: (a: ?) -> Void = (a) => {}', ["E0012 1:8 Invalid syntax: '?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注"]],
   ['&&', 'ok = a && b', ['E0012 1:8 Invalid syntax: logical conjunction uses keyword `and`; `&&` was removed (SPEC §2.2)']],

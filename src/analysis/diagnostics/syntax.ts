@@ -18,6 +18,8 @@ const CLOSERS: Record<string, string> = {
   arguments: 'RParen', parameters: 'RParen', lambda_parameters: 'RParen', tuple: 'RParen',
   parenthesized_expression: 'RParen', type_arguments: 'RParen', unit: 'RParen',
   list: 'RBracket', index_expression: 'RBracket', list_comprehension: 'RBracket',
+  // The reference reads a `use` list's names (commas optional) and expects `}` at anything else.
+  use_list: 'RBrace',
 };
 
 const OLD_FUNCTION_SYNTAX =
@@ -107,6 +109,11 @@ function unexpected(error: ErrorNode, tokens: () => TokenList): Found {
   // `?` where a type belongs (`(a: ?) -> Void`).
   if (first.text === '?' && error.insideType) {
     return { code: 'E0012', message: `Invalid syntax: ${QUESTION_MARK_TYPE}`, start: first.start, end: first.end, lexical: false };
+  }
+  // `use m.{a as 1}`: the reference wants the alias after `as` and reports what stands there.
+  if (first.text === 'as' && error.parentType === 'use_list') {
+    const next = tokens().after(first.end);
+    return { code: 'E0011', message: "Unexpected token: 'expected alias after `as`'", start: next?.start ?? first.end, end: next?.end ?? first.end, lexical: false };
   }
   if (NAME_KEYWORDS.has(first.text) && error.firstStartsStatement) {
     return keywordAsName(first, error.endIndex);

@@ -35,6 +35,16 @@ const CASES: Array<[string, string, string[]]> = [
   ['a use list continued on the next line', 'use std.assert\n\n{ a = 1 }', ['E0010 3:5 Expected RBrace, found Eq']],
   ['no alias after as in a use list', 'use std.{io as 1}', ["E0011 1:16 Unexpected token: 'expected alias after `as`'"]],
   ['as closing a use list', 'use std.{io as}', ["E0011 1:15 Unexpected token: 'expected alias after `as`'"]],
+  // `spawn` takes a block or `for`; the reference reports what follows it.
+  ['spawn while', 'spawn while x {\n}', ["E0016 1:7 Expected expression: block or 'for' after spawn"]],
+  ['spawn if in an assignment', 'r = spawn if c { 1 } else { 2 }', ["E0016 1:11 Expected expression: block or 'for' after spawn"]],
+  ['spawn at the end of the file', 'r = spawn\n', ["E0016 2:1 Expected expression: block or 'for' after spawn"]],
+  // Codes the reference reports without a position (ours is the token named).
+  ['a type that begins with [', 'x: [Int] = [1]', ["E0012 1:4 Invalid syntax: Old generic function type syntax '[T, U](params) -> Ret' is no longer supported. Use RFC-010 syntax: '(T: Type, U: Type) -> ((params) -> Ret)'"]],
+  ['variants without braces', 'C: Type = red | green', ['E0012 1:15 Invalid syntax: Enum variants must use brace syntax: `{ red | green | blue }` instead of `red | green | blue`']],
+  ['nothing after =', 'x = ', ["E0012 1:3 Invalid syntax: Expected expression after '='"]],
+  ['a closing bracket after =', 'main = {\n    x = )\n}', ["E0012 2:7 Invalid syntax: Expected expression after '='", 'E0010 2:9 Expected RBrace, found RParen']],
+  ['= after =', 'x = = 2', ["E0012 1:5 Invalid syntax: Expected expression after '='"]],
   ['old function syntax', 'f: (List(Int)) -> Int = x', ["E0012 1:4 Invalid syntax: Old function syntax '(Type, Type) -> Ret' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Type, ...) -> Ret'. Example: 'add: (a: Int, b: Int) -> Int = a + b'"]],
   ['? as a parameter type', 'f: (a: ?) -> Void = (a) => {}', ["E0012 1:8 Invalid syntax: '?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注"]],
   ['&&', 'ok = a && b', ['E0012 1:8 Invalid syntax: logical conjunction uses keyword `and`; `&&` was removed (SPEC §2.2)']],

@@ -34,6 +34,8 @@ export interface ErrorNode {
   first: TokenAt;
   /** Whether `first` starts a statement: nothing, a `;` or a line break before it. */
   firstStartsStatement: boolean;
+  /** The type of the sibling before the ERROR (or before the ERROR that wraps it, when it is a first child). */
+  siblingBefore: string | undefined;
 }
 
 export type SyntaxErrorNode = MissingNode | ErrorNode;
@@ -63,6 +65,8 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
   // object per node: this walk visits every node on the way to the errors.
   const previousTypes: Array<string | undefined> = [];
   const previousEndRows: number[] = [];
+  // Per depth: the sibling before the node last visited there.
+  const siblingsBefore: Array<string | undefined> = [];
   const depthOf = new Int32Array(table.count);
   let lastDepth = -1;
   // Document order; a node without errors is visited (it may precede an error) but not entered.
@@ -77,6 +81,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
     const beforeEndRow = previousEndRows[depth]!;
     previousTypes[depth] = type;
     previousEndRows[depth] = lines.lineOf(table.end(i));
+    siblingsBefore[depth] = beforeType;
     types[depth] = type;
     inType[depth] = TYPE_CONTEXTS.has(type) ? true : type === 'block' || type === 'source_file' ? false : depth > 0 && inType[depth - 1]!;
     const missing = table.isMissing(i);
@@ -114,6 +119,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       insideType: depth > 0 && inType[depth - 1]!,
       first,
       firstStartsStatement: !firstPrevious || firstPrevious.type === ';' || firstPrevious.endRow < firstRow,
+      siblingBefore: beforeType ?? (depth > 0 && types[depth - 1] === 'ERROR' ? siblingsBefore[depth - 1] : undefined),
     });
   }
   return found;

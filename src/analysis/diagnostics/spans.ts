@@ -66,10 +66,21 @@ export class TokenList {
 
   /** The first token that ends after `offset` or is empty at it: the one a parser at `offset` sees next. */
   after(offset: number): TokenAt | undefined {
+    const i = this.#indexAfter(offset);
+    return i === -1 ? undefined : this.#tokens[i];
+  }
+
+  /** The token before the one `after(offset)` gives. */
+  before(offset: number): TokenAt | undefined {
+    const i = this.#indexAfter(offset);
+    return this.#tokens[(i === -1 ? this.#tokens.length : i) - 1];
+  }
+
+  #indexAfter(offset: number): number {
     for (let i = countAtMost(this.#ends, offset - 1); i < this.#tokens.length; i++) {
       const token = this.#tokens[i]!;
-      if (token.end > offset || token.start === offset) return token;
+      if (token.end > offset || token.start === offset) return i;
     }
-    return undefined;
+    return -1;
   }
 }

@@ -26,6 +26,11 @@ const OLD_FUNCTION_SYNTAX =
   "Old function syntax '(Type, Type) -> Ret' is no longer supported. Use RFC-010 syntax with named parameters: " +
   "'(param: Type, ...) -> Ret'. Example: 'add: (a: Int, b: Int) -> Int = a + b'";
 
+const OLD_GENERIC_SYNTAX =
+  "Old generic function type syntax '[T, U](params) -> Ret' is no longer supported. Use RFC-010 syntax: '(T: Type, U: Type) -> ((params) -> Ret)'";
+
+const ENUM_WITHOUT_BRACES = 'Enum variants must use brace syntax: `{ red | green | blue }` instead of `red | green | blue`';
+
 const QUESTION_MARK_TYPE = "'?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注";
 
 /** What becomes a diagnostic: a lexer error or a parser one. */
@@ -69,7 +74,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && brackets.found.length > 0) continue;
     if (insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
     if (problem.kind === 'MISSING') parser.push(missing((tokens ??= new TokenList(tree, text)), problem.type, problem.startIndex));
-    else parser.push(unexpected(problem, () => (tokens ??= new TokenList(tree, text))));
+    else parser.push(unexpected(problem, () => (tokens ??= new TokenList(tree, text)), text.length));
   }
   parser.sort((a, b) => a.start - b.start);
 
@@ -98,13 +103,33 @@ function missing(tokens: TokenList, type: string, at: number): Found {
 const BINARY_ONLY = new Set(['/', '%', '==', '!=', '<', '<=', '>', '>=', '..', '=', 'and', 'or', 'as']);
 const PREFIX_OPERATORS = new Set(['-', '+', '!', '*', '&', '&mut']);
 
-function unexpected(error: ErrorNode, tokens: () => TokenList): Found {
+function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: number): Found {
   let { first } = error;
+  // `spawn` takes a block or `for`: the reference has no `spawn while` or `spawn if`, and reports what follows
+  // `spawn` (recovery may start the ERROR at the `=` before it).
+  const spawn = first.text === 'spawn' ? first : first.text === '=' ? tokens().after(first.end) : undefined;
+  if (spawn?.text === 'spawn' && spawn.end <= error.endIndex) {
+    const next = tokens().after(spawn.end);
+    const at = next ? { start: next.start, end: next.end } : { start: textLength, end: textLength };
+    return { code: 'E0016', message: "Expected expression: block or 'for' after spawn", ...at, lexical: false };
+  }
   // An ERROR that starts `* /` (recovery may wrap a prefix operator with what
   // follows it): the reference took `*` and stopped at `/`.
   if (PREFIX_OPERATORS.has(first.text)) {
     const next = tokens().after(first.end);
     if (next && next.end <= error.endIndex && BINARY_ONLY.has(next.text)) first = next;
+  }
+  // A type that begins with `[` (`f: [T](x: T) -> T`, `a: [Int]`): the reference's type parser refuses it
+  // (with no position; ours is the `[`). Recovery puts the `name:` before it in this ERROR.
+  const bracket = typeOpeningBracket(error, tokens());
+  if (bracket) return { code: 'E0012', message: `Invalid syntax: ${OLD_GENERIC_SYNTAX}`, start: bracket.start, end: bracket.end, lexical: false };
+  // `x = ` with nothing an expression can begin with after the `=` (`x = )`, `x = = 2`, end of file).
+  if (first.text === '=' && assignsNothing(first, tokens())) {
+    return { code: 'E0012', message: "Invalid syntax: Expected expression after '='", start: first.start, end: first.end, lexical: false };
+  }
+  // `Color: Type = Red | Green`: a `|` after a type definition (no position in the reference; ours is the `|`).
+  if (first.text === '|' && error.siblingBefore === 'type_definition') {
+    return { code: 'E0012', message: `Invalid syntax: ${ENUM_WITHOUT_BRACES}`, start: first.start, end: first.end, lexical: false };
   }
   // `?` where a type belongs (`(a: ?) -> Void`).
   if (first.text === '?' && error.insideType) {
@@ -130,6 +155,37 @@ function unexpected(error: ErrorNode, tokens: () => TokenList): Found {
     lexical: false,
   };
 }
+
+/** Tokens no expression begins with. */
+const NO_EXPRESSION_START = new Set([...BINARY_ONLY, ')', ']', '}', ',', ';', '...', '=>', '->', '.', ':', '|', '?']);
+/** Operators that glue to a following `=` in compound assignments (`x += 1` is E0011 at the `=`, as in the reference). */
+const COMPOUND_PREFIX = /^[-+*/%<>!&|^]$/;
+
+/** Whether an assignment's `=` (not a compound one) is followed by nothing an expression can begin with, or is itself such a thing. */
+function assignsNothing(equals: TokenAt, tokens: TokenList): boolean {
+  const before = tokens.before(equals.start);
+  if (!before || COMPOUND_PREFIX.test(before.text)) return false;
+  // `x = = 2`: this `=` is where the first one's expression should begin.
+  if (before.text === '=') return true;
+  const after = tokens.after(equals.end);
+  return after === undefined || after.start === after.end || NO_EXPRESSION_START.has(after.text);
+}
+
+/** A `[` right after a `name:` whose colon is in the ERROR: where the reference parses a type. */
+function typeOpeningBracket(error: ErrorNode, tokens: TokenList): TokenAt | undefined {
+  let previous = tokens.before(error.startIndex);
+  for (let token = tokens.after(error.startIndex); token && token.start < error.endIndex; token = tokens.after(token.end)) {
+    if (token.text === ':' && previous && IDENTIFIER.test(previous.text)) {
+      const next = tokens.after(token.end);
+      if (next?.text === '[') return next;
+    }
+    if (token.end === token.start) break;
+    previous = token;
+  }
+  return undefined;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function keywordAsName(keyword: TokenAt, statementEnd: number): Found & { statementEnd: number } {
   return {

@@ -35,6 +35,10 @@ const CASES: Array<[string, string, string[]]> = [
   ['a use list continued on the next line', 'use std.assert\n\n{ a = 1 }', ['E0010 3:5 Expected RBrace, found Eq']],
   ['no alias after as in a use list', 'use std.{io as 1}', ["E0011 1:16 Unexpected token: 'expected alias after `as`'"]],
   ['as closing a use list', 'use std.{io as}', ["E0011 1:15 Unexpected token: 'expected alias after `as`'"]],
+  // Where the reference's type parser wants a type.
+  ['variants in braces', 'Color: Type = { red | green }', ['E0010 1:21 Expected a type, found Pipe']],
+  ['a literal in a record type', 'Y: Type = { a: Int, 5 }', ['E0010 1:21 Expected a type, found IntLiteral(5)']],
+  ['a call as a type definition', 'Db: Type = lib("db")', ['E0010 1:16 Expected a type, found StringLiteral("db")', "E0011 1:20 Unexpected token: 'RParen'"]],
   // `spawn` takes a block or `for`; the reference reports what follows it.
   ['spawn while', 'spawn while x {\n}', ["E0016 1:7 Expected expression: block or 'for' after spawn"]],
   ['spawn if in an assignment', 'r = spawn if c { 1 } else { 2 }', ["E0016 1:11 Expected expression: block or 'for' after spawn"]],

@@ -36,6 +36,8 @@ export interface ErrorNode {
   firstStartsStatement: boolean;
   /** The type of the sibling before the ERROR (or before the ERROR that wraps it, when it is a first child). */
   siblingBefore: string | undefined;
+  /** The type of the innermost node around the ERROR that is not an ERROR. */
+  enclosingType: string | undefined;
 }
 
 export type SyntaxErrorNode = MissingNode | ErrorNode;
@@ -120,6 +122,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       first,
       firstStartsStatement: !firstPrevious || firstPrevious.type === ';' || firstPrevious.endRow < firstRow,
       siblingBefore: beforeType ?? (depth > 0 && types[depth - 1] === 'ERROR' ? siblingsBefore[depth - 1] : undefined),
+      enclosingType: enclosingType(types, depth),
     });
   }
   return found;
@@ -154,4 +157,9 @@ function tokenAt(table: NodeTable, node: number, text: string, lines: LineIndex,
   const start = table.start(node);
   const end = table.end(node);
   return { token: { text: text.slice(start, end), start, end }, previous, row: lines.lineOf(start) };
+}
+
+function enclosingType(types: readonly string[], depth: number): string | undefined {
+  for (let d = depth - 1; d >= 0; d--) if (types[d] !== 'ERROR') return types[d];
+  return undefined;
 }

@@ -40,6 +40,8 @@ export function anyWithin(sortedOffsets: readonly number[], start: number, end: 
   return countAtMost(sortedOffsets, end - 1) > countAtMost(sortedOffsets, start - 1);
 }
 
+const LITERALS = new Set(['string', 'multiline_string', 'char']);
+
 /** The tree's tokens in document order, without comments and MISSING ones: where the messages' "found X" comes from. */
 export class TokenList {
   readonly #tokens: TokenAt[] = [];
@@ -49,8 +51,9 @@ export class TokenList {
     const cursor = tree.walk();
     try {
       for (;;) {
-        if (cursor.gotoFirstChild()) continue;
         const type = cursor.nodeType;
+        // A literal is one token to the reference's lexer (`found StringLiteral("a")`); only f-strings hold code.
+        if (!LITERALS.has(type) && cursor.gotoFirstChild()) continue;
         if (!cursor.nodeIsMissing && type !== 'line_comment' && type !== 'block_comment' && type !== 'source_file') {
           this.#tokens.push({ text: text.slice(cursor.startIndex, cursor.endIndex), start: cursor.startIndex, end: cursor.endIndex });
           this.#ends.push(cursor.endIndex);

@@ -131,6 +131,13 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   if (first.text === '|' && error.siblingBefore === 'type_definition') {
     return { code: 'E0012', message: `Invalid syntax: ${ENUM_WITHOUT_BRACES}`, start: first.start, end: first.end, lexical: false };
   }
+  // A record type's body holds names, fields and constraints; at anything else the reference wanted a type
+  // (`{ red | green }`, `{ a: Int, 5 }`). So after a type definition's name, `(` must open type arguments.
+  if (error.enclosingType === 'record_type' && !IDENTIFIER.test(first.text)) return expectedType(first);
+  if (first.text === '(' && error.siblingBefore === 'type_definition') {
+    const argument = tokens().after(first.end);
+    if (argument && !IDENTIFIER.test(argument.text)) return expectedType(argument);
+  }
   // `?` where a type belongs (`(a: ?) -> Void`).
   if (first.text === '?' && error.insideType) {
     return { code: 'E0012', message: `Invalid syntax: ${QUESTION_MARK_TYPE}`, start: first.start, end: first.end, lexical: false };
@@ -154,6 +161,10 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
     end: first.end,
     lexical: false,
   };
+}
+
+function expectedType(found: TokenAt): Found {
+  return { code: 'E0010', message: `Expected a type, found ${tokenKindName(found.text)}`, start: found.start, end: found.end, lexical: false };
 }
 
 /** Tokens no expression begins with. */

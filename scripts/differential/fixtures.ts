@@ -9,19 +9,21 @@ import { measure, type Disagreement, type Measures, type Pair } from './compare.
 import type { OurChecker } from './ours.ts';
 import { usesLocalModule } from './programs.ts';
 import { generateProgram, MUTATIONS, PIECES, type GeneratedProgram } from './generate/index.ts';
+import { syntaxPrograms } from './syntax.ts';
 import type { Verdict } from './verdict.ts';
 
 export const FIXTURE_SEED = 19;
 /** Random mixes beyond the one-per-piece and three-per-mutation programs. */
 const MIXED = 120;
 
-/** The fixture set: every piece alone (twice), every mutation three times, then random mixes. */
+/** The fixture set: every piece alone (twice), every mutation three times, random mixes, then the syntax errors. */
 export function fixturePrograms(): GeneratedProgram[] {
   const programs: GeneratedProgram[] = [];
   let index = 0;
   for (const piece of PIECES) for (let k = 0; k < 2; k++) programs.push(generateProgram(index++, FIXTURE_SEED, { pieces: [piece], mutate: false }));
   for (const mutation of MUTATIONS) for (let k = 0; k < 3; k++) programs.push(generateProgram(index++, FIXTURE_SEED, { mutation }));
   for (let k = 0; k < MIXED; k++) programs.push(generateProgram(index++, FIXTURE_SEED));
+  programs.push(...syntaxPrograms(index));
   return programs;
 }
 

@@ -96,6 +96,17 @@ function run(root: string): { compared: number; differences: string[] } {
   }
 }
 
+function hasSyntaxErrors(dir: string): boolean {
+  return listYxFiles(dir).some((file) => {
+    const tree = parseOrThrow(parser, readFileSync(file, 'utf8'));
+    try {
+      return tree.rootNode.hasError;
+    } finally {
+      tree.delete();
+    }
+  });
+}
+
 describe('the checker and the binding model pick the same binding', () => {
   it('on ../shared/corpus', { skip: sharedCorpusDir ? false : 'no ../shared/corpus' }, (t) => {
     const dirs = [...new Set(listYxFiles(sharedCorpusDir!).map((f) => dirname(f)))];
@@ -112,7 +123,8 @@ describe('the checker and the binding model pick the same binding', () => {
 
   it('on test/differential/programs', (t) => {
     const root = join(repoRoot, 'test', 'differential', 'programs');
-    const dirs = [...new Set(listYxFiles(root).map((f) => dirname(f)))];
+    // Not the ones broken on purpose: the checker skips a statement it cannot parse, the model keeps what recovery made of it.
+    const dirs = [...new Set(listYxFiles(root).map((f) => dirname(f)))].filter((dir) => !hasSyntaxErrors(dir));
     let compared = 0;
     const differences: string[] = [];
     for (const dir of dirs) {

@@ -55,7 +55,9 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   const lexicalSpans = new SpanIndex(lexical);
   // A tree without ERROR or MISSING nodes has balanced brackets.
   const hasError = tree.rootNode.hasError;
-  const brackets = hasError ? bracketErrors(tree, text.length) : { found: [], unclosed: [] };
+  let tokens: TokenList | undefined;
+  const tokenList = () => (tokens ??= new TokenList(tree, text));
+  const brackets = hasError ? bracketErrors(tree, text.length, tokenList) : { found: [], unclosed: [] };
   const unclosed = [...brackets.unclosed].sort((a, b) => a - b);
 
   const parser: Found[] = [];
@@ -66,15 +68,14 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
-  let tokens: TokenList | undefined;
   for (const problem of hasError ? errorNodes(tree, text, lines) : []) {
     if (lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.
     if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;
     if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && brackets.found.length > 0) continue;
     if (insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
-    if (problem.kind === 'MISSING') parser.push(missing((tokens ??= new TokenList(tree, text)), problem.type, problem.startIndex));
-    else parser.push(unexpected(problem, () => (tokens ??= new TokenList(tree, text)), text.length));
+    if (problem.kind === 'MISSING') parser.push(missing(tokenList(), problem.type, problem.startIndex));
+    else parser.push(unexpected(problem, tokenList, text.length));
   }
   parser.sort((a, b) => a.start - b.start);
 
@@ -150,9 +151,31 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   if (NAME_KEYWORDS.has(first.text) && error.firstStartsStatement) {
     return keywordAsName(first, error.endIndex);
   }
+  // `a.if`: a keyword after the dot is what the reference cannot take.
+  if (first.text === '.') {
+    const name = tokens().after(first.end);
+    if (name && name.end <= error.endIndex && tokenKindName(name.text).startsWith('Kw')) return unexpectedToken(name);
+  }
+  // The reference takes an operand that begins an argument or a condition as the expression,
+  // and stops at the token after it: `Point(x: 0)` at `:`, `if x print(1)` at `print`.
+  const before = tokens().before(first.start)?.text;
   const closer = error.parentType ? CLOSERS[error.parentType] : undefined;
+  const next = OPERAND.test(first.text) ? tokens().after(first.end) : undefined;
+  const stop = next && !CONTINUES_EXPRESSION.has(next.text) ? next : undefined;
   if (closer) {
-    return { code: 'E0010', message: `Expected ${closer}, found ${tokenKindName(first.text)}`, start: first.start, end: first.end, lexical: false };
+    const at = stop && (before === '(' || before === ',') ? stop : first;
+    return { code: 'E0010', message: `Expected ${closer}, found ${tokenKindName(at.text)}`, start: at.start, end: at.end, lexical: false };
+  }
+  if (stop && (before === 'if' || before === 'elif' || before === 'while') && stop.text !== '{') {
+    return { code: 'E0010', message: `Expected LBrace, found ${tokenKindName(stop.text)}`, start: stop.start, end: stop.end, lexical: false };
+  }
+  // `for x xs`: after the loop's name the reference wants `in`.
+  if (first.text === 'for') {
+    const name = tokens().after(first.end);
+    const next = name && IDENTIFIER.test(name.text) ? tokens().after(name.end) : undefined;
+    if (next && next.text !== 'in' && next.text !== 'mut' && next.start < error.endIndex) {
+      return { code: 'E0010', message: `Expected KwIn, found ${tokenKindName(next.text)}`, start: next.start, end: next.end, lexical: false };
+    }
   }
   return {
     code: 'E0011',
@@ -197,6 +220,15 @@ function typeOpeningBracket(error: ErrorNode, tokens: TokenList): TokenAt | unde
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function unexpectedToken(token: TokenAt): Found {
+  return { code: 'E0011', message: `Unexpected token: '${tokenKindName(token.text)}'`, start: token.start, end: token.end, lexical: false };
+}
+
+/** A token that is a whole operand: a name or a number or text literal. */
+const OPERAND = /^([A-Za-z_][A-Za-z0-9_]*|[0-9][A-Za-z0-9_.]*|".*"|'.*')$/s;
+/** Tokens after an operand that go on with its expression. */
+const CONTINUES_EXPRESSION = new Set([...BINARY_ONLY, '+', '-', '*', '(', '[', '.', '?', '..', '..=']);
 
 function keywordAsName(keyword: TokenAt, statementEnd: number): Found & { statementEnd: number } {
   return {
@@ -290,7 +322,7 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /** Brackets that never close (E0010 `Expected RBrace, found Eof`) or close with the wrong kind. */
-function bracketErrors(tree: Tree, textLength: number): { found: Found[]; unclosed: number[] } {
+function bracketErrors(tree: Tree, textLength: number, tokens: () => TokenList): { found: Found[]; unclosed: number[] } {
   // Read off the cursor: a Node is made only for named nodes, to skip those
   // without ERROR or MISSING inside, whose brackets pair up among themselves.
   const stack: Array<{ type: string; start: number }> = [];
@@ -311,7 +343,7 @@ function bracketErrors(tree: Tree, textLength: number): { found: Found[]; unclos
     if (open && PAIRS[open.type] === type) {
       stack.pop();
     } else if (open) {
-      found.push({ code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(type)}`, start: cursor.startIndex, end: cursor.endIndex, lexical: false });
+      found.push(wrongCloser(open, type, cursor.startIndex, cursor.endIndex, tokens));
       abandoned.push(...stack.map((n) => n.start));
       stack.length = 0;
       return false;
@@ -324,6 +356,27 @@ function bracketErrors(tree: Tree, textLength: number): { found: Found[]; unclos
   }
   return { found, unclosed: [...abandoned, ...stack.map((n) => n.start)] };
 }
+
+/**
+ * A bracket closed by another kind. The reference's list literal does not say
+ * so: its element parse fails at the closer, and what holds the list reports
+ * (`x = [1, 2)` as an assignment without a value, `f([1, 2))` as the closer
+ * unexpected). An index (`a[1)`) and the other brackets expect their own closer.
+ */
+function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList): Found {
+  const before = open.type === '[' ? tokens().before(open.start) : undefined;
+  if (before && (!ENDS_OPERAND.test(before.text) || BEFORE_EXPRESSION.has(before.text))) {
+    if (before.text === '=' && !COMPOUND_PREFIX.test(tokens().before(before.start)?.text ?? '')) {
+      return { code: 'E0012', message: "Invalid syntax: Expected expression after '='", start, end, lexical: false };
+    }
+    return { code: 'E0011', message: `Unexpected token: '${tokenKindName(closer)}'`, start, end, lexical: false };
+  }
+  return { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(closer)}`, start, end, lexical: false };
+}
+
+/** A token an index's `[` may follow: a name, a literal or a closing bracket, unless it is a keyword an expression follows. */
+const ENDS_OPERAND = /^([A-Za-z_0-9"'].*|[)\]}])$/;
+const BEFORE_EXPRESSION = new Set(['return', 'in', 'if', 'elif', 'while', 'and', 'or', 'not', 'match', 'as', 'mut', 'ref', 'else']);
 
 function dedupe(found: Found[]): Found[] {
   const seen = new Set<string>();

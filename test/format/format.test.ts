@@ -101,6 +101,11 @@ describe('format', () => {
     }
   });
 
+  it('keeps the imports in place in a file that ends in an unclosed block comment (found by the fuzzer)', () => {
+    // Hoisted, `use s` would take its comment up with it, and the comment runs to the end: `x` would be inside it.
+    assert.deepEqual(format(parser, 'x\nuse s/*\n1.5'), { formatted: 'x\nuse s /*\n1.5', diagnostics: [] });
+  });
+
   it('keeps two words side by side apart (found by the fuzzer)', () => {
     assert.deepEqual(format(parser, 'while\n\rxs f"{x}"'), { formatted: 'while xs f"{x}"\n', diagnostics: [] });
   });

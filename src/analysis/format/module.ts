@@ -12,8 +12,7 @@ export function printModule(tree: Tree, source: string, options: FormatOptions):
   // An unterminated `/*` runs to the end of the file (as in the reference): any
   // change at the end, even a final newline, would be inside the comment.
   // So the text ends with that comment as written, with no newline after it.
-  const last = tree.rootNode.lastChild;
-  const open = last?.type === 'block_comment' && !closesBlockComment(source.slice(last.startIndex, last.endIndex));
+  const open = endsInOpenComment(tree, source);
   const printer = new Printer({ source, lineWidth: options.line_width, indentWidth: options.indent_width, useTabs: options.use_tabs });
   const text = render(moduleDoc(printer, tree, source, options), { lineWidth: options.line_width, indentWidth: options.indent_width, useTabs: options.use_tabs });
   if (open) return text;
@@ -42,9 +41,7 @@ export function headerLength(first: Entry): number {
 function moduleDoc(printer: Printer, tree: Tree, source: string, options: FormatOptions): Doc {
   const children = tree.rootNode.children.filter((c) => c !== null);
   const { entries, dangling } = collect(children, (c) => c.type === ';');
-  if (!options.sort_imports || !entries.some((e) => e.item.type === 'use_statement')) {
-    return printer.statements(entries, dangling);
-  }
+  if (!options.sort_imports || !hoistsImports(tree, source, entries)) return printer.statements(entries, dangling);
   const first = entries[0]!;
   const headerCount = headerLength(first);
   const header = first.leading.slice(0, headerCount);
@@ -66,6 +63,21 @@ function moduleDoc(printer: Printer, tree: Tree, source: string, options: Format
   // One sequence, a blank line after the imports: the last import and the first statement after it are neighbours too (`use s.;⏎⏎x`).
   out.push(printer.statements([...imports, ...others.map((e, i) => (i === 0 ? { ...e, blankBefore: true } : e))], dangling));
   return out;
+}
+
+/**
+ * Whether sorting imports moves the `use` statements up (the verifier expects
+ * the order this decides). Not in a file that ends in an unclosed `/*`: the
+ * comment runs to the end of the file, so whatever moved above it would then
+ * stand inside it.
+ */
+export function hoistsImports(tree: Tree, source: string, entries: readonly Entry[]): boolean {
+  return entries.some((e) => e.item.type === 'use_statement') && !endsInOpenComment(tree, source);
+}
+
+function endsInOpenComment(tree: Tree, source: string): boolean {
+  const last = tree.rootNode.lastChild;
+  return last?.type === 'block_comment' && !closesBlockComment(source.slice(last.startIndex, last.endIndex));
 }
 
 /** Whether a block comment's text closes every `/*` it opens (they nest). */

@@ -10,7 +10,7 @@
 import type { Language, Node, Tree } from 'web-tree-sitter';
 import { collect, isComment } from './comments.ts';
 import { importPath, sortImports } from './imports.ts';
-import { headerLength } from './module.ts';
+import { headerLength, hoistsImports } from './module.ts';
 
 const OPTIONAL_COMMAS = new Set(['list', 'use_list', 'binding_positions', 'match_block']);
 /** Literals compared as written, quotes, escapes and inner spaces included. */
@@ -49,7 +49,7 @@ function sameItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => bo
 export function codeView(tree: Tree, source: string, hoisted: boolean): CodeView {
   const top = tree.rootNode.children.filter((c): c is Node => c !== null);
   const { entries, dangling } = collect(top, (c) => c.type === ';');
-  if (!hoisted || !entries.some((e) => e.item.type === 'use_statement')) {
+  if (!hoisted || !hoistsImports(tree, source, entries)) {
     const views = top.map((node) => statementView(node, source));
     return { tokens: normalised(views.flatMap((v) => v.tokens)), shapes: views.filter((_, i) => isStatement(top[i]!)).map((v) => v.shape) };
   }

@@ -46,6 +46,9 @@ const SNIPPETS: ReadonlyArray<readonly [slug: string, text: string]> = [
   ['if-without-block', 'main = {\n    if x print(1)\n}\n'],
   ['for-without-in', 'main = {\n    for x xs { print(x) }\n}\n'],
   ['lambda-without-body', 'f = (a) => \n'],
+  ['match-constructor-pattern', 'main = {\n    r = match x {\n        ok(v) => "a",\n        _ => "b"\n    }\n}\n'],
+  ['match-alternatives', 'main = {\n    r = match x {\n        "mo" | "tu" => 1,\n        _ => 2\n    }\n}\n'],
+  ['match-guard-after-call', 'main = {\n    r = match x {\n        adult(n) if n >= 18 => true,\n        _ => false\n    }\n}\n'],
 ];
 
 export function syntaxPrograms(firstIndex: number): GeneratedProgram[] {

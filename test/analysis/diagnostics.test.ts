@@ -45,6 +45,9 @@ const CASES: Array<[string, string, string[]]> = [
   ['variants in braces', 'Color: Type = { red | green }', ['E0010 1:21 Expected a type, found Pipe']],
   ['a literal in a record type', 'Y: Type = { a: Int, 5 }', ['E0010 1:21 Expected a type, found IntLiteral(5)']],
   ['a call as a type definition', 'Db: Type = lib("db")', ['E0010 1:16 Expected a type, found StringLiteral("db")', "E0011 1:20 Unexpected token: 'RParen'"]],
+  // A match arm's pattern is a name, a literal or a tuple; then `=>`.
+  ['a constructor pattern', 'r = match x {\n    ok(v) => 1\n}', ['E0010 2:7 Expected FatArrow, found LParen']],
+  ['alternatives in a pattern', 'r = match x {\n    "a" | "b" => 1\n}', ['E0010 2:9 Expected FatArrow, found Pipe']],
   // `spawn` takes a block or `for`; the reference reports what follows it.
   ['spawn while', 'spawn while x {\n}', ["E0016 1:7 Expected expression: block or 'for' after spawn"]],
   ['spawn if in an assignment', 'r = spawn if c { 1 } else { 2 }', ["E0016 1:11 Expected expression: block or 'for' after spawn"]],

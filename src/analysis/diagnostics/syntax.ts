@@ -169,6 +169,13 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   if (stop && (before === 'if' || before === 'elif' || before === 'while') && stop.text !== '{') {
     return { code: 'E0010', message: `Expected LBrace, found ${tokenKindName(stop.text)}`, start: stop.start, end: stop.end, lexical: false };
   }
+  // A match arm's pattern is an operand without calls, ranges or `|` (the reference parses it above their
+  // precedence), then `=>`: `ok(v) =>` and `1..9 =>` stop after the first name or literal.
+  if (error.enclosingType === 'match_block') {
+    const after = next && next.text !== '=>' && next.text !== '.' ? next : undefined;
+    const at = after ?? (before !== undefined && OPERAND.test(before) && first.text !== '=>' ? first : undefined);
+    if (at) return { code: 'E0010', message: `Expected FatArrow, found ${tokenKindName(at.text)}`, start: at.start, end: at.end, lexical: false };
+  }
   // `for x xs`: after the loop's name the reference wants `in`.
   if (first.text === 'for') {
     const name = tokens().after(first.end);

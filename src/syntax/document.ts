@@ -46,20 +46,19 @@ export class SyntaxDocument {
    */
   update(changes: readonly TextChange[], version = this.#version + 1): void {
     let text = this.#text;
-    let lines: LineIndex | undefined = this.lines;
+    let lines = this.lines;
     const tree = this.#tree;
     for (const change of changes) {
       const start = clamp(change.start, 0, text.length);
       const end = clamp(change.end, start, text.length);
-      lines ??= new LineIndex(text);
       tree.edit(editOf(lines, start, end, change.text));
       text = text.slice(0, start) + change.text + text.slice(end);
-      lines = undefined;
+      lines = lines.edited(text, start, end, change.text);
     }
     this.#tree = parseOrThrow(this.#parser, text, tree);
     tree.delete();
     this.#text = text;
-    this.#lines = undefined;
+    this.#lines = lines;
     this.#version = version;
   }
 

@@ -51,6 +51,33 @@ export class LineIndex {
     return (this.#built ??= indexLines(this.#text)).pairs;
   }
 
+  /**
+   * The index of `text`, which is this index's text with `[start, end)`
+   * replaced by `inserted`: derived from this one when it is built (a keystroke
+   * in a large file then moves the numbers after the edit instead of scanning
+   * the whole text again), else left to be built when first asked.
+   */
+  edited(text: string, start: number, end: number, inserted: string): LineIndex {
+    const next = new LineIndex(text);
+    const built = this.#built;
+    if (!built) return next;
+    const delta = inserted.length - (end - start);
+    // Line starts after a newline before the edit stay; those after one it removed go; the rest move.
+    const lineStarts = built.lineStarts.slice(0, countAtMost(built.lineStarts, start));
+    for (let i = inserted.indexOf('\n'); i !== -1; i = inserted.indexOf('\n', i + 1)) lineStarts.push(start + i + 1);
+    for (let k = countAtMost(built.lineStarts, end); k < built.lineStarts.length; k++) lineStarts.push(built.lineStarts[k]! + delta);
+    // A pair may begin from one unit before the edit to its new end: looked for again there.
+    const from = Math.max(0, start - 1);
+    const to = start + inserted.length;
+    const pairs = built.pairs.slice(0, countAtMost(built.pairs, from - 1));
+    for (let i = from; i <= to && i < text.length - 1; i++) {
+      if (isHighSurrogateAt(text, i)) pairs.push(i++);
+    }
+    for (let k = countAtMost(built.pairs, end); k < built.pairs.length; k++) pairs.push(built.pairs[k]! + delta);
+    next.#built = { lineStarts, pairs };
+    return next;
+  }
+
   get lineCount(): number {
     return this.#lineStarts.length;
   }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { createParser } from '../../src/syntax/language.ts';
 import { parseOrThrow } from '../../src/syntax/document.ts';
 import { LineIndex } from '../../src/syntax/positions.ts';
@@ -53,3 +54,33 @@ describe('LineIndex', () => {
     }
   });
 });
+
+describe('LineIndex.edited', () => {
+  /** Every position the index answers, for comparing two indexes of one text. */
+  const answers = (index: LineIndex, text: string) => {
+    const positions = [];
+    for (let offset = 0; offset <= text.length; offset++) positions.push([index.toHuman(offset), index.toLsp(offset)]);
+    return { lineCount: index.lineCount, positions };
+  };
+  // Units that make and break lines and surrogate pairs, lone halves included.
+  const unit = fc.constantFrom('a', '\n', '\r', '\ud83d', '\ude00', '😀', '名');
+  const text = fc.array(unit, { maxLength: 30 }).map((units) => units.join(''));
+
+  it('answers as an index built afresh on the edited text, for any edit of any built index', () => {
+    fc.assert(fc.property(text, fc.nat(), fc.nat(), text, (before, a, b, inserted) => {
+      const start = Math.min(a, b) % (before.length + 1);
+      const end = Math.min(start + (Math.max(a, b) % 6), before.length);
+      const after = before.slice(0, start) + inserted + before.slice(end);
+      const old = new LineIndex(before);
+      old.lineOf(0);
+      assert.deepEqual(answers(old.edited(after, start, end, inserted), after), answers(new LineIndex(after), after));
+    }), { numRuns: 2000 });
+  });
+
+  it('leaves an index never built to be built when asked', () => {
+    const edited = new LineIndex('a\nb').edited('a\nbc\n', 3, 3, 'c\n');
+    assert.equal(edited.lineCount, 3);
+    assert.deepEqual(edited.toHuman(5), { line: 3, column: 1 });
+  });
+});
+

@@ -67,6 +67,8 @@ export class NodeTable {
   /** The runs of top-level items whose rows were copied, in row order: where each came from (`sharedWith`). */
   #runs: SharedRun[] = [];
   readonly #types: TypeIds;
+  /** Top-level items in a row, while this table is built, not found where the last shared one said. */
+  #misses = 0;
   readonly #type: Uint16Array;
   readonly #field: Uint16Array;
   readonly #flags: Uint8Array;
@@ -196,19 +198,32 @@ export class NodeTable {
    */
   #shareItem(subtree: number, item: number, runs: SharedRun[]): number {
     if (subtree === 0) return 0;
-    // The newest retained table first: a subtree an edited tree shares with the one before is in both.
     let old: NodeTable | undefined;
     let index: number | undefined;
-    for (let k = retainedTables.length - 1; k >= 0 && index === undefined; k--) {
+    // Where the item most likely was: after the last one shared, or after the one edited after it
+    // (the first: the newest table's first). No map of every item is made for a keystroke.
+    const last = runs[runs.length - 1];
+    const newest = retainedTables[retainedTables.length - 1]!.table;
+    const guesses = last ? [last.oldEnd, last.old.#subtreeEnd[last.oldEnd] ?? -1] : [newest.firstChild(0)];
+    const guessed = last?.old ?? newest;
+    for (const row of guesses) {
+      if (row > 0 && row < guessed.count && guessed.#parent[row] === 0 && subtreeAt(guessed.#id[row]!) === subtree) {
+        [old, index] = [guessed, row];
+        break;
+      }
+    }
+    // Else, once two items in a row were not where expected (an edit that added or removed items), by address,
+    // the newest retained table first: a subtree an edited tree shares with the one before is in both.
+    this.#misses = index === undefined ? this.#misses + 1 : 0;
+    for (let k = retainedTables.length - 1; k >= 0 && index === undefined && this.#misses > 1; k--) {
       old = retainedTables[k]!.table;
-      index = retainedTables[k]!.items.get(subtree);
+      index = itemsByAddress(retainedTables[k]!).get(subtree);
     }
     if (index === undefined || !old || old.#types !== this.#types) return 0;
     const size = old.#subtreeEnd[index]! - index - 1;
     if (size === 0 || item + 1 + size > this.count) return 0;
     // Items next to each other in both tables, moved by as much, are copied as one block.
     const delta = this.#start[item]! - old.#start[index]!;
-    const last = runs[runs.length - 1];
     if (last && last.old === old && last.oldEnd === index && last.newEnd === item && last.delta === delta) {
       last.oldEnd += size + 1;
       last.newEnd += size + 1;
@@ -487,8 +502,8 @@ export function subtreeOf(of: Tree | Node): { table: NodeTable; first: number; e
 interface RetainedTable {
   table: NodeTable;
   keepAlive: Tree;
-  /** Its top-level items with descendants, by the address of each one's subtree. */
-  items: Map<number, number>;
+  /** Its top-level items with descendants, by the address of each one's subtree: made when an item is not where expected. */
+  items: Map<number, number> | undefined;
 }
 const retainedTables: RetainedTable[] = [];
 /** Two: an edited document's latest table, and the one before while the next is built from it. */
@@ -510,17 +525,24 @@ export function retainTablesFrom(rows: number): number {
 
 function retain(tree: Tree, table: NodeTable): void {
   if (table.count < retainFromNodes) return;
-  const items = new Map<number, number>();
-  for (let item = table.firstChild(0); item !== -1; item = table.nextSibling(item)) {
-    const subtree = subtreeAt(table.nodeId(item));
-    if (subtree !== 0 && table.firstChild(item) !== -1) items.set(subtree, item);
-  }
-  retainedTables.push({ table, keepAlive: tree.copy(), items });
+  retainedTables.push({ table, keepAlive: tree.copy(), items: undefined });
   while (retainedTables.length > RETAINED_TABLES) {
     const evicted = retainedTables.shift()!;
     evicted.table.forgetShared();
     evicted.keepAlive.delete();
   }
+}
+
+function itemsByAddress(retained: RetainedTable): Map<number, number> {
+  if (retained.items) return retained.items;
+  const { table } = retained;
+  const items = new Map<number, number>();
+  for (let item = table.firstChild(0); item !== -1; item = table.nextSibling(item)) {
+    const subtree = subtreeAt(table.nodeId(item));
+    if (subtree !== 0 && table.firstChild(item) !== -1) items.set(subtree, item);
+  }
+  retained.items = items;
+  return items;
 }
 
 /**

@@ -203,15 +203,12 @@ export class NodeTable {
     // Where the item most likely was: after the last one shared, or after the one edited after it
     // (the first: the newest table's first). No map of every item is made for a keystroke.
     const last = runs[runs.length - 1];
-    const newest = retainedTables[retainedTables.length - 1]!.table;
-    const guesses = last ? [last.oldEnd, last.old.#subtreeEnd[last.oldEnd] ?? -1] : [newest.firstChild(0)];
-    const guessed = last?.old ?? newest;
-    for (const row of guesses) {
-      if (row > 0 && row < guessed.count && guessed.#parent[row] === 0 && subtreeAt(guessed.#id[row]!) === subtree) {
-        [old, index] = [guessed, row];
-        break;
-      }
-    }
+    const guessed = last?.old ?? retainedTables[retainedTables.length - 1]!.table;
+    // Two numbers, not an array of them: this runs for each of the file's items.
+    const first = last ? last.oldEnd : guessed.firstChild(0);
+    const second = last ? (last.old.#subtreeEnd[last.oldEnd] ?? -1) : -1;
+    index = guessed.#holdsItem(first, subtree) ? first : guessed.#holdsItem(second, subtree) ? second : undefined;
+    if (index !== undefined) old = guessed;
     // Else, once two items in a row were not where expected (an edit that added or removed items), by address,
     // the newest retained table first: a subtree an edited tree shares with the one before is in both.
     this.#misses = index === undefined ? this.#misses + 1 : 0;
@@ -232,6 +229,11 @@ export class NodeTable {
       runs.push({ old, oldStart: index, oldEnd: index + size + 1, newEnd: item + size + 1, delta, items: [item] });
     }
     return size;
+  }
+
+  /** Whether row `row` is a top-level item whose subtree is at `subtree`. */
+  #holdsItem(row: number, subtree: number): boolean {
+    return row > 0 && row < this.count && this.#parent[row] === 0 && subtreeAt(this.#id[row]!) === subtree;
   }
 
   /**

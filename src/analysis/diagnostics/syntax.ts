@@ -151,6 +151,16 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   if (NAME_KEYWORDS.has(first.text) && error.firstStartsStatement) {
     return keywordAsName(first, error.endIndex);
   }
+  // `use(x)`: a `use` takes a path, whatever stands there instead is reported.
+  if (first.text === 'use') {
+    const path = tokens().after(first.end);
+    if (path && !IDENTIFIER.test(path.text)) return unexpectedToken(path);
+  }
+  // `f = (x: Int) -> Int = …`: a value that is parameters then `->`, where a lambda has `=>`.
+  if (first.text === '(' && tokens().before(first.start)?.text === '=') {
+    const arrow = tokenAfterGroup(first, tokens());
+    if (arrow?.text === '->') return unexpectedToken(arrow);
+  }
   // `a.if`: a keyword after the dot is what the reference cannot take.
   if (first.text === '.') {
     const name = tokens().after(first.end);
@@ -228,6 +238,17 @@ function typeOpeningBracket(error: ErrorNode, tokens: TokenList): TokenAt | unde
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** The token after the bracket that closes the one `open` opens. */
+function tokenAfterGroup(open: TokenAt, tokens: TokenList): TokenAt | undefined {
+  let depth = 0;
+  for (let token = tokens.after(open.start); token && token.end > token.start; token = tokens.after(token.end)) {
+    if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
+    else if (token.text === ')' || token.text === ']' || token.text === '}') depth--;
+    if (depth === 0) return tokens.after(token.end);
+  }
+  return undefined;
+}
+
 function unexpectedToken(token: TokenAt): Found {
   return { code: 'E0011', message: `Unexpected token: '${tokenKindName(token.text)}'`, start: token.start, end: token.end, lexical: false };
 }
@@ -297,6 +318,9 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
   const COLON = table.idOf(':');
   const TYPE_FIELD = table.fieldIdOf('type');
   const PARAMETERS_FIELD = table.fieldIdOf('parameters');
+  const USE_STATEMENT = table.idOf('use_statement');
+  const ITEMS_FIELD = table.fieldIdOf('items');
+  const ALIAS_FIELD = table.fieldIdOf('alias');
   const found: StatementFinding[] = [];
   const end = table.subtreeEnd(root);
   for (let node = root; node < end; node++) {
@@ -313,6 +337,12 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
       const entry = expressionType === DICTIONARY ? table.firstNamedChild(expression) : -1;
       const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
       if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(node) });
+    } else if (type === USE_STATEMENT) {
+      // `use m.{a, b} as x`: the reference takes aliases only inside the list.
+      const alias = table.childInField(node, ALIAS_FIELD);
+      if (alias !== -1 && table.childInField(node, ITEMS_FIELD) !== -1) {
+        found.push({ code: 'E0011', message: "Unexpected token: 'positional item alias is not supported; use inline form `use path.{item as alias}`'", start: table.start(alias), end: table.end(alias), lexical: false, statementEnd: table.end(node) });
+      }
     } else if (type === DECLARATION) {
       // `f: (List(Int)) -> Int`: the old unnamed function type at the top of an annotation.
       const annotation = table.childInField(node, TYPE_FIELD);

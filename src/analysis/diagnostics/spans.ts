@@ -3,6 +3,8 @@
 // bracket? Each is a binary search over spans sorted once, not a scan of all
 // of them, so that n errors against n spans cost n log n, not n².
 import type { Tree } from 'web-tree-sitter';
+import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import type { NodeType } from '../../syntax/node-type.ts';
 import { countAtMost } from '../../syntax/sorted.ts';
 import type { TokenAt } from './error-nodes.ts';
 
@@ -40,49 +42,62 @@ export function anyWithin(sortedOffsets: readonly number[], start: number, end: 
   return countAtMost(sortedOffsets, end - 1) > countAtMost(sortedOffsets, start - 1);
 }
 
-const LITERALS = new Set(['string', 'multiline_string', 'char']);
+const LITERALS: readonly NodeType[] = ['string', 'multiline_string', 'char'];
+const SKIPPED: readonly NodeType[] = ['line_comment', 'block_comment', 'source_file'];
 
-/** The tree's tokens in document order, without comments and MISSING ones: where the messages' "found X" comes from. */
+/**
+ * The tree's tokens in document order, without comments and MISSING ones:
+ * where the messages' "found X" comes from. Read off the file's node table
+ * (rows in document order) as row numbers; a token's text is cut when asked.
+ */
 export class TokenList {
-  readonly #tokens: TokenAt[] = [];
+  readonly #table: NodeTable;
+  readonly #rows: number[] = [];
   readonly #ends: number[] = [];
 
   constructor(tree: Tree, text: string) {
-    const cursor = tree.walk();
-    try {
-      for (;;) {
-        const type = cursor.nodeType;
-        // A literal is one token to the reference's lexer (`found StringLiteral("a")`); only f-strings hold code.
-        if (!LITERALS.has(type) && cursor.gotoFirstChild()) continue;
-        if (!cursor.nodeIsMissing && type !== 'line_comment' && type !== 'block_comment' && type !== 'source_file') {
-          this.#tokens.push({ text: text.slice(cursor.startIndex, cursor.endIndex), start: cursor.startIndex, end: cursor.endIndex });
-          this.#ends.push(cursor.endIndex);
-        }
-        while (!cursor.gotoNextSibling()) {
-          if (!cursor.gotoParent()) return;
-        }
+    const table = nodeTableOf(tree, text);
+    this.#table = table;
+    const literals = new Set(LITERALS.map((t) => table.idOf(t)));
+    const skipped = new Set(SKIPPED.map((t) => table.idOf(t)));
+    for (let row = 0; row < table.count; row++) {
+      const type = table.typeId(row);
+      // A literal is one token to the reference's lexer (`found StringLiteral("a")`); only f-strings hold code.
+      if (literals.has(type)) {
+        this.#push(row);
+        row = table.subtreeEnd(row) - 1;
+      } else if (table.firstChild(row) === -1 && !table.isMissing(row) && !skipped.has(type)) {
+        this.#push(row);
       }
-    } finally {
-      cursor.delete();
     }
+  }
+
+  #push(row: number): void {
+    this.#rows.push(row);
+    this.#ends.push(this.#table.end(row));
+  }
+
+  #token(i: number): TokenAt | undefined {
+    const row = this.#rows[i];
+    return row === undefined ? undefined : { text: this.#table.text(row), start: this.#table.start(row), end: this.#table.end(row) };
   }
 
   /** The first token that ends after `offset` or is empty at it: the one a parser at `offset` sees next. */
   after(offset: number): TokenAt | undefined {
     const i = this.#indexAfter(offset);
-    return i === -1 ? undefined : this.#tokens[i];
+    return i === -1 ? undefined : this.#token(i);
   }
 
   /** The token before the one `after(offset)` gives. */
   before(offset: number): TokenAt | undefined {
     const i = this.#indexAfter(offset);
-    return this.#tokens[(i === -1 ? this.#tokens.length : i) - 1];
+    return this.#token((i === -1 ? this.#rows.length : i) - 1);
   }
 
   #indexAfter(offset: number): number {
-    for (let i = countAtMost(this.#ends, offset - 1); i < this.#tokens.length; i++) {
-      const token = this.#tokens[i]!;
-      if (token.end > offset || token.start === offset) return i;
+    for (let i = countAtMost(this.#ends, offset - 1); i < this.#rows.length; i++) {
+      const row = this.#rows[i]!;
+      if (this.#table.end(row) > offset || this.#table.start(row) === offset) return i;
     }
     return -1;
   }

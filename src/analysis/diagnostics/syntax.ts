@@ -158,7 +158,7 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   }
   // `f = (x: Int) -> Int = …`: a value that is parameters then `->`, where a lambda has `=>`.
   if (first.text === '(' && tokens().before(first.start)?.text === '=') {
-    const arrow = tokenAfterGroup(first, tokens());
+    const arrow = tokenAfterGroup(first, error.endIndex, tokens());
     if (arrow?.text === '->') return unexpectedToken(arrow);
   }
   // `a.if`: a keyword after the dot is what the reference cannot take.
@@ -238,10 +238,10 @@ function typeOpeningBracket(error: ErrorNode, tokens: TokenList): TokenAt | unde
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The token after the bracket that closes the one `open` opens. */
-function tokenAfterGroup(open: TokenAt, tokens: TokenList): TokenAt | undefined {
+/** The token after the bracket that closes the one `open` opens, when that bracket is before `limit` (the ERROR's end: each ERROR's tokens are read once). */
+function tokenAfterGroup(open: TokenAt, limit: number, tokens: TokenList): TokenAt | undefined {
   let depth = 0;
-  for (let token = tokens.after(open.start); token && token.end > token.start; token = tokens.after(token.end)) {
+  for (let token = tokens.after(open.start); token && token.end > token.start && token.start < limit; token = tokens.after(token.end)) {
     if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
     else if (token.text === ')' || token.text === ']' || token.text === '}') depth--;
     if (depth === 0) return tokens.after(token.end);

@@ -201,12 +201,12 @@ export class NodeTable {
     let old: NodeTable | undefined;
     let index: number | undefined;
     // Where the item most likely was: after the last one shared, or after the one edited after it
-    // (the first: the newest table's first). No map of every item is made for a keystroke.
+    // (the first two: the newest table's first two). No map of every item is made for a keystroke.
     const last = runs[runs.length - 1];
     const guessed = last?.old ?? retainedTables[retainedTables.length - 1]!.table;
     // Two numbers, not an array of them: this runs for each of the file's items.
     const first = last ? last.oldEnd : guessed.firstChild(0);
-    const second = last ? (last.old.#subtreeEnd[last.oldEnd] ?? -1) : -1;
+    const second = (last ? last.old.#subtreeEnd[last.oldEnd] : guessed.#subtreeEnd[first]) ?? -1;
     index = guessed.#holdsItem(first, subtree) ? first : guessed.#holdsItem(second, subtree) ? second : undefined;
     if (index !== undefined) old = guessed;
     // Else, once two items in a row were not where expected (an edit that added or removed items), by address,

@@ -380,13 +380,13 @@ export class Printer {
 /** A line comment must end its line; an empty soft break that forces the enclosing group to break. */
 const breakAfterLineComment: Doc = group('', true);
 
-/** Whether `b` is the statement right after `a` in the source, comments aside. */
-/** A statement whose last token takes a name or literal from the next line. */
+/** A statement whose last token takes a name or literal from the next line, or a `use` the next line's block would give a list. */
 function takesNextLine(node: Node, text: string, nextText: string): boolean {
   if (/\breturn$/.test(text)) return true;
   return node.type === 'use_statement' && (text.endsWith('.') || (nextText.startsWith('{') && !node.childForFieldName('items')));
 }
 
+/** Whether `b` is the statement right after `a` in the source, comments aside. */
 function followsInSource(a: Node, b: Node): boolean {
   let after = a.nextNamedSibling;
   while (after && isComment(after)) after = after.nextNamedSibling;

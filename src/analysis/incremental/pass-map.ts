@@ -7,7 +7,8 @@
 //   items shared, so most of a pass is array reads: looking each one up by its
 //   text, in every layer, was a tenth of a keystroke on 100,000 lines.
 // - By key (the item's kind and text): an item parsed again with the same text
-//   (after an unclosed bracket was closed, say), moved, or pasted back.
+//   (after an unclosed bracket was closed, say), moved, or pasted back. Not an
+//   item with a syntax error: the same text may be recovered from otherwise.
 //
 // Either way the caller still checks that the value holds where it is found.
 // What the last pass did not have (a deleted item's value, or an edited
@@ -66,6 +67,9 @@ export class PassMap<V extends object> {
         return value;
       }
     }
+    // The parser's recovery from an error depends on more than the item's text (what was open before it, say):
+    // an item with one is the same only where the parser shared its very subtree.
+    if (item.table.hasError(item.index)) return undefined;
     const value = this.#byKey.get(item.key);
     if (value !== undefined) {
       this.#notByPlace.add(value);

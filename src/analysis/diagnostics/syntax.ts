@@ -125,19 +125,17 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   const bracket = typeOpeningBracket(error, tokens());
   if (bracket) return { code: 'E0012', message: `Invalid syntax: ${OLD_GENERIC_SYNTAX}`, start: bracket.start, end: bracket.end, lexical: false };
   // `x = ` with nothing an expression can begin with after the `=` (`x = )`, `x = = 2`, end of file).
-  if (first.text === '=' && assignsNothing(first, tokens())) {
-    return { code: 'E0012', message: "Invalid syntax: Expected expression after '='", start: first.start, end: first.end, lexical: false };
-  }
+  if (first.text === '=' && assignsNothing(first, tokens())) return noValue(first.start, first.end);
   // `Color: Type = Red | Green`: a `|` after a type definition (no position in the reference; ours is the `|`).
   if (first.text === '|' && error.siblingBefore === 'type_definition') {
     return { code: 'E0012', message: `Invalid syntax: ${ENUM_WITHOUT_BRACES}`, start: first.start, end: first.end, lexical: false };
   }
   // A record type's body holds names, fields and constraints; at anything else the reference wanted a type
   // (`{ red | green }`, `{ a: Int, 5 }`). So after a type definition's name, `(` must open type arguments.
-  if (error.enclosingType === 'record_type' && !IDENTIFIER.test(first.text)) return expectedType(first);
+  if (error.enclosingType === 'record_type' && !IDENTIFIER.test(first.text)) return expected('a type', first);
   if (first.text === '(' && error.siblingBefore === 'type_definition') {
     const argument = tokens().after(first.end);
-    if (argument && !IDENTIFIER.test(argument.text)) return expectedType(argument);
+    if (argument && !IDENTIFIER.test(argument.text)) return expected('a type', argument);
   }
   // `?` where a type belongs (`(a: ?) -> Void`).
   if (first.text === '?' && error.insideType) {
@@ -173,26 +171,21 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   const next = OPERAND.test(first.text) ? tokens().after(first.end) : undefined;
   const stop = next && !CONTINUES_EXPRESSION.has(next.text) ? next : undefined;
   if (closer) {
-    const at = stop && (before === '(' || before === ',') ? stop : first;
-    return { code: 'E0010', message: `Expected ${closer}, found ${tokenKindName(at.text)}`, start: at.start, end: at.end, lexical: false };
+    return expected(closer, stop && (before === '(' || before === ',') ? stop : first);
   }
-  if (stop && (before === 'if' || before === 'elif' || before === 'while') && stop.text !== '{') {
-    return { code: 'E0010', message: `Expected LBrace, found ${tokenKindName(stop.text)}`, start: stop.start, end: stop.end, lexical: false };
-  }
+  if (stop && (before === 'if' || before === 'elif' || before === 'while') && stop.text !== '{') return expected('LBrace', stop);
   // A match arm's pattern is an operand without calls, ranges or `|` (the reference parses it above their
   // precedence), then `=>`: `ok(v) =>` and `1..9 =>` stop after the first name or literal.
   if (error.enclosingType === 'match_block') {
     const after = next && next.text !== '=>' && next.text !== '.' ? next : undefined;
     const at = after ?? (before !== undefined && OPERAND.test(before) && first.text !== '=>' ? first : undefined);
-    if (at) return { code: 'E0010', message: `Expected FatArrow, found ${tokenKindName(at.text)}`, start: at.start, end: at.end, lexical: false };
+    if (at) return expected('FatArrow', at);
   }
   // `for x xs`: after the loop's name the reference wants `in`.
   if (first.text === 'for') {
     const name = tokens().after(first.end);
-    const next = name && IDENTIFIER.test(name.text) ? tokens().after(name.end) : undefined;
-    if (next && next.text !== 'in' && next.text !== 'mut' && next.start < error.endIndex) {
-      return { code: 'E0010', message: `Expected KwIn, found ${tokenKindName(next.text)}`, start: next.start, end: next.end, lexical: false };
-    }
+    const afterName = name && IDENTIFIER.test(name.text) ? tokens().after(name.end) : undefined;
+    if (afterName && afterName.text !== 'in' && afterName.text !== 'mut' && afterName.start < error.endIndex) return expected('KwIn', afterName);
   }
   return {
     code: 'E0011',
@@ -203,8 +196,14 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   };
 }
 
-function expectedType(found: TokenAt): Found {
-  return { code: 'E0010', message: `Expected a type, found ${tokenKindName(found.text)}`, start: found.start, end: found.end, lexical: false };
+/** E0010 as the reference's `expect` gives it: what it wanted, and the token it found instead. */
+function expected(what: string, found: TokenAt): Found {
+  return { code: 'E0010', message: `Expected ${what}, found ${tokenKindName(found.text)}`, start: found.start, end: found.end, lexical: false };
+}
+
+/** E0012 of an assignment whose value does not begin (the reference gives no position; ours is `start`–`end`). */
+function noValue(start: number, end: number): Found {
+  return { code: 'E0012', message: "Invalid syntax: Expected expression after '='", start, end, lexical: false };
 }
 
 /** Tokens no expression begins with. */
@@ -403,9 +402,7 @@ function bracketErrors(tree: Tree, textLength: number, tokens: () => TokenList):
 function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList): Found {
   const before = open.type === '[' ? tokens().before(open.start) : undefined;
   if (before && (!ENDS_OPERAND.test(before.text) || BEFORE_EXPRESSION.has(before.text))) {
-    if (before.text === '=' && !COMPOUND_PREFIX.test(tokens().before(before.start)?.text ?? '')) {
-      return { code: 'E0012', message: "Invalid syntax: Expected expression after '='", start, end, lexical: false };
-    }
+    if (before.text === '=' && !COMPOUND_PREFIX.test(tokens().before(before.start)?.text ?? '')) return noValue(start, end);
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(closer)}'`, start, end, lexical: false };
   }
   return { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(closer)}`, start, end, lexical: false };

@@ -7,6 +7,7 @@ import type { Parser } from 'web-tree-sitter';
 import { analyzeFile } from '../../src/analysis/analyze.ts';
 import { TypeChecker, type CheckableFile } from '../../src/analysis/infer/index.ts';
 import { SyntaxDocument } from '../../src/syntax/document.ts';
+import { retainTablesFrom } from '../../src/syntax/node-table.ts';
 import { createParser } from '../../src/syntax/language.ts';
 
 const PATH = 'main.yx';
@@ -104,5 +105,64 @@ describe('per-item inference', () => {
     } finally {
       document.dispose();
     }
+  });
+
+  describe('settled passes', () => {
+    // Every table retained, as for a large file: the edited tree shares its items with the one before, found at their places.
+    let retainedFrom: number | undefined;
+    before(() => { retainedFrom = retainTablesFrom(0); });
+    after(() => { if (retainedFrom !== undefined) retainTablesFrom(retainedFrom); });
+
+    const functions = (count: number, head = '') => head + Array.from({ length: count }, (_, i) =>
+      `f${i}: (n: Int) -> Int = (n) => {\n    x = n + ${i}\n    return x${i > 0 ? ` + f${i - 1}(n)` : ''}\n}\n`).join('\n') + `\nmain = {\n    v = f${count - 1}(1)\n}\n`;
+    /**
+     * Checks `source`, then makes each edit and checks again: each time, the
+     * diagnostics must be what a fresh checker gives the edited text. The last
+     * check's reused items and diagnostics.
+     */
+    const afterEdit = (source: string, ...edits: Array<(document: SyntaxDocument) => void>) => {
+      const document = new SyntaxDocument(parser, source);
+      try {
+        const checker = new TypeChecker();
+        let diagnostics = briefs(checker, document);
+        for (const edit of edits) {
+          edit(document);
+          diagnostics = briefs(checker, document);
+          assert.deepEqual(diagnostics, briefs(new TypeChecker(), document));
+        }
+        return { settled: checker.lastSettledReuse, reused: checker.lastInferenceReuse, diagnostics };
+      } finally {
+        document.dispose();
+      }
+    };
+    const typeAt = (needle: string, text: string) => (document: SyntaxDocument) => {
+      const at = document.text.indexOf(needle);
+      document.update([{ start: at, end: at + needle.length, text }]);
+    };
+
+    it('reuses every item an edit inside a body left alone without reading its facts', () => {
+      const { settled, reused } = afterEdit(functions(4), typeAt('x = n + 1', 'x = n + 12'));
+      assert.equal(settled, 4, 'all but f1, the edited one');
+      assert.equal(reused, 4);
+    });
+
+    it('reads the facts again after an edit that changes what a function declares', () => {
+      const { settled, diagnostics } = afterEdit(functions(4), typeAt('f1: (n: Int) -> Int', 'f1: (n: Int) -> String'));
+      assert.equal(settled, 0);
+      assert.ok(diagnostics.length > 0, 'f1 and its caller f2 are wrong now');
+    });
+
+    it('reads the facts again after an item that did something else to the shared state', () => {
+      // `g` is declared with a variable, which a call binds in place (as in the reference). Once `main` binds it to a
+      // string, `last` (which calls it with an integer) is wrong, and kept so: it read `g` as a function of strings.
+      // Then `main` binds it to an integer: `last`, which the edit left alone, is right again only if its facts are read.
+      const source = functions(3, 'g = (x) => {\n    return x\n}\n\n') + '\nlast: (n: Int) -> Int = (n) => {\n    y: Int = g(1)\n    return y\n}\n';
+      const wrong = afterEdit(source, typeAt('v = f2(1)', 'v = g("s")'));
+      assert.equal(wrong.diagnostics.length, 1);
+      assert.match(wrong.diagnostics[0]!, /^E1002@/);
+      const right = afterEdit(source, typeAt('v = f2(1)', 'v = g("s")'), typeAt('v = g("s")', 'v = g(2)'));
+      assert.deepEqual(right.diagnostics, []);
+      assert.ok(right.settled >= 3, 'the functions before main are still reused without their facts');
+    });
   });
 });

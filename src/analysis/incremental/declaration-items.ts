@@ -11,7 +11,7 @@ import {
   collectSignature, collectTypeDefinition, topLevelStatements, type FileDeclarations, type GenericTypeDef, type ProofFunction,
 } from '../infer/declarations.ts';
 import type { Scheme } from '../infer/signatures.ts';
-import { hasVariables, VarSupply, type Type } from '../infer/types.ts';
+import { describe, hasVariables, VarSupply, type Type } from '../infer/types.ts';
 import { NONE } from './none.ts';
 import { PassMap } from './pass-map.ts';
 import type { TopLevelItem } from './top-level.ts';
@@ -27,15 +27,56 @@ interface StatementDeclarations {
   functionCounts: ReadonlyArray<[string, number]>;
   /** Signatures: the file's record and generic type names they were read with. */
   typeNames?: string;
+  /** Kept in the memo: it drew no variable and holds none. */
+  kept?: true;
+  /** What it declares as text (`declarationText`): made when first compared, or as it is made when it holds variables. */
+  text?: string;
+}
+
+interface LastCollection {
+  definitions: readonly StatementDeclarations[];
+  signatures: readonly StatementDeclarations[];
+  result: FileDeclarations;
+  generation: object;
+}
+
+/**
+ * Where a file's global scope begins, as the checker compares it from one
+ * pass to the next: a generation the same as the last collection's when every
+ * statement declared the same (`DeclarationMemo.collect`), and the names whose
+ * declared types hold variables, which inference may bind in place.
+ */
+export interface DeclarationsStart {
+  generation: object;
+  volatile: readonly string[];
+}
+
+const starts = new WeakMap<FileDeclarations, DeclarationsStart>();
+
+/** What `declarations` begins a check from, when a DeclarationMemo collected it. */
+export function declarationsStart(declarations: FileDeclarations): DeclarationsStart | undefined {
+  return starts.get(declarations);
 }
 
 export class DeclarationMemo {
   /** Per pass (type definitions, signatures): entries by item key, kept from one collection to the next. */
   readonly #entries: Record<'T' | 'S', PassMap<StatementDeclarations>> = { T: new PassMap(), S: new PassMap() };
+  /** The last collection's signature entries in order, and what it returned: given again while every entry is the same. */
+  #last: LastCollection | undefined;
   /** Statements the last collection took from the memo: for tests and benchmarks. */
   hits = 0;
+  /** Whether the last collection gave the one before's declarations again (no statement declared anything else). */
+  reused = false;
 
-  /** collectDeclarations(tree), with each statement's part from the memo where it holds. */
+
+  /**
+   * collectDeclarations(tree), with each statement's part from the memo where
+   * it holds. When every statement declares what it did in the last
+   * collection (a keystroke inside a function body), that collection's very
+   * declarations are returned: the checker then knows the global scope it
+   * starts from is the one before (checker.ts, `settled`), and no map of the
+   * file's names is rebuilt.
+   */
   collect(tree: Tree): FileDeclarations {
     this.#entries.T.begin();
     this.#entries.S.begin();
@@ -43,24 +84,47 @@ export class DeclarationMemo {
     const vars = new VarSupply();
     const result = emptyDeclarations();
     const statements = topLevelStatements(tree);
+    const definitions: StatementDeclarations[] = [];
     for (const statement of statements) {
       if (statement.type !== 'type_definition') continue;
-      this.#add(statement, 'T', result, undefined, (scratch) => {
+      const entry = this.#entry(statement, 'T', result, undefined, (scratch) => {
         collectTypeDefinition(statement.node, scratch);
         return true;
       });
+      definitions.push(entry);
+      apply(entry, result);
     }
     const typeNames = [...result.structs.keys(), '|', ...result.generics.keys()].join(',');
-    const functionCounts = new Map<string, number>();
+    const signatures: StatementDeclarations[] = [];
     for (const statement of statements) {
-      const added = this.#add(statement, 'S', result, typeNames, (scratch, counts) => {
+      signatures.push(this.#entry(statement, 'S', result, typeNames, (scratch, counts) => {
         const before = vars.issued;
         collectSignature(statement.node, scratch, vars, counts);
         return vars.issued === before;
-      });
-      for (const [name, count] of added.functionCounts) functionCounts.set(name, (functionCounts.get(name) ?? 0) + count);
+      }));
+    }
+    const last = this.#last;
+    const unkept = signatures.filter((entry) => !entry.kept);
+    // The records and generic types, which are few, must be the very entries of the last collection.
+    if (last && sameList(definitions, last.definitions) && sameSignatures(signatures, last.signatures)) {
+      const again = unkept.length === 0 ? last.result : withEntriesAgain(last, signatures);
+      if (again) {
+        this.#last = { definitions, signatures, result: again, generation: last.generation };
+        this.reused = true;
+        starts.set(again, { generation: last.generation, volatile: volatileNames(unkept) });
+        return again;
+      }
+    }
+    this.reused = false;
+    const functionCounts = new Map<string, number>();
+    for (const entry of signatures) {
+      apply(entry, result);
+      for (const [name, count] of entry.functionCounts) functionCounts.set(name, (functionCounts.get(name) ?? 0) + count);
     }
     for (const [name, count] of functionCounts) if (count > 1) result.overloaded.add(name);
+    const generation = {};
+    this.#last = { definitions, signatures, result, generation };
+    starts.set(result, { generation, volatile: volatileNames(unkept) });
     return result;
   }
 
@@ -69,12 +133,11 @@ export class DeclarationMemo {
    * (which reads the file's records for signatures) and kept when it drew no
    * variable and holds none. `collect` says whether it drew none.
    */
-  #add(statement: TopLevelItem, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
+  #entry(statement: TopLevelItem, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
     const entries = this.#entries[pass];
     const known = entries.use(statement);
     if (known && known.typeNames === typeNames) {
       this.hits++;
-      apply(known, result);
       return known;
     }
     const scratch = emptyDeclarations();
@@ -90,11 +153,77 @@ export class DeclarationMemo {
       proofFunctions: entriesOf(scratch.proofFunctions), methods: entriesOf(scratch.methods), values: entriesOf(scratch.values), exports: entriesOf(scratch.exports),
       functionCounts: entriesOf(counts), ...(typeNames === undefined ? {} : { typeNames }),
     };
-    if (noVariablesDrawn && !holdsVariables(entry)) entries.keep(statement, entry);
-    apply(entry, result);
+    if (noVariablesDrawn && !holdsVariables(entry)) {
+      entry.kept = true;
+      entries.keep(statement, entry);
+    } else {
+      // Its types hold variables, which inference binds in place: its text is taken now, before any is bound.
+      entry.text = declarationText(entry);
+    }
     return entry;
   }
 }
+
+/**
+ * Whether two collections' signature entries declare the same, in the same
+ * order: each the same entry, or one made again (the edited statement's)
+ * with the same names and texts. Only kept entries are compared (a
+ * collection with one that was not is never given again): they hold no
+ * variable, so their texts say all they are.
+ */
+function sameSignatures(now: readonly StatementDeclarations[], before: readonly StatementDeclarations[]): boolean {
+  if (now.length !== before.length) return false;
+  for (let i = 0; i < now.length; i++) {
+    const a = now[i]!;
+    const b = before[i]!;
+    if (a !== b && textOf(a) !== textOf(b)) return false;
+  }
+  return true;
+}
+
+/**
+ * The last collection's declarations with the entries made again (those
+ * holding variables: fresh ones for each check) in place of the last ones',
+ * in new maps; undefined when a name one of them declared was declared again
+ * by a later statement (the map held the later one's).
+ */
+function withEntriesAgain(last: LastCollection, signatures: readonly StatementDeclarations[]): FileDeclarations | undefined {
+  const before = last.result;
+  const again: FileDeclarations = {
+    ...before, methods: new Map(before.methods), values: new Map(before.values), exports: new Map(before.exports), proofFunctions: new Map(before.proofFunctions),
+  };
+  for (let i = 0; i < signatures.length; i++) {
+    const entry = signatures[i]!;
+    if (entry.kept) continue;
+    const old = last.signatures[i]!;
+    const won = (map: ReadonlyMap<string, unknown>, entries: ReadonlyArray<[string, unknown]>) => entries.every(([name, value]) => map.get(name) === value);
+    if (!won(before.values, old.values) || !won(before.exports, old.exports) || !won(before.methods, old.methods) || !won(before.proofFunctions, old.proofFunctions)) return undefined;
+    apply(entry, again);
+  }
+  return again;
+}
+
+function volatileNames(unkept: readonly StatementDeclarations[]): readonly string[] {
+  return unkept.length === 0 ? NONE : unkept.flatMap((entry) => entry.values.map(([name]) => name));
+}
+
+function textOf(entry: StatementDeclarations): string {
+  return (entry.text ??= declarationText(entry));
+}
+
+/** All a signature entry declares, as text. */
+function declarationText(entry: StatementDeclarations): string {
+  const schemes = (list: ReadonlyArray<[string, Scheme]>) => list.map(([name, scheme]) => `${name}:${scheme.generics.join(',')}|${describe(scheme.type)}`).join(';');
+  return [
+    schemes(entry.values), schemes(entry.exports), schemes(entry.methods), JSON.stringify(entry.proofFunctions), JSON.stringify(entry.functionCounts),
+    entry.structs.length === 0 && entry.generics.length === 0 ? '' : `${entry.structs.map(([name, type]) => `${name}:${describe(type)}`).join(';')}/${JSON.stringify(entry.generics)}`,
+  ].join('\n');
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 
 /** A map's entries in order, or NONE for an empty one (most statements declare nothing of most kinds). */
 function entriesOf<K, V>(map: ReadonlyMap<K, V>): ReadonlyArray<[K, V]> {

@@ -13,7 +13,8 @@
 import type { RawDiagnostic } from '../infer/messages.ts';
 import { groupByStatement, type ItemLedger } from '../infer/ledger.ts';
 import { holdsUnboundVariable, type Type } from '../infer/types.ts';
-import { orNone } from './none.ts';
+import { NONE, orNone } from './none.ts';
+import type { TopLevelItem } from './top-level.ts';
 import { CountedPassMap } from './pass-map.ts';
 
 /** What the checker's lookup found for an identifier (see checker.ts `Resolution`). */
@@ -114,6 +115,26 @@ function showsVariable(flat: ReadonlyArray<number | Type>, width: number): boole
 export class InferenceMemo extends CountedPassMap<InferredItem> {
   /** What every item read that no fact records (records, methods, generics): a change drops every item. */
   #environment = '';
+  /** What the last whole pass began from (undefined after a pass that did not end: its record is partial). */
+  #start: PassStart | undefined;
+  #pending: PassStart | undefined;
+  /** Per ordinal, of the last whole pass and of this one: what each item did to the state later items read (`ItemEffects`). */
+  #lastEffects: Array<ItemEffects | undefined> = [];
+  #effects: Array<ItemEffects | undefined> = [];
+  /** Per ordinal: whether the item's entry was found to hold there (or was just made), in the last whole pass and in this one. */
+  #lastHeld = new Uint8Array(0);
+  #held = new Uint8Array(0);
+  /** Per ordinal, this pass: the item replayed the very entry the last whole pass had for it there (the settled path). */
+  #replayedAsBefore = new Uint8Array(0);
+  /** The volatile global entries as the last whole pass left them, and as this one did (`endPass`). */
+  #lastEnd: string | undefined;
+  #end: string | undefined;
+  /** Whether this pass began as the last whole one did (`startsAsBefore`). */
+  #startedAsBefore = false;
+  /** Whole passes so far: a later layer's memo notes which one it ran beside. */
+  passes = 0;
+  /** Items this pass reused without reading their facts again: for tests and benchmarks. */
+  settledHits = 0;
 
   /** Begins a pass in `environment` (an item's state is checked on each use). */
   beginIn(environment: string): void {
@@ -121,6 +142,98 @@ export class InferenceMemo extends CountedPassMap<InferredItem> {
     this.#environment = environment;
     this.begin();
   }
+
+  /**
+   * Whether this pass begins where the last whole one did: the same
+   * declarations (the very object: DeclarationMemo gives it again when
+   * nothing declared changed), the same names bound by `use` (`imports`, as
+   * texts) and as many items. Called once per pass, after `beginIn`.
+   */
+  startsAsBefore(declarations: object, imports: string, items: number): boolean {
+    const last = this.#start;
+    this.#start = undefined;
+    this.#pending = { declarations, imports, items };
+    this.#lastEffects = last ? this.#effects : [];
+    this.#lastHeld = last ? this.#held : new Uint8Array(0);
+    this.#effects = new Array<ItemEffects | undefined>(items);
+    this.#held = new Uint8Array(items);
+    this.#replayedAsBefore = new Uint8Array(items);
+    this.#lastEnd = last ? this.#end : undefined;
+    this.#end = undefined;
+    this.settledHits = 0;
+    this.#startedAsBefore = last !== undefined && last.declarations === declarations && last.imports === imports && last.items === items;
+    return this.#startedAsBefore;
+  }
+
+  /** The pass ended, leaving the volatile global entries as `end` says: what it recorded may settle the next. */
+  endPass(end: string): void {
+    this.#start = this.#pending;
+    this.#end = end;
+    this.passes++;
+  }
+
+  /** Notes that the item at `ordinal` replayed the entry the last whole pass had for it there. */
+  replayedAsBefore(ordinal: number): void {
+    this.#replayedAsBefore[ordinal] = 1;
+  }
+
+  /**
+   * After a whole pass: whether the types inference gave `item` and the
+   * global names are what the last whole pass gave them (the pass began and
+   * ended as that one did, and the item replayed that pass's entry), so a
+   * layer reading them finds what it found then.
+   */
+  sameAsLastPass(item: TopLevelItem): boolean {
+    return this.#startedAsBefore && this.#end !== undefined && this.#end === this.#lastEnd && this.#replayedAsBefore[item.ordinal] === 1;
+  }
+
+  /**
+   * The entry of `item` when the last whole pass found it to hold at this
+   * very ordinal (the parser shared its subtree, and no item was added or
+   * removed before it): in a settled pass it holds again without its facts
+   * being read, as every fact it read is what it was then.
+   */
+  heldAtPlace(item: TopLevelItem): InferredItem | undefined {
+    const ordinal = item.ordinal;
+    if (this.#lastHeld[ordinal] !== 1 || item.previousOrdinal !== ordinal || item.previousSerial !== this.entries.lastSerial) return undefined;
+    return this.find(item);
+  }
+
+  /** Notes what the item at `ordinal` did to the shared state, and whether its entry held; false when the last pass's item there did otherwise. */
+  record(ordinal: number, effects: ItemEffects, held: boolean): boolean {
+    this.#effects[ordinal] = effects;
+    if (held) this.#held[ordinal] = 1;
+    return sameEffects(effects, this.#lastEffects[ordinal] ?? NO_EFFECTS);
+  }
+
+  /** Whether the last pass's items from `from` up to `to` (ones this pass did not run: comments, broken ones) did nothing to the shared state. */
+  nothingDoneBetween(from: number, to: number): boolean {
+    for (let ordinal = from; ordinal < to; ordinal++) if ((this.#lastEffects[ordinal] ?? NO_EFFECTS).length > 0) return false;
+    return true;
+  }
+}
+
+/** Where a pass began: see `InferenceMemo.startsAsBefore`. */
+interface PassStart {
+  declarations: object;
+  imports: string;
+  items: number;
+}
+
+/**
+ * What an item did to the state later items read: the functions it marked
+ * checked (their facts' keys) and, for an item that wrote a global name, the
+ * name and its entry's text after it (`W` + name + `=` + text).
+ */
+export type ItemEffects = readonly string[];
+
+export const NO_EFFECTS: ItemEffects = NONE;
+
+function sameEffects(a: ItemEffects, b: ItemEffects): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A number for a node's span, unique per (start, end) in files up to 2^27 characters: how node types are found again after a reparse. */

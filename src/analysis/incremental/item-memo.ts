@@ -52,16 +52,23 @@ export class ItemMemo<C = undefined, F extends Located = RawDiagnostic> {
     this.#move = move;
   }
 
-  /** The layer's findings on `statements` in order, each from the memo when it still holds. */
-  run(statements: readonly TopLevelItem[], context: C, layer: StatementLayer<C, F>): F[] {
+  /**
+   * The layer's findings on `statements` in order, each from the memo when it
+   * still holds. `unchanged`: whether what the layer reads outside an item is
+   * what it was in the last pass; then the findings the last pass had for the
+   * item at its place hold without the facts they rest on being read again.
+   */
+  run(statements: readonly TopLevelItem[], context: C, layer: StatementLayer<C, F>, unchanged?: (item: TopLevelItem) => boolean): F[] {
     this.#entries.begin();
     this.hits = 0;
     this.misses = 0;
     const found: F[] = [];
     for (const statement of statements) {
       const start = statement.startIndex;
-      let entry = this.#entries.use(statement);
-      if (entry && (!entry.holds || entry.holds(context, start))) {
+      // Every value the last pass recorded held then (one that did not was replaced by a fresh one).
+      const asBefore = unchanged?.(statement) ? this.#entries.atPlace(statement) : undefined;
+      let entry = asBefore ?? this.#entries.use(statement);
+      if (entry && (asBefore || !entry.holds || entry.holds(context, start))) {
         this.hits++;
       } else {
         this.misses++;
@@ -90,10 +97,12 @@ export interface FileItemMemos {
   annotations: ItemMemo;
   inference: InferenceMemo;
   declarations: DeclarationMemo;
+  /** The inference pass (`InferenceMemo.passes`) the ownership memo last ran beside; -1 before it ran. */
+  ownershipRanWith: number;
 }
 
 export function fileItemMemos(): FileItemMemos {
-  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipMemoEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo(), declarations: new DeclarationMemo() };
+  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipMemoEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo(), declarations: new DeclarationMemo(), ownershipRanWith: -1 };
 }
 
 /** Statements the last check of a file took from its memos. */

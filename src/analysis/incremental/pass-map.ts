@@ -35,6 +35,11 @@ export class PassMap<V extends object> {
   #values: Array<V | undefined> = [];
   #notByPlace = new Set<V>();
 
+  /** The serial of the table of the last pass's tree (0 before the second pass): an item shared with that tree names it as `previousSerial`. */
+  get lastSerial(): number {
+    return this.#lastSerial;
+  }
+
   /** Values kept by key now: for tests. */
   get keyed(): number {
     return this.#byKey.size;
@@ -58,21 +63,26 @@ export class PassMap<V extends object> {
    * replaces it (keep) or leaves it.
    */
   use(item: TopLevelItem): V | undefined {
-    const serial = item.previousSerial;
-    if (serial !== 0 && serial === this.#lastSerial) {
-      const value = this.#lastValues[item.previousOrdinal];
-      if (value !== undefined) {
-        this.#carried[item.previousOrdinal] = 1;
-        this.#record(item, value);
-        return value;
-      }
-    }
+    const atPlace = this.atPlace(item);
+    if (atPlace !== undefined) return atPlace;
     // The parser's recovery from an error depends on more than the item's text (what was open before it, say):
     // an item with one is the same only where the parser shared its very subtree.
     if (item.table.hasError(item.index)) return undefined;
     const value = this.#byKey.get(item.key);
     if (value !== undefined) {
       this.#notByPlace.add(value);
+      this.#record(item, value);
+    }
+    return value;
+  }
+
+  /** The value the last pass had for `item` at its place (kept for the next pass as well), if it had one: never one found by key. */
+  atPlace(item: TopLevelItem): V | undefined {
+    const serial = item.previousSerial;
+    if (serial === 0 || serial !== this.#lastSerial) return undefined;
+    const value = this.#lastValues[item.previousOrdinal];
+    if (value !== undefined) {
+      this.#carried[item.previousOrdinal] = 1;
       this.#record(item, value);
     }
     return value;

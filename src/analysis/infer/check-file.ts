@@ -14,8 +14,8 @@ import { instantiateScheme, preludeValues, type Scheme } from './signatures.ts';
 import { statementTerminationDiagnostics, terminationDiagnostics } from './termination.ts';
 import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
 import { local, type FileItemMemos } from '../incremental/item-memo.ts';
-import { ownershipItem } from '../incremental/ownership-items.ts';
-import { topLevelItems } from '../incremental/top-level.ts';
+import { ownershipItem, type OwnershipMemoEnv } from '../incremental/ownership-items.ts';
+import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
 import { FixedTexts, VarSupply, type Type } from './types.ts';
 
 export interface FileTypecheck {
@@ -54,11 +54,13 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
   };
   const ownershipEnv = { ledger: inference.ledger, globalType, globalFacts };
   const statements = memos ? topLevelStatements(tree) : [];
+  // An item inference replayed as in its last whole pass, beside which the ownership memo last ran, reads the same types there.
+  const ownershipUnchanged = memos && memos.ownershipRanWith === memos.inference.passes - 1 ? (item: TopLevelItem) => memos.inference.sameAsLastPass(item) : undefined;
   const raw: RawDiagnostic[] = [
     ...inference.diagnostics,
     ...refinementDiagnostics(tree, declarations),
     ...(memos ? memos.termination.run(statements, undefined, local((item) => statementTerminationDiagnostics(item.node))) : terminationDiagnostics(tree)),
-    ...(memos ? memos.ownership.run(statements, ownershipEnv, (item, env) => ownershipItem(item.node, env)) : ownershipDiagnostics(tree, ownershipEnv)),
+    ...(memos ? ownershipPerItem(memos, statements, ownershipEnv, ownershipUnchanged) : ownershipDiagnostics(tree, ownershipEnv)),
     ...(memos ? memos.ir.run(statements, undefined, local((item) => statementIrDiagnostics(item.node))) : topLevelStatementDiagnostics(tree)),
     // Every top-level node, broken ones too: annotations nested too deep are reported wherever they are.
     ...(memos ? memos.annotations.run(topLevelItems(tree), undefined, local((item) => tooDeepAnnotations(item.node))) : tooDeepAnnotations(tree)),
@@ -71,6 +73,12 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     return diagnostic;
   });
   return { diagnostics, inference };
+}
+
+function ownershipPerItem(memos: FileItemMemos, statements: readonly TopLevelItem[], env: OwnershipMemoEnv, unchanged: ((item: TopLevelItem) => boolean) | undefined): RawDiagnostic[] {
+  const found = memos.ownership.run(statements, env, (item, context) => ownershipItem(item.node, context), unchanged);
+  memos.ownershipRanWith = memos.inference.passes;
+  return found;
 }
 
 /**

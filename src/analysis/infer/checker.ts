@@ -19,8 +19,10 @@ import {
   BOOL, CHAR, ERROR, FLOAT, INT, FixedTexts, META, STRING, VOID, VarSupply, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
   observeBindings, observeNumbersShown, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
+import { declarationsStart } from '../incremental/declaration-items.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem, type ItemResolution } from '../incremental/inference-items.ts';
-import type { TopLevelItem } from '../incremental/top-level.ts';
+import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
+import { orNone } from '../incremental/none.ts';
 import { DeferredMap } from '../incremental/deferred-map.ts';
 import { Ledger } from './ledger.ts';
 import { hasMutability } from './table-reads.ts';
@@ -134,10 +136,10 @@ const C_FACT = 0x43;
 
 /** The global scope, which tells the checker of every write: other items read it. */
 class GlobalScope extends Map<string, VarInfo> {
-  onWrite: (() => void) | undefined;
+  onWrite: ((name: string) => void) | undefined;
 
   override set(name: string, info: VarInfo): this {
-    this.onWrite?.();
+    this.onWrite?.(name);
     return super.set(name, info);
   }
 }
@@ -221,23 +223,99 @@ class Checker {
     const global = this.scopes[0]!;
     for (const [name, scheme] of this.decls.values) global.set(name, { type: this.instance(scheme), scheme, mutable: false });
     const statements = topLevelStatements(tree);
+    const imported: string[] = [];
+    this.globals.onWrite = (name) => imported.push(name);
     for (const s of statements) if (s.type === 'use_statement') this.processUse(s.node);
-    this.memo?.beginIn(this.environment());
+    const memo = this.memo;
+    if (memo) {
+      memo.beginIn(this.environment());
+      const start = declarationsStart(this.decls);
+      this.volatile = [...(start?.volatile ?? []), ...imported];
+      this.settled = memo.startsAsBefore(start?.generation ?? this.decls, this.volatileTexts(), topLevelItems(tree).length);
+    }
     this.itemsBegan = true;
-    this.globals.onWrite = () => this.globalWritten();
+    this.globals.onWrite = (name) => this.globalWritten(name);
     for (const s of statements) this.checkItem(s);
+    // A comment or broken item after the last statement does nothing: no later item reads the state.
+    memo?.endPass(this.volatileTexts());
   }
 
   private itemsBegan = false;
+  /**
+   * Whether every fact an item may read is, at this point of the pass, what
+   * it was at the same point of the last whole pass: the pass began from the
+   * same declarations and imports, and each item so far did to the shared
+   * state what the last pass's item at its ordinal did. While it holds, an
+   * item whose entry held at this place in the last pass holds without its
+   * facts being read again (on a keystroke, every item after the edited one).
+   */
+  private settled = false;
+  /** The ordinal after the last item run: the items between it and the next (comments, broken ones) are not run. */
+  private nextOrdinal = 0;
+  /** The functions marked checked and the global names written so far, in order: what each item did to the shared state. */
+  private readonly checkedLog: string[] = [];
+  private readonly writeLog: string[] = [];
+  /** Global names whose entries held variables when the items began (declared without full types, or imported): inference may bind them in place. */
+  private volatile: readonly string[] = [];
+  /** An item run again bound a variable it did not make: a global entry may have changed in place. */
+  private foreignBound = false;
+
+  /** The volatile entries and those the items wrote so far, as text: what an item that bound a variable in place may have changed. */
+  private volatileTexts(): string {
+    const names = new Set([...this.volatile, ...this.writeLog]);
+    return [...names].map((name) => `${name}=${entryText(this.globals.get(name))}`).join('\n');
+  }
 
   // ---- per-item memo -----------------------------------------------------
 
   /** A top-level statement, from the memo when a fresh run would reach it in the state it was recorded in. */
   private checkItem(statement: TopLevelItem): void {
     const memo = this.memo;
-    if (!memo || this.environmentMoved || !memoisable(statement)) {
+    if (!memo) {
       this.checkStatement(statement.node);
       return;
+    }
+    const ordinal = statement.ordinal;
+    if (this.settled && !memo.nothingDoneBetween(this.nextOrdinal, ordinal)) this.settled = false;
+    this.nextOrdinal = ordinal + 1;
+    if (this.settled && !this.environmentMoved && memoisable(statement)) {
+      const known = memo.heldAtPlace(statement);
+      if (known && (known.varStart === this.vars.issued || !known.numbered)) {
+        memo.hits++;
+        memo.settledHits++;
+        this.replay(known, statement.startIndex);
+        memo.record(ordinal, known.checked, true);
+        memo.replayedAsBefore(ordinal);
+        return;
+      }
+    }
+    const checked = this.checkedLog.length;
+    const written = this.writeLog.length;
+    this.foreignBound = false;
+    const held = this.checkItemAgain(statement, memo);
+    const effects: string[] = this.checkedLog.slice(checked);
+    for (let i = written; i < this.writeLog.length; i++) {
+      const name = this.writeLog[i]!;
+      effects.push(`W${name}=${entryText(this.globals.get(name))}`);
+    }
+    if (this.foreignBound) effects.push(`B${this.volatileTexts()}`);
+    if (!memo.record(ordinal, held ? held.checked : orNone(effects), held !== undefined)) this.settled = false;
+  }
+
+  /** An item the settled path did not take: from the memo when its facts hold, else checked (and kept when it may be); its entry when it holds. */
+  private checkItemAgain(statement: TopLevelItem, memo: InferenceMemo): InferredItem | undefined {
+    if (this.environmentMoved || !memoisable(statement)) {
+      const own = (this.vars.own = new Set());
+      const previous = observeBindings((v) => {
+        if (!own.has(v)) this.foreignBound = true;
+      });
+      try {
+        this.checkStatement(statement.node);
+      } finally {
+        observeBindings(previous);
+        this.vars.own = undefined;
+      }
+      return undefined;
     }
     const start = statement.startIndex;
     const known = memo.find(statement);
@@ -245,7 +323,7 @@ class Checker {
     if (known && (known.varStart === this.vars.issued || !known.numbered) && this.factsHold(known)) {
       memo.hits++;
       this.replay(known, start);
-      return;
+      return known;
     }
     memo.misses++;
     const recording = new ItemRecording(start, statement.endIndex, this.vars.issued);
@@ -253,7 +331,9 @@ class Checker {
     this.vars.own = new Set();
     const own = this.vars.own;
     const previous = observeBindings((v) => {
-      if (!own.has(v)) recording.impure = true;
+      if (own.has(v)) return;
+      recording.impure = true;
+      this.foreignBound = true;
     });
     const previousShown = observeNumbersShown(() => {
       recording.numbered = true;
@@ -266,7 +346,10 @@ class Checker {
       this.recording = undefined;
       this.vars.own = undefined;
     }
-    if (!recording.impure && !this.environmentMoved) memo.keep(statement, recording.finish(this.vars.issued));
+    if (recording.impure || this.environmentMoved) return undefined;
+    const kept = recording.finish(this.vars.issued);
+    memo.keep(statement, kept);
+    return kept;
   }
 
   private factsHold(item: InferredItem): boolean {
@@ -280,10 +363,17 @@ class Checker {
     if (key.charCodeAt(0) === C_FACT) return this.checkedFunctions.has(key) ? 'y' : 'n';
     let fact = this.globalFacts.get(key);
     if (fact === undefined) {
-      fact = globalFact(this.globals.get(key.slice(1)));
-      this.globalFacts.set(key, fact);
+      const info = this.globals.get(key.slice(1));
+      fact = globalFact(info);
+      // A type with a variable changes when inference binds it, which writes no global: its text is read again each time.
+      if (!info || !hasVariables(info.scheme?.type ?? info.type)) this.globalFacts.set(key, fact);
     }
     return fact;
+  }
+
+  private markChecked(fact: string): void {
+    this.checkedFunctions.add(fact);
+    this.checkedLog.push(fact);
   }
 
   /** A read of shared state by the recorded item; a global whose type a later binding could still change makes it impure. */
@@ -294,7 +384,8 @@ class Checker {
     if (recording.facts.get(key) === UNSTABLE) recording.impure = true;
   }
 
-  private globalWritten(): void {
+  private globalWritten(name: string): void {
+    this.writeLog.push(name);
     this.globalFacts.clear();
     if (this.recording) this.recording.impure = true;
   }
@@ -308,7 +399,7 @@ class Checker {
     if (item.bindingTypes.length > 0) bindingTypes.defer(replayBindingTypes, item, start);
     if (item.receivers.length > 0) receivers.defer(replayReceivers, item, start);
     if (item.resolutions.length > 0) resolutions.defer(replayResolutions, item, start);
-    for (const fact of item.checked) this.checkedFunctions.add(fact);
+    for (const fact of item.checked) this.markChecked(fact);
     this.vars.resume(this.vars.issued + item.varEnd - item.varStart);
   }
 
@@ -413,7 +504,7 @@ class Checker {
       const info = this.scopes[i]!.get(name);
       if (i === 0) this.readFact(`G${name}`);
       if (info) {
-        if (i === 0) this.globalWritten();
+        if (i === 0) this.globalWritten(name);
         info.type = type;
         delete info.scheme;
         if (target) this.recordResolution(target, info);
@@ -544,7 +635,7 @@ class Checker {
     const checkedFact = `C${name}`;
     this.readFact(checkedFact);
     if (this.checkedFunctions.has(checkedFact)) return;
-    this.checkedFunctions.add(checkedFact);
+    this.markChecked(checkedFact);
     this.recording?.item.checked.push(checkedFact);
     // An `=> expr` body is a single return statement, which V1 does not visit
     // (its parameters are still bound, so the ownership layer knows their
@@ -1308,6 +1399,13 @@ function globalFact(info: VarInfo | undefined): string {
   const head = `${info.mutable ? 'm' : ''}${info.declaredAt ?? ''}`;
   if (info.scheme) return `${head}S${schemeTexts.of(info.scheme)}`;
   return hasVariables(info.type) ? UNSTABLE : `${head}T${describe(info.type)}`;
+}
+
+/** All of a global entry: what an item that wrote it left, as the settled pass compares it (variables' numbers included). */
+function entryText(info: VarInfo | undefined): string {
+  if (!info) return '-';
+  const head = `${info.mutable ? 'm' : ''}${info.declaredAt ?? ''}${info.prelude ? 'p' : ''}`;
+  return info.scheme ? `${head}S${schemeTexts.of(info.scheme)}:${describe(info.type)}` : `${head}T${describe(info.type)}`;
 }
 
 /** A scheme's text as facts compare it. */

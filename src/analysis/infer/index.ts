@@ -74,6 +74,8 @@ export class TypeChecker {
   lastItemReuse = 0;
   /** Of those, the top-level items whose inference was taken from the memo. */
   lastInferenceReuse = 0;
+  /** Of those, the items reused without their facts being read again (the pass was settled: `Checker.settled`). */
+  lastSettledReuse = 0;
 
   constructor(options: TypeCheckerOptions = {}) {
     this.#batch = options.batch === true;
@@ -100,6 +102,7 @@ export class TypeChecker {
     this.lastChecked = [];
     this.lastItemReuse = 0;
     this.lastInferenceReuse = 0;
+    this.lastSettledReuse = 0;
     const selected = options.mode === 'full' ? [...files.keys()] : this.#withImports(files, options.targets ?? []);
     const diagnostics: FileDiagnostic[] = [];
     for (const path of selected.sort()) {
@@ -127,6 +130,7 @@ export class TypeChecker {
     if (memos) {
       this.lastItemReuse += memoHits(memos);
       this.lastInferenceReuse += memos.inference.hits;
+      this.lastSettledReuse += memos.inference.settledHits;
     }
     return result;
   }

@@ -246,8 +246,15 @@ export class NodeTable {
     const at = items[0]!;
     const shift = at - oldStart;
     // The items' own rows as the walk wrote them, five numbers each (no array per item: a run can hold thousands).
-    const kept: number[] = [];
-    for (const i of items) kept.push(this.#type[i]!, this.#field[i]!, this.#flags[i]!, this.#id[i]!, this.#parent[i]!);
+    const kept = new Uint32Array(5 * items.length);
+    for (let n = 0; n < items.length; n++) {
+      const i = items[n]!;
+      kept[5 * n] = this.#type[i]!;
+      kept[5 * n + 1] = this.#field[i]!;
+      kept[5 * n + 2] = this.#flags[i]!;
+      kept[5 * n + 3] = this.#id[i]!;
+      kept[5 * n + 4] = this.#parent[i]!;
+    }
     this.#type.set(old.#type.subarray(oldStart, oldEnd), at);
     this.#field.set(old.#field.subarray(oldStart, oldEnd), at);
     this.#flags.set(old.#flags.subarray(oldStart, oldEnd), at);
@@ -269,14 +276,15 @@ export class NodeTable {
         this.#subtreeEnd[j]! += shift;
       }
     }
-    items.forEach((i, n) => {
+    for (let n = 0; n < items.length; n++) {
+      const i = items[n]!;
       this.#type[i] = kept[5 * n]!;
       this.#field[i] = kept[5 * n + 1]!;
       // An error among the item's descendants marked its row in its old table: that mark stays.
       this.#flags[i] = kept[5 * n + 2]! | (this.#flags[i]! & HAS_ERROR);
       this.#id[i] = kept[5 * n + 3]!;
       this.#parent[i] = kept[5 * n + 4]!;
-    });
+    }
   }
 
   /** The id the table gives `type` (compare with `typeId(i)`); -1 when the language has no such type. */

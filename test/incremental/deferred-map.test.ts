@@ -2,7 +2,7 @@
 // at once holds: the same entries in the same order, the later write winning.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DeferredMap } from '../../src/analysis/incremental/deferred-map.ts';
+import { DeferredMap, WriteLog } from '../../src/analysis/incremental/deferred-map.ts';
 
 /** Queues `writes` (which call `set`) as the checker's replay queues its writes: a function given the map and two values. */
 function defer<K, V>(map: DeferredMap<K, V>, writes: (map: DeferredMap<K, V>) => void): void {
@@ -54,5 +54,35 @@ describe('DeferredMap', () => {
     defer(deleted, (m) => m.set('k', 1));
     assert.equal(deleted.delete('k'), true);
     assert.equal(deleted.has('k'), false);
+  });
+
+  it('writes a shared log’s runs in order with direct writes and other queued ones, each map its own', () => {
+    const log = new WriteLog<string, number>();
+    const maps = [new DeferredMap<string, number>(), new DeferredMap<string, number>()];
+    const plain = [new Map<string, number>(), new Map<string, number>()];
+    const write = (m: DeferredMap<string, number>, key: string, value: number) => m.set(key, value);
+    const logged = (key: string, value: number) => {
+      log.push(key, value);
+      for (const [i, map] of maps.entries()) {
+        map.deferLogged(write, log);
+        plain[i]!.set(key, value);
+      }
+    };
+    logged('a', 1);
+    logged('b', 2);
+    maps[0]!.set('a', 10);
+    plain[0]!.set('a', 10);
+    logged('c', 3);
+    logged('a', 4);
+    defer(maps[1]!, (m) => m.set('b', 20));
+    plain[1]!.set('b', 20);
+    logged('d', 5);
+    // Read one map: the other's queue is untouched, and the log's later pairs still reach both.
+    assert.deepEqual([...maps[0]!], [...plain[0]!]);
+    logged('e', 6);
+    assert.deepEqual([...maps[1]!], [...plain[1]!]);
+    assert.deepEqual([...maps[0]!], [...plain[0]!]);
+    assert.equal(maps[0]!.get('a'), 4);
+    assert.equal(maps[1]!.get('b'), 20);
   });
 });

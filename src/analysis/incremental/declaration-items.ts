@@ -8,11 +8,12 @@
 // (`Type.fn` methods): their entries hold only while those are the same.
 import type { Tree } from 'web-tree-sitter';
 import {
-  collectSignature, collectTypeDefinition, topLevelStatements, type FileDeclarations, type GenericTypeDef, type ProofFunction,
+  collectSignature, collectTypeDefinition, topLevelStatements, type DeclarationMaps, type FileDeclarations, type GenericTypeDef, type ProofFunction,
 } from '../infer/declarations.ts';
 import type { Scheme } from '../infer/signatures.ts';
 import { describe, hasVariables, VarSupply, type Type } from '../infer/types.ts';
 import { NONE } from './none.ts';
+import { OverlayMap } from './overlay-map.ts';
 import { PassMap } from './pass-map.ts';
 import type { TopLevelItem } from './top-level.ts';
 
@@ -68,14 +69,14 @@ export class DeclarationMemo {
   /** Whether the last collection gave the one before's declarations again (no statement declared anything else). */
   reused = false;
 
-
   /**
    * collectDeclarations(tree), with each statement's part from the memo where
    * it holds. When every statement declares what it did in the last
-   * collection (a keystroke inside a function body), that collection's very
-   * declarations are returned: the checker then knows the global scope it
-   * starts from is the one before (checker.ts, `settled`), and no map of the
-   * file's names is rebuilt.
+   * collection (a keystroke inside a function body), that collection's
+   * declarations are given again, with fresh entries for those that hold type
+   * variables (inference binds them in place) laid over them: the checker then
+   * knows the global scope it starts from is the one before (checker.ts,
+   * `settled`), and no map of the file's names is rebuilt.
    */
   collect(tree: Tree): FileDeclarations {
     this.#entries.T.begin();
@@ -133,7 +134,7 @@ export class DeclarationMemo {
    * (which reads the file's records for signatures) and kept when it drew no
    * variable and holds none. `collect` says whether it drew none.
    */
-  #entry(statement: TopLevelItem, pass: 'T' | 'S', result: FileDeclarations, typeNames: string | undefined, collect: (scratch: FileDeclarations, counts: Map<string, number>) => boolean): StatementDeclarations {
+  #entry(statement: TopLevelItem, pass: 'T' | 'S', result: DeclarationMaps, typeNames: string | undefined, collect: (scratch: DeclarationMaps, counts: Map<string, number>) => boolean): StatementDeclarations {
     const entries = this.#entries[pass];
     const known = entries.use(statement);
     if (known && known.typeNames === typeNames) {
@@ -183,24 +184,44 @@ function sameSignatures(now: readonly StatementDeclarations[], before: readonly 
 
 /**
  * The last collection's declarations with the entries made again (those
- * holding variables: fresh ones for each check) in place of the last ones',
- * in new maps; undefined when a name one of them declared was declared again
- * by a later statement (the map held the later one's).
+ * holding variables: fresh ones for each check) laid over the last ones'
+ * (`OverlayMap`, over the maps the last rebuild made); undefined when a name
+ * one of them declared was declared again by a later statement (the map held
+ * the later one's).
  */
 function withEntriesAgain(last: LastCollection, signatures: readonly StatementDeclarations[]): FileDeclarations | undefined {
   const before = last.result;
-  const again: FileDeclarations = {
-    ...before, methods: new Map(before.methods), values: new Map(before.values), exports: new Map(before.exports), proofFunctions: new Map(before.proofFunctions),
-  };
+  const values = new Map<string, Scheme>();
+  const exports = new Map<string, Scheme>();
+  const methods = new Map<string, Scheme>();
+  const proofFunctions = new Map<string, ProofFunction>();
+  const won = <V>(map: ReadonlyMap<string, V>, entries: ReadonlyArray<[string, V]>) => entries.every(([name, value]) => map.get(name) === value);
   for (let i = 0; i < signatures.length; i++) {
     const entry = signatures[i]!;
     if (entry.kept) continue;
     const old = last.signatures[i]!;
-    const won = (map: ReadonlyMap<string, unknown>, entries: ReadonlyArray<[string, unknown]>) => entries.every(([name, value]) => map.get(name) === value);
     if (!won(before.values, old.values) || !won(before.exports, old.exports) || !won(before.methods, old.methods) || !won(before.proofFunctions, old.proofFunctions)) return undefined;
-    apply(entry, again);
+    for (const [name, scheme] of entry.values) values.set(name, scheme);
+    for (const [name, scheme] of entry.exports) exports.set(name, scheme);
+    for (const [name, scheme] of entry.methods) methods.set(name, scheme);
+    for (const [name, proof] of entry.proofFunctions) proofFunctions.set(name, proof);
   }
-  return again;
+  const laid = {
+    values: overlay(before.values, values), exports: overlay(before.exports, exports), methods: overlay(before.methods, methods), proofFunctions: overlay(before.proofFunctions, proofFunctions),
+  };
+  if (!laid.values || !laid.exports || !laid.methods || !laid.proofFunctions) return undefined;
+  return { structs: before.structs, generics: before.generics, overloaded: before.overloaded, values: laid.values, exports: laid.exports, methods: laid.methods, proofFunctions: laid.proofFunctions };
+}
+
+/**
+ * `replaced` laid over the map under `map` (its base, when it is an overlay
+ * already: overlays are never stacked); undefined when `replaced` leaves out a
+ * name the overlay before it replaced (its base holds a stale value there).
+ */
+function overlay<V extends object>(map: ReadonlyMap<string, V>, replaced: ReadonlyMap<string, V>): ReadonlyMap<string, V> | undefined {
+  const base = map instanceof OverlayMap ? (map as OverlayMap<string, V>).base : map;
+  if (map instanceof OverlayMap) for (const name of (map as OverlayMap<string, V>).replaced.keys()) if (!replaced.has(name)) return undefined;
+  return replaced.size === 0 ? base : new OverlayMap(base, replaced);
 }
 
 function volatileNames(unkept: readonly StatementDeclarations[]): readonly string[] {
@@ -230,11 +251,11 @@ function entriesOf<K, V>(map: ReadonlyMap<K, V>): ReadonlyArray<[K, V]> {
   return map.size === 0 ? NONE : [...map];
 }
 
-function emptyDeclarations(): FileDeclarations {
+function emptyDeclarations(): DeclarationMaps {
   return { structs: new Map(), generics: new Map(), proofFunctions: new Map(), methods: new Map(), values: new Map(), overloaded: new Set(), exports: new Map() };
 }
 
-function apply(entry: StatementDeclarations, result: FileDeclarations): void {
+function apply(entry: StatementDeclarations, result: DeclarationMaps): void {
   for (const [name, type] of entry.structs) result.structs.set(name, type);
   for (const [name, generic] of entry.generics) result.generics.set(name, generic);
   for (const [name, proof] of entry.proofFunctions) result.proofFunctions.set(name, proof);

@@ -23,7 +23,7 @@ import { declarationsStart } from '../incremental/declaration-items.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem, type ItemResolution } from '../incremental/inference-items.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
 import { orNone } from '../incremental/none.ts';
-import { DeferredMap } from '../incremental/deferred-map.ts';
+import { DeferredMap, WriteLog } from '../incremental/deferred-map.ts';
 import { Ledger } from './ledger.ts';
 import { hasMutability } from './table-reads.ts';
 
@@ -137,6 +137,35 @@ const C_FACT = 0x43;
 /** The global scope, which tells the checker of every write: other items read it. */
 class GlobalScope extends Map<string, VarInfo> {
   onWrite: ((name: string) => void) | undefined;
+  #declared: ReadonlyMap<string, Scheme> = new Map();
+
+  /**
+   * Pre-declares the file's top-level values, as the reference does before
+   * its items. Generic ones are instantiated now, in the file's order (their
+   * variables' numbers show in messages); every other one's entry, its
+   * declared type itself, is made when first read: a keystroke on a large
+   * file reads a few of its thousands of names.
+   */
+  declare(values: ReadonlyMap<string, Scheme>, instance: (scheme: Scheme) => Type): void {
+    this.#declared = values;
+    values.forEach((scheme, name) => {
+      if (scheme.generics.length > 0) super.set(name, { type: instance(scheme), scheme, mutable: false });
+    });
+  }
+
+  override get(name: string): VarInfo | undefined {
+    const own = super.get(name);
+    if (own !== undefined) return own;
+    const scheme = this.#declared.get(name);
+    if (scheme === undefined) return undefined;
+    const info: VarInfo = { type: scheme.type, scheme, mutable: false };
+    super.set(name, info);
+    return info;
+  }
+
+  override has(name: string): boolean {
+    return super.has(name) || this.#declared.has(name);
+  }
 
   override set(name: string, info: VarInfo): this {
     this.onWrite?.(name);
@@ -166,6 +195,8 @@ class Checker {
     receivers: new DeferredMap(), structModules: new Map(), resolutions: new DeferredMap(),
   };
   private readonly vars = new ItemVarSupply();
+  /** The replayed items and their starts, whose editor results the deferred maps write when first read. */
+  private readonly replayed = new WriteLog<InferredItem, number>();
   private readonly globals = new GlobalScope();
   private readonly scopes: Map<string, VarInfo>[] = [this.globals];
   private readonly memo: InferenceMemo | undefined;
@@ -220,8 +251,7 @@ class Checker {
   }
 
   checkModule(tree: Tree): void {
-    const global = this.scopes[0]!;
-    for (const [name, scheme] of this.decls.values) global.set(name, { type: this.instance(scheme), scheme, mutable: false });
+    this.globals.declare(this.decls.values, (scheme) => this.instance(scheme));
     const statements = topLevelStatements(tree);
     const imported: string[] = [];
     this.globals.onWrite = (name) => imported.push(name);
@@ -391,14 +421,21 @@ class Checker {
   }
 
   private replay(item: InferredItem, start: number): void {
-    for (const d of item.diagnostics) this.report(d.code, d.message, { start: d.start + start, end: d.end + start });
+    const diagnostics = item.diagnostics;
+    for (let i = 0; i < diagnostics.length; i++) {
+      const d = diagnostics[i]!;
+      this.report(d.code, d.message, { start: d.start + start, end: d.end + start });
+    }
     const { ledger, nodeTypes, bindingTypes, receivers, resolutions } = this.result;
     ledger.adopt(start, item.ledgerStatements);
     // What only editors read is written when first read: a keystroke replays most of a file's items.
-    if (item.nodeTypes.length > 0) nodeTypes.defer(replayNodeTypes, item, start);
-    if (item.bindingTypes.length > 0) bindingTypes.defer(replayBindingTypes, item, start);
-    if (item.receivers.length > 0) receivers.defer(replayReceivers, item, start);
-    if (item.resolutions.length > 0) resolutions.defer(replayResolutions, item, start);
+    // One pair in a log the four maps share, each queueing a run of it: the item's empty lists are passed over when written.
+    const log = this.replayed;
+    log.push(item, start);
+    nodeTypes.deferLogged(replayNodeTypes, log);
+    bindingTypes.deferLogged(replayBindingTypes, log);
+    receivers.deferLogged(replayReceivers, log);
+    resolutions.deferLogged(replayResolutions, log);
     for (const fact of item.checked) this.markChecked(fact);
     this.vars.resume(this.vars.issued + item.varEnd - item.varStart);
   }

@@ -38,18 +38,30 @@ export interface ProofFunction {
   base: Type;
 }
 
+/** What a file declares, as its readers see it (collected once, never written after). */
 export interface FileDeclarations {
   /** Record types by name (non-generic). */
+  readonly structs: ReadonlyMap<string, Type>;
+  readonly generics: ReadonlyMap<string, GenericTypeDef>;
+  readonly proofFunctions: ReadonlyMap<string, ProofFunction>;
+  /** `Type.method` → its type. */
+  readonly methods: ReadonlyMap<string, Scheme>;
+  /** Pre-declared top-level values: functions, bare annotated declarations, method short names. */
+  readonly values: ReadonlyMap<string, Scheme>;
+  /** Names with more than one top-level function definition: calls to them are not checked (overloads). */
+  readonly overloaded: ReadonlySet<string>;
+  /** What another file sees after `use` of this one: every top-level type, function and annotated constant. */
+  readonly exports: ReadonlyMap<string, Scheme>;
+}
+
+/** FileDeclarations while they are collected. */
+export interface DeclarationMaps extends FileDeclarations {
   structs: Map<string, Type>;
   generics: Map<string, GenericTypeDef>;
   proofFunctions: Map<string, ProofFunction>;
-  /** `Type.method` → its type. */
   methods: Map<string, Scheme>;
-  /** Pre-declared top-level values: functions, bare annotated declarations, method short names. */
   values: Map<string, Scheme>;
-  /** Names with more than one top-level function definition: calls to them are not checked (overloads). */
   overloaded: Set<string>;
-  /** What another file sees after `use` of this one: every top-level type, function and annotated constant. */
   exports: Map<string, Scheme>;
 }
 
@@ -57,7 +69,7 @@ const TYPE_VALUE = named('Type');
 
 export function collectDeclarations(tree: Tree): FileDeclarations {
   const vars = new VarSupply();
-  const result: FileDeclarations = {
+  const result: DeclarationMaps = {
     structs: new Map(), generics: new Map(), proofFunctions: new Map(), methods: new Map(),
     values: new Map(), overloaded: new Set(), exports: new Map(),
   };
@@ -110,7 +122,7 @@ function keepClean<T>(table: NodeTable, children: readonly T[], indexOf: (child:
   return children.filter((c, i) => !table.hasError(indexOf(c)) && !isError(children[i - 1]) && !isError(children[i + 1]));
 }
 
-export function collectTypeDefinition(node: Node, out: FileDeclarations): void {
+export function collectTypeDefinition(node: Node, out: DeclarationMaps): void {
   const name = node.childForFieldName('name')?.text;
   const definition = node.childForFieldName('definition');
   if (!name || !definition) return;
@@ -242,7 +254,7 @@ export function constExpr(node: Node): ConstExpr | undefined {
   }
 }
 
-export function collectSignature(node: Node, out: FileDeclarations, vars: VarSupply, functionCounts: Map<string, number>): void {
+export function collectSignature(node: Node, out: DeclarationMaps, vars: VarSupply, functionCounts: Map<string, number>): void {
   const binding = readBinding(node);
   if (!binding) return;
   const { name, annotation, value, memberOf } = binding;
@@ -275,7 +287,7 @@ export function collectSignature(node: Node, out: FileDeclarations, vars: VarSup
 }
 
 /** RFC-004: a `pub` function whose first parameter is a type of this file is also `Type.fn`. */
-function autoBindMethod(name: string, annotation: Node, scheme: Scheme, out: FileDeclarations): void {
+function autoBindMethod(name: string, annotation: Node, scheme: Scheme, out: DeclarationMaps): void {
   const first = parameterNodes(annotation)[0];
   if (!first) return;
   const type = parameterAnnotation(first);

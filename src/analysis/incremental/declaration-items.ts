@@ -42,21 +42,16 @@ interface LastCollection {
 }
 
 /**
- * Where a file's global scope begins, as the checker compares it from one
- * pass to the next: a generation the same as the last collection's when every
- * statement declared the same (`DeclarationMemo.collect`), and the names whose
- * declared types hold variables, which inference may bind in place.
+ * Each collection's generation: the same as the last collection's when every
+ * statement declared the same (`DeclarationMemo.collect`; entries made again,
+ * those holding variables, declared the same as they were made), which is
+ * where the checker's global scope begins.
  */
-export interface DeclarationsStart {
-  generation: object;
-  volatile: readonly string[];
-}
+const generations = new WeakMap<FileDeclarations, object>();
 
-const starts = new WeakMap<FileDeclarations, DeclarationsStart>();
-
-/** What `declarations` begins a check from, when a DeclarationMemo collected it. */
-export function declarationsStart(declarations: FileDeclarations): DeclarationsStart | undefined {
-  return starts.get(declarations);
+/** `declarations`' generation, when a DeclarationMemo collected them. */
+export function declarationsGeneration(declarations: FileDeclarations): object | undefined {
+  return generations.get(declarations);
 }
 
 export class DeclarationMemo {
@@ -105,14 +100,13 @@ export class DeclarationMemo {
       }));
     }
     const last = this.#last;
-    const unkept = signatures.filter((entry) => !entry.kept);
     // The records and generic types, which are few, must be the very entries of the last collection.
     if (last && sameList(definitions, last.definitions) && sameSignatures(signatures, last.signatures)) {
-      const again = unkept.length === 0 ? last.result : withEntriesAgain(last, signatures);
+      const again = signatures.every((entry) => entry.kept) ? last.result : withEntriesAgain(last, signatures);
       if (again) {
         this.#last = { definitions, signatures, result: again, generation: last.generation };
         this.reused = true;
-        starts.set(again, { generation: last.generation, volatile: volatileNames(unkept) });
+        generations.set(again, last.generation);
         return again;
       }
     }
@@ -125,7 +119,7 @@ export class DeclarationMemo {
     for (const [name, count] of functionCounts) if (count > 1) result.overloaded.add(name);
     const generation = {};
     this.#last = { definitions, signatures, result, generation };
-    starts.set(result, { generation, volatile: volatileNames(unkept) });
+    generations.set(result, generation);
     return result;
   }
 
@@ -222,10 +216,6 @@ function overlay<V extends object>(map: ReadonlyMap<string, V>, replaced: Readon
   const base = map instanceof OverlayMap ? (map as OverlayMap<string, V>).base : map;
   if (map instanceof OverlayMap) for (const name of (map as OverlayMap<string, V>).replaced.keys()) if (!replaced.has(name)) return undefined;
   return replaced.size === 0 ? base : new OverlayMap(base, replaced);
-}
-
-function volatileNames(unkept: readonly StatementDeclarations[]): readonly string[] {
-  return unkept.length === 0 ? NONE : unkept.flatMap((entry) => entry.values.map(([name]) => name));
 }
 
 function textOf(entry: StatementDeclarations): string {

@@ -126,9 +126,8 @@ export class InferenceMemo extends CountedPassMap<InferredItem> {
   #held = new Uint8Array(0);
   /** Per ordinal, this pass: the item replayed the very entry the last whole pass had for it there (the settled path). */
   #replayedAsBefore = new Uint8Array(0);
-  /** The volatile global entries as the last whole pass left them, and as this one did (`endPass`). */
-  #lastEnd: string | undefined;
-  #end: string | undefined;
+  /** Whether this pass stayed settled to its end (`endPass`): then it left the shared state as the last whole one did. */
+  #endedSettled = false;
   /** Whether this pass began as the last whole one did (`startsAsBefore`). */
   #startedAsBefore = false;
   /** Whole passes so far: a later layer's memo notes which one it ran beside. */
@@ -158,17 +157,16 @@ export class InferenceMemo extends CountedPassMap<InferredItem> {
     this.#effects = new Array<ItemEffects | undefined>(items);
     this.#held = new Uint8Array(items);
     this.#replayedAsBefore = new Uint8Array(items);
-    this.#lastEnd = last ? this.#end : undefined;
-    this.#end = undefined;
+    this.#endedSettled = false;
     this.settledHits = 0;
     this.#startedAsBefore = last !== undefined && last.declarations === declarations && last.imports === imports && last.items === items;
     return this.#startedAsBefore;
   }
 
-  /** The pass ended, leaving the volatile global entries as `end` says: what it recorded may settle the next. */
-  endPass(end: string): void {
+  /** The pass ended, `settled` still or not: what it recorded may settle the next. */
+  endPass(settled: boolean): void {
     this.#start = this.#pending;
-    this.#end = end;
+    this.#endedSettled = settled;
     this.passes++;
   }
 
@@ -179,12 +177,13 @@ export class InferenceMemo extends CountedPassMap<InferredItem> {
 
   /**
    * After a whole pass: whether the types inference gave `item` and the
-   * global names are what the last whole pass gave them (the pass began and
-   * ended as that one did, and the item replayed that pass's entry), so a
-   * layer reading them finds what it found then.
+   * global names are what the last whole pass gave them (the pass began as
+   * that one did and stayed settled to its end, every item doing what that
+   * one's did, and the item replayed that pass's entry), so a layer reading
+   * them finds what it found then.
    */
   sameAsLastPass(item: TopLevelItem): boolean {
-    return this.#startedAsBefore && this.#end !== undefined && this.#end === this.#lastEnd && this.#replayedAsBefore[item.ordinal] === 1;
+    return this.#startedAsBefore && this.#endedSettled && this.#replayedAsBefore[item.ordinal] === 1;
   }
 
   /**

@@ -19,7 +19,7 @@ import {
   BOOL, CHAR, ERROR, FLOAT, INT, FixedTexts, META, STRING, VOID, VarSupply, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
   observeBindings, observeNumbersShown, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
-import { declarationsStart } from '../incremental/declaration-items.ts';
+import { declarationsGeneration } from '../incremental/declaration-items.ts';
 import { InferenceMemo, ItemRecording, spanKey, type InferredItem, type ItemResolution } from '../incremental/inference-items.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
 import { orNone } from '../incremental/none.ts';
@@ -259,15 +259,14 @@ class Checker {
     const memo = this.memo;
     if (memo) {
       memo.beginIn(this.environment());
-      const start = declarationsStart(this.decls);
-      this.volatile = [...(start?.volatile ?? []), ...imported];
-      this.settled = memo.startsAsBefore(start?.generation ?? this.decls, this.volatileTexts(), topLevelItems(tree).length);
+      // Declarations of the same generation begin the same (entries made again were compared as made): the imports are compared here.
+      this.settled = memo.startsAsBefore(declarationsGeneration(this.decls) ?? this.decls, this.entryTexts(imported), topLevelItems(tree).length);
     }
     this.itemsBegan = true;
     this.globals.onWrite = (name) => this.globalWritten(name);
     for (const s of statements) this.checkItem(s);
     // A comment or broken item after the last statement does nothing: no later item reads the state.
-    memo?.endPass(this.volatileTexts());
+    memo?.endPass(this.settled);
   }
 
   private itemsBegan = false;
@@ -285,15 +284,17 @@ class Checker {
   /** The functions marked checked and the global names written so far, in order: what each item did to the shared state. */
   private readonly checkedLog: string[] = [];
   private readonly writeLog: string[] = [];
-  /** Global names whose entries held variables when the items began (declared without full types, or imported): inference may bind them in place. */
-  private volatile: readonly string[] = [];
-  /** An item run again bound a variable it did not make: a global entry may have changed in place. */
+  /** An item run again bound a variable it did not make: a global entry it read may have changed in place. */
   private foreignBound = false;
+  /** The global names (as facts' keys) items run again read, in order, while `loggingReads`: where a variable an item bound can have come from. */
+  private readonly readLog: string[] = [];
+  private loggingReads = false;
 
-  /** The volatile entries and those the items wrote so far, as text: what an item that bound a variable in place may have changed. */
-  private volatileTexts(): string {
-    const names = new Set([...this.volatile, ...this.writeLog]);
-    return [...names].map((name) => `${name}=${entryText(this.globals.get(name))}`).join('\n');
+  /** The global entries of `names` as text, in order. */
+  private entryTexts(names: Iterable<string>): string {
+    const texts: string[] = [];
+    for (const name of names) texts.push(`${name}=${entryText(this.globals.get(name))}`);
+    return texts.join('\n');
   }
 
   // ---- per-item memo -----------------------------------------------------
@@ -321,14 +322,23 @@ class Checker {
     }
     const checked = this.checkedLog.length;
     const written = this.writeLog.length;
+    const read = this.readLog.length;
     this.foreignBound = false;
-    const held = this.checkItemAgain(statement, memo);
+    this.loggingReads = true;
+    let held: InferredItem | undefined;
+    try {
+      held = this.checkItemAgain(statement, memo);
+    } finally {
+      this.loggingReads = false;
+    }
     const effects: string[] = this.checkedLog.slice(checked);
     for (let i = written; i < this.writeLog.length; i++) {
       const name = this.writeLog[i]!;
       effects.push(`W${name}=${entryText(this.globals.get(name))}`);
     }
-    if (this.foreignBound) effects.push(`B${this.volatileTexts()}`);
+    // A variable the item bound in place came from a global it read: those entries as they are now.
+    if (this.foreignBound) effects.push(`B${this.entryTexts(new Set(this.readLog.slice(read).map((key) => key.slice(1))))}`);
+    this.readLog.length = read;
     if (!memo.record(ordinal, held ? held.checked : orNone(effects), held !== undefined)) this.settled = false;
   }
 
@@ -408,6 +418,7 @@ class Checker {
 
   /** A read of shared state by the recorded item; a global whose type a later binding could still change makes it impure. */
   private readFact(key: string): void {
+    if (this.loggingReads && key.charCodeAt(0) !== C_FACT) this.readLog.push(key);
     const recording = this.recording;
     if (!recording) return;
     recording.read(key, () => this.fact(key));

@@ -61,8 +61,6 @@ export class DeclarationMemo {
   #last: LastCollection | undefined;
   /** Statements the last collection took from the memo: for tests and benchmarks. */
   hits = 0;
-  /** Whether the last collection gave the one before's declarations again (no statement declared anything else). */
-  reused = false;
 
   /**
    * collectDeclarations(tree), with each statement's part from the memo where
@@ -105,12 +103,10 @@ export class DeclarationMemo {
       const again = signatures.every((entry) => entry.kept) ? last.result : withEntriesAgain(last, signatures);
       if (again) {
         this.#last = { definitions, signatures, result: again, generation: last.generation };
-        this.reused = true;
         generations.set(again, last.generation);
         return again;
       }
     }
-    this.reused = false;
     const functionCounts = new Map<string, number>();
     for (const entry of signatures) {
       apply(entry, result);

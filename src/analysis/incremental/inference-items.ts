@@ -226,7 +226,7 @@ interface PassStart {
  */
 export type ItemEffects = readonly string[];
 
-export const NO_EFFECTS: ItemEffects = NONE;
+const NO_EFFECTS: ItemEffects = NONE;
 
 function sameEffects(a: ItemEffects, b: ItemEffects): boolean {
   if (a === b) return true;

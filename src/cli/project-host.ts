@@ -12,6 +12,7 @@ export async function withProject<T>(explicit: string | undefined, work: (analys
   try {
     const snapshot = await host.snapshot();
     if (!snapshot.ok) throw new UsageError(snapshot.error.message);
+    warnOfSkippedFiles(snapshot.value);
     return await work(snapshot.value, host);
   } finally {
     host.dispose();
@@ -27,4 +28,13 @@ export function projectFile(analysis: Analysis, given: string): string {
     case 'problem': throw new UsageError(`${resolved.problem.code}: ${resolved.problem.message}`);
     case 'unknown': throw new UsageError(`FILE_NOT_FOUND: ${given} is not a .yx file of the project`);
   }
+}
+
+/** Files the project holds but the answer does not cover (unreadable, invalid UTF-8, too large, past the budget): said on stderr. */
+function warnOfSkippedFiles(analysis: Analysis): void {
+  const problems = [...analysis.problems.values()];
+  if (problems.length === 0) return;
+  const first = problems[0]!;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  process.stderr.write(`yaoxiang: ${problems.length} file(s) of the project left out: ${first.file}: ${first.code}: ${first.message}${more}\n`);
 }

@@ -16,6 +16,16 @@ import { createParser } from '../syntax/language.ts';
 import { MANIFEST_FILE, toPosix, type ProjectRoot } from './root.ts';
 import { parseManifest, type Manifest, type ManifestProblem } from './manifest.ts';
 import { MAX_FILE_BYTES } from './file-access.ts';
+
+/**
+ * The source a World keeps parsed, in characters, over all the files it read
+ * from disk. Every kept tree lives in web-tree-sitter's WASM memory, which
+ * cannot grow past 2 GiB and aborts the process when it must (about 30 bytes
+ * a character: a /tmp of 134,000 .yx files did it). Past the budget, a file
+ * is a problem like a file over MAX_FILE_BYTES, not a crash; files an editor
+ * opened are kept whatever the budget. 16 Mi characters: half a million lines.
+ */
+export const MAX_WORLD_CHARS = 16 * 1024 * 1024;
 import { nodeDisk, type FileBytes, type FileStamp, type ListScope, type WorldDisk } from './disk.ts';
 import { fail, ok, type Result, type WorkspaceErrorCode } from './errors.ts';
 import { firstInvalidUtf8Offset } from './utf8.ts';
@@ -75,6 +85,8 @@ export interface WorldOptions {
   disk?: WorldDisk;
   /** 'folder': the root's own files only, listed and watched without descending (single-file mode). */
   scope?: ListScope;
+  /** The source kept parsed (MAX_WORLD_CHARS by default): tests set a small one. */
+  maxChars?: number;
 }
 
 /** Told of a change on disk below the root: the path relative to it, when the system says. */
@@ -88,6 +100,9 @@ export class World {
   readonly #scope: ListScope;
   readonly #diskListeners = new Set<DiskChangeListener>();
   readonly #files = new Map<string, StoredFile>();
+  /** The characters of every file in #files: what MAX_WORLD_CHARS bounds. */
+  #keptChars = 0;
+  readonly #maxChars: number;
   readonly #problems = new Map<string, FileProblem>();
   readonly #overlays = new Map<string, { text: string; version: number }>();
   /** Each edited file's per-item syntax checks and imports, so that a keystroke re-reads only the items it changed. */
@@ -111,6 +126,7 @@ export class World {
     this.#realRoot = root.root;
     this.#disk = options.disk ?? nodeDisk;
     this.#scope = options.scope ?? 'tree';
+    this.#maxChars = options.maxChars ?? MAX_WORLD_CHARS;
   }
 
   /**
@@ -236,6 +252,7 @@ export class World {
     this.#watcher?.close();
     for (const file of this.#files.values()) file.tree.delete();
     this.#files.clear();
+    this.#keptChars = 0;
     this.#parser?.delete();
   }
 
@@ -363,9 +380,17 @@ export class World {
         this.#remove(relative);
         return;
       case 'read': {
+        const text = read.bytes.toString('utf8');
+        const kept = this.#keptChars - (this.#files.get(relative)?.text.length ?? 0);
+        if (kept + text.length > this.#maxChars) {
+          // No stamp: read again on the next refresh, when files removed may have left room.
+          this.#problems.set(relative, { file: relative, code: 'TOO_LARGE', message: `skipped: the project's other files fill the ${this.#maxChars}-character budget of source kept parsed` });
+          this.#remove(relative);
+          return;
+        }
         this.#problems.delete(relative);
         const version = (this.#files.get(relative)?.version ?? 0) + 1;
-        this.#store(relative, read.absolute, read.bytes.toString('utf8'), read, 'disk', version);
+        this.#store(relative, read.absolute, text, read, 'disk', version);
       }
     }
   }
@@ -379,6 +404,7 @@ export class World {
     const memos = source === 'overlay' ? this.#editedFileMemos.get(relative) : undefined;
     const state = new StoredFile(relative, absolute, text, tree, info, source, version, (candidate) => this.#exists(candidate), memos);
     if (old && old.tree !== tree) old.tree.delete();
+    this.#keptChars += text.length - (old?.text.length ?? 0);
     this.#files.set(relative, state);
     this.#changed();
     return state;
@@ -406,6 +432,7 @@ export class World {
     const old = this.#files.get(relative);
     if (!old) return;
     old.tree.delete();
+    this.#keptChars -= old.text.length;
     this.#files.delete(relative);
     this.#changed();
   }

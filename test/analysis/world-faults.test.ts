@@ -223,3 +223,30 @@ async function withWorld(body: (world: World, dir: string, disk: FaultyDisk) => 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+describe('World: the budget of source kept parsed', () => {
+  it('reads files past it as problems, not into WASM memory, and reads them once others left room', async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'yaoxiang-budget-')));
+    try {
+      const text = (name: string) => `${name}: Int = 1\n`.padEnd(100, ' ') + '\n';
+      for (const name of ['a', 'b', 'c']) writeFileSync(join(dir, `${name}.yx`), text(name));
+      const world = new World({ root: dir, source: 'explicit' }, { maxChars: 250 });
+      await world.load();
+      const files = await world.files();
+      assert.ok(files.ok);
+      assert.deepEqual([...files.value.keys()].sort(), ['a.yx', 'b.yx']);
+      assert.equal(world.problems.get('c.yx')?.code, 'TOO_LARGE');
+      assert.match(world.problems.get('c.yx')!.message, /250-character budget/);
+      // b.yx removed: c.yx fits now, and is read on the next refresh though it did not change.
+      rmSync(join(dir, 'b.yx'));
+      world.invalidate();
+      const after = await world.files();
+      assert.ok(after.ok);
+      assert.deepEqual([...after.value.keys()].sort(), ['a.yx', 'c.yx']);
+      assert.equal(world.problems.get('c.yx'), undefined);
+      world.dispose();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

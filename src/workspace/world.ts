@@ -66,6 +66,7 @@ type DiskRead =
   | { kind: 'unchanged' }
   | { kind: 'gone' }
   | { kind: 'problem'; problem: FileProblem }
+  | { kind: 'over budget'; stamp: FileStamp }
   | ({ kind: 'read'; absolute: string } & FileBytes);
 
 export type WorldStatus =
@@ -103,6 +104,8 @@ export class World {
   /** The characters of every file in #files: what MAX_WORLD_CHARS bounds. */
   #keptChars = 0;
   readonly #maxChars: number;
+  /** Files skipped past the budget: unchanged, they are not read again until files kept leave room. */
+  readonly #overBudget = new Set<string>();
   readonly #problems = new Map<string, FileProblem>();
   readonly #overlays = new Map<string, { text: string; version: number }>();
   /** Each edited file's per-item syntax checks and imports, so that a keystroke re-reads only the items it changed. */
@@ -349,6 +352,8 @@ export class World {
     if (problem?.stamp && sameStamp(problem.stamp, stamp)) return { kind: 'unchanged' };
     const tooLarge = (size: number): DiskRead => ({ kind: 'problem', problem: { file: relative, code: 'TOO_LARGE', message: `skipped: ${size} bytes is more than the ${MAX_FILE_BYTES}-byte limit`, stamp } });
     if (stamp.size > MAX_FILE_BYTES) return tooLarge(stamp.size);
+    // A UTF-8 file holds at least a third as many UTF-16 units as bytes: past the budget even so, it is not read.
+    if (this.#keptChars - (known?.text.length ?? 0) + Math.ceil(stamp.size / 3) > this.#maxChars) return { kind: 'over budget', stamp };
     let read: FileBytes | undefined;
     try {
       read = await this.#disk.read(absolute, MAX_FILE_BYTES, this.#realRoot);
@@ -379,13 +384,14 @@ export class World {
         this.#problems.set(relative, read.problem);
         this.#remove(relative);
         return;
+      case 'over budget':
+        this.#skipOverBudget(relative, read.stamp);
+        return;
       case 'read': {
         const text = read.bytes.toString('utf8');
         const kept = this.#keptChars - (this.#files.get(relative)?.text.length ?? 0);
         if (kept + text.length > this.#maxChars) {
-          // No stamp: read again on the next refresh, when files removed may have left room.
-          this.#problems.set(relative, { file: relative, code: 'TOO_LARGE', message: `skipped: the project's other files fill the ${this.#maxChars}-character budget of source kept parsed` });
-          this.#remove(relative);
+          this.#skipOverBudget(relative, { size: read.size, mtimeMs: read.mtimeMs });
           return;
         }
         this.#problems.delete(relative);
@@ -404,7 +410,7 @@ export class World {
     const memos = source === 'overlay' ? this.#editedFileMemos.get(relative) : undefined;
     const state = new StoredFile(relative, absolute, text, tree, info, source, version, (candidate) => this.#exists(candidate), memos);
     if (old && old.tree !== tree) old.tree.delete();
-    this.#keptChars += text.length - (old?.text.length ?? 0);
+    this.#keep(text.length - (old?.text.length ?? 0));
     this.#files.set(relative, state);
     this.#changed();
     return state;
@@ -432,9 +438,27 @@ export class World {
     const old = this.#files.get(relative);
     if (!old) return;
     old.tree.delete();
-    this.#keptChars -= old.text.length;
+    this.#keep(-old.text.length);
     this.#files.delete(relative);
     this.#changed();
+  }
+
+  /** A file past the budget: a problem, not read again unchanged until files kept leave room. */
+  #skipOverBudget(relative: string, stamp: FileStamp): void {
+    this.#remove(relative);
+    this.#problems.set(relative, { file: relative, code: 'TOO_LARGE', message: `skipped: the project's other files fill the ${this.#maxChars}-character budget of source kept parsed`, stamp });
+    this.#overBudget.add(relative);
+  }
+
+  /** Counts `chars` more kept parsed; fewer leave room for the files skipped past the budget, read again on the next refresh. */
+  #keep(chars: number): void {
+    this.#keptChars += chars;
+    if (chars >= 0 || this.#overBudget.size === 0) return;
+    for (const relative of this.#overBudget) {
+      const problem = this.#problems.get(relative);
+      if (problem?.code === 'TOO_LARGE') this.#problems.set(relative, { file: problem.file, code: problem.code, message: problem.message });
+    }
+    this.#overBudget.clear();
   }
 
   #changed(): void {

@@ -206,8 +206,14 @@ class Checker {
   private environmentMoved = false;
   /** Each global name's fact as the memo compares it (by its key, `G` + name), until the global scope is written. */
   private readonly globalFacts = new Map<string, string>();
-  /** The functions checked so far, by their facts' keys (`C` + name): a replay adds an item's and the memo asks by key. */
+  /** The functions checked so far, by their facts' keys (`C` + name): replayed items' are added when it is next read (`isChecked`). */
   private readonly checkedFunctions = new Set<string>();
+  /**
+   * The `checked` lists of items replayed since checkedFunctions was last
+   * read: added when it is (`isChecked`). On a keystroke only the edited
+   * item asks, and the items after it are never added.
+   */
+  private readonly replayedChecked: Array<readonly string[]> = [];
   private statementKey = 0;
   private expectedReturn: Type | undefined;
   /** Error type of the enclosing function's `Result` return, `null` outside one (E1081). */
@@ -400,7 +406,7 @@ class Checker {
 
   /** `G` + name: the global scope's entry; `C` + name: whether a function of that name was checked. */
   private fact(key: string): string {
-    if (key.charCodeAt(0) === C_FACT) return this.checkedFunctions.has(key) ? 'y' : 'n';
+    if (key.charCodeAt(0) === C_FACT) return this.isChecked(key) ? 'y' : 'n';
     let fact = this.globalFacts.get(key);
     if (fact === undefined) {
       const info = this.globals.get(key.slice(1));
@@ -411,6 +417,15 @@ class Checker {
     return fact;
   }
 
+  /** Whether a function whose fact's key is `fact` was checked (or replayed) so far. */
+  private isChecked(fact: string): boolean {
+    const replayed = this.replayedChecked;
+    for (let i = 0; i < replayed.length; i++) for (const key of replayed[i]!) this.checkedFunctions.add(key);
+    replayed.length = 0;
+    return this.checkedFunctions.has(fact);
+  }
+
+  /** A function an item run again checked: an effect of the item (`checkedLog`). */
   private markChecked(fact: string): void {
     this.checkedFunctions.add(fact);
     this.checkedLog.push(fact);
@@ -447,7 +462,8 @@ class Checker {
     bindingTypes.deferLogged(replayBindingTypes, log);
     receivers.deferLogged(replayReceivers, log);
     resolutions.deferLogged(replayResolutions, log);
-    for (const fact of item.checked) this.markChecked(fact);
+    // Its effect on the checked functions is `item.checked` itself (the caller compares it), added when they are next read.
+    if (item.checked.length > 0) this.replayedChecked.push(item.checked);
     this.vars.resume(this.vars.issued + item.varEnd - item.varStart);
   }
 
@@ -682,7 +698,7 @@ class Checker {
     this.setBindingType(nameNode, fnType);
     const checkedFact = `C${name}`;
     this.readFact(checkedFact);
-    if (this.checkedFunctions.has(checkedFact)) return;
+    if (this.isChecked(checkedFact)) return;
     this.markChecked(checkedFact);
     this.recording?.item.checked.push(checkedFact);
     // An `=> expr` body is a single return statement, which V1 does not visit

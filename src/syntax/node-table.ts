@@ -399,6 +399,18 @@ export class NodeTable {
    * tree's item (its rows were copied from that table): that table and index.
    * What is kept per item of the earlier tree holds for this one.
    */
+  /**
+   * Every top-level item this table copied from a retained one, in row
+   * order: its row, and its table and row there (what `sharedWith` says of
+   * each, without a search per item).
+   */
+  forEachShared(callback: (row: number, table: NodeTable, oldRow: number) => void): void {
+    for (const run of this.#runs) {
+      const first = run.items[0]!;
+      for (const row of run.items) callback(row, run.old, run.oldStart + (row - first));
+    }
+  }
+
   sharedWith(i: number): { table: NodeTable; index: number } | undefined {
     // The run whose rows hold row i; its rows were copied in one block, so its old row is as far from the run's first.
     const runs = this.#runs;

@@ -82,16 +82,39 @@ export class TopLevelItem {
   #previousOrdinal = -1;
   #linked = false;
 
-  /** Every item's place in the earlier tree at once: each memo asks it of every item on every pass. */
+  /**
+   * Every item's place in the earlier tree at once: each memo asks it of
+   * every item on every pass. The table's shared items and both lists of
+   * items are in row order, so one walk along each finds them (no search
+   * per item).
+   */
   static #link(items: readonly TopLevelItem[]): void {
-    for (const item of items) {
-      const earlier = earlierItem(item);
-      if (earlier) {
-        item.#previousSerial = earlier.table.serial;
-        item.#previousOrdinal = earlier.ordinal;
+    for (const item of items) item.#linked = true;
+    const table = items[0]?.table;
+    if (!table) return;
+    let at = 0;
+    let earlierTable: NodeTable | undefined;
+    let earlier: readonly TopLevelItem[] | undefined;
+    let earlierAt = 0;
+    table.forEachShared((row, oldTable, oldRow) => {
+      while (at < items.length && items[at]!.index < row) at++;
+      const item = items[at];
+      if (item?.index !== row) return;
+      if (oldTable !== earlierTable) {
+        earlierTable = oldTable;
+        earlier = itemsByTable.get(oldTable);
+        earlierAt = earlier ? firstAtOrAfter(earlier, oldRow) : 0;
       }
-      item.#linked = true;
-    }
+      if (!earlier) return;
+      // Runs of one table copy its items in its order; a later run may go back (an item moved): found again by search.
+      if (earlierAt < earlier.length && earlier[earlierAt]!.index > oldRow) earlierAt = firstAtOrAfter(earlier, oldRow);
+      while (earlierAt < earlier.length && earlier[earlierAt]!.index < oldRow) earlierAt++;
+      const before = earlier[earlierAt];
+      // The item's own type is read afresh (an alias comes from its parent), so it must match too.
+      if (before?.index !== oldRow || oldTable.typeId(oldRow) !== table.typeId(row)) return;
+      item.#previousSerial = oldTable.serial;
+      item.#previousOrdinal = before.ordinal;
+    });
   }
 }
 
@@ -122,16 +145,8 @@ function itemsOf(tree: Tree): TreeItems {
   return known;
 }
 
-function earlierItem(item: TopLevelItem): TopLevelItem | undefined {
-  const shared = item.table.sharedWith(item.index);
-  // The item's own type is read afresh (an alias comes from its parent), so it must match too.
-  if (!shared || shared.table.typeId(shared.index) !== item.table.typeId(item.index)) return undefined;
-  const earlier = itemsByTable.get(shared.table);
-  return earlier ? itemAtRow(earlier, shared.index) : undefined;
-}
-
-/** The item at `row` among `items` (in row order), by binary search. */
-function itemAtRow(items: readonly TopLevelItem[], row: number): TopLevelItem | undefined {
+/** The position of the first of `items` (in row order) at or after `row`. */
+function firstAtOrAfter(items: readonly TopLevelItem[], row: number): number {
   let low = 0;
   let high = items.length;
   while (low < high) {
@@ -139,7 +154,7 @@ function itemAtRow(items: readonly TopLevelItem[], row: number): TopLevelItem | 
     if (items[middle]!.index < row) low = middle + 1;
     else high = middle;
   }
-  return items[low]?.index === row ? items[low] : undefined;
+  return low;
 }
 
 /** One at a time, a node costs the root's children up to it (`namedChild` walks them); the whole list is one call. */

@@ -143,10 +143,11 @@ export class InferenceMemo extends CountedPassMap<InferredItem> {
   }
 
   /**
-   * Whether this pass begins where the last whole one did: the same
-   * declarations (the very object: DeclarationMemo gives it again when
-   * nothing declared changed), the same names bound by `use` (`imports`, as
-   * texts) and as many items. Called once per pass, after `beginIn`.
+   * Whether this pass begins where the last whole one did: declarations of
+   * the same generation (`declarationsGeneration`: DeclarationMemo keeps it
+   * while no statement declares anything else), the same names bound by
+   * `use` (`imports`, as texts) and as many items. Called once per pass,
+   * after `beginIn`.
    */
   startsAsBefore(declarations: object, imports: string, items: number): boolean {
     const last = this.#start;
@@ -195,7 +196,7 @@ export class InferenceMemo extends CountedPassMap<InferredItem> {
   heldAtPlace(item: TopLevelItem): InferredItem | undefined {
     const ordinal = item.ordinal;
     if (this.#lastHeld[ordinal] !== 1 || item.previousOrdinal !== ordinal || item.previousSerial !== this.entries.lastSerial) return undefined;
-    return this.find(item);
+    return this.entries.atPlace(item);
   }
 
   /** Notes what the item at `ordinal` did to the shared state, and whether its entry held; false when the last pass's item there did otherwise. */
@@ -221,8 +222,10 @@ interface PassStart {
 
 /**
  * What an item did to the state later items read: the functions it marked
- * checked (their facts' keys) and, for an item that wrote a global name, the
- * name and its entry's text after it (`W` + name + `=` + text).
+ * checked (their facts' keys); for an item that wrote a global name, the name
+ * and its entry's text after it (`W` + name + `=` + text); for one that bound
+ * a variable it did not make, the entries of the globals it read, as text
+ * (`B` + …), where that variable came from.
  */
 export type ItemEffects = readonly string[];
 

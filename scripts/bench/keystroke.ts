@@ -121,14 +121,20 @@ export async function keystrokeCost(lines: number, keystrokes: number, profileTo
   }
 }
 
-/** Issue 24's goals: CPU of the work after the debounce, per keystroke; lines → [p50, p99] limits, after a warm-up. */
-const GOALS: Array<[lines: number, keystrokes: number, p50: number, p99: number | undefined, warmup: number, edit: KeystrokeEdit]> = [
+/**
+ * Issue 24's goals: CPU of the work after the debounce, per keystroke; lines →
+ * [p50, p99] limits, after a warm-up. `runs` > 1: as many runs, each on a
+ * document and host of its own, and the goal held against the median of
+ * their P50s (issue 24 asks for medians of runs: one run of 20 keystrokes on
+ * a shared two-core machine moved by 30 ms from one minute to the next).
+ */
+const GOALS: Array<[lines: number, keystrokes: number, p50: number, p99: number | undefined, warmup: number, edit: KeystrokeEdit, runs?: number]> = [
   [2500, 100, 150, undefined, 10, 'digit'],
   [10_000, 100, 30, 60, 10, 'digit'],
   [10_000, 40, 30, 60, 10, 'variable'],
   // 20 after 6 (6 after 2 until stop 36: 90–110 ms P50 where 20 after 6 gave 63–78 in the same hour): the first keystrokes
   // on a file this large run code the JIT has not optimized yet, and of six, the full collection every third keystroke takes a middle one.
-  [100_000, 20, 60, undefined, 6, 'digit'],
+  [100_000, 20, 60, undefined, 6, 'digit', 3],
 ];
 
 /**
@@ -141,12 +147,19 @@ const REQUEST_GOAL = { lines: 10_000, keystrokes: 40, warmup: 10, p50: 30 };
 /** `npm run bench -- keystroke`: the in-process keystroke at 2,500, 10,000 and 100,000 lines, with issue 24's goals. */
 export async function benchKeystroke(log: (line: string) => void): Promise<void> {
   log('keystroke → diagnostics in process (reparse, setOverlay, snapshot, diagnostics), CPU time per keystroke');
-  for (const [lines, keystrokes, p50Goal, p99Goal, warmup, edit] of GOALS) {
-    const { cpu } = await keystrokeCost(lines, keystrokes, undefined, warmup, edit);
+  for (const [lines, keystrokes, p50Goal, p99Goal, warmup, edit, runs = 1] of GOALS) {
+    const p50s: number[] = [];
+    const p99s: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const { cpu } = await keystrokeCost(lines, keystrokes, undefined, warmup, edit);
+      p50s.push(median(cpu));
+      p99s.push(percentile(cpu, 99));
+    }
     const what = edit === 'digit' ? 'keystroke' : 'keystroke adding a type variable';
-    log(`${lines} lines, ${keystrokes} ${edit === 'digit' ? 'keystrokes' : 'edits (a line `y = []` added or removed)'} after ${warmup} not counted: p50 ${formatMs(median(cpu))}, p99 ${formatMs(percentile(cpu, 99))}`);
-    log(goalLine(`${lines}-line ${what} p50`, median(cpu), p50Goal));
-    if (p99Goal !== undefined) log(goalLine(`${lines}-line ${what} p99`, percentile(cpu, 99), p99Goal));
+    const each = runs === 1 ? '' : ` (${runs} runs, each a document of its own: p50 ${p50s.map(formatMs).join(', ')}; the median of runs below)`;
+    log(`${lines} lines, ${keystrokes} ${edit === 'digit' ? 'keystrokes' : 'edits (a line `y = []` added or removed)'} after ${warmup} not counted${each}: p50 ${formatMs(median(p50s))}, p99 ${formatMs(median(p99s))}`);
+    log(goalLine(`${lines}-line ${what} p50${runs === 1 ? '' : ', median of runs'}`, median(p50s), p50Goal));
+    if (p99Goal !== undefined) log(goalLine(`${lines}-line ${what} p99`, median(p99s), p99Goal));
   }
   const { lines, keystrokes, warmup, p50 } = REQUEST_GOAL;
   const { requests } = await keystrokeCost(lines, keystrokes, undefined, warmup, 'digit', true);

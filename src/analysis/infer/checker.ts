@@ -351,16 +351,9 @@ class Checker {
   /** An item the settled path did not take: from the memo when its facts hold, else checked (and kept when it may be); its entry when it holds. */
   private checkItemAgain(statement: TopLevelItem, memo: InferenceMemo): InferredItem | undefined {
     if (this.environmentMoved || !memoisable(statement)) {
-      const own = (this.vars.own = new Set());
-      const previous = observeBindings((v) => {
-        if (!own.has(v)) this.foreignBound = true;
+      this.checkOwningVariables(statement.node, () => {
+        this.foreignBound = true;
       });
-      try {
-        this.checkStatement(statement.node);
-      } finally {
-        observeBindings(previous);
-        this.vars.own = undefined;
-      }
       return undefined;
     }
     const start = statement.startIndex;
@@ -374,28 +367,36 @@ class Checker {
     memo.misses++;
     const recording = new ItemRecording(start, statement.endIndex, this.vars.issued);
     this.recording = recording;
-    this.vars.own = new Set();
-    const own = this.vars.own;
-    const previous = observeBindings((v) => {
-      if (own.has(v)) return;
-      recording.impure = true;
-      this.foreignBound = true;
-    });
     const previousShown = observeNumbersShown(() => {
       recording.numbered = true;
     });
     try {
-      this.checkStatement(statement.node);
+      this.checkOwningVariables(statement.node, () => {
+        recording.impure = true;
+        this.foreignBound = true;
+      });
     } finally {
-      observeBindings(previous);
       observeNumbersShown(previousShown);
       this.recording = undefined;
-      this.vars.own = undefined;
     }
     if (recording.impure || this.environmentMoved) return undefined;
     const kept = recording.finish(this.vars.issued);
     memo.keep(statement, kept);
     return kept;
+  }
+
+  /** Checks `node` with the variables it makes as its own: `onForeign` hears of every binding of one it did not make. */
+  private checkOwningVariables(node: Node, onForeign: () => void): void {
+    const own = (this.vars.own = new Set());
+    const previous = observeBindings((v) => {
+      if (!own.has(v)) onForeign();
+    });
+    try {
+      this.checkStatement(node);
+    } finally {
+      observeBindings(previous);
+      this.vars.own = undefined;
+    }
   }
 
   private factsHold(item: InferredItem): boolean {

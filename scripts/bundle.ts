@@ -1,8 +1,20 @@
-// Bundles the compiled CLI (dist/src/cli/main.js) into dist/bundle/, which
+// Bundles the compiled CLI (dist/src/cli/) into dist/bundle/, which
 // bin/yaoxiang.js runs when it is at least as new as dist/src. Loading the
 // ~200 modules of dist/src one by one cost a cold `check` about 45 ms of ESM
-// resolution, URL and fstat work; a bundle is a handful of files. Each command
-// stays a lazy chunk (`--help` loads no analysis).
+// resolution, URL and fstat work; a bundle is a handful of files.
+//
+// What it holds:
+// - one CommonJS script per command module (check, parse, navigate, …): the
+//   dispatcher (main.ts) with that module alone, the others' imports left to
+//   a stub that says the script does not hold them. Scripts because Node 20
+//   keeps V8's code cache only for scripts (src/cli/code-cache.ts); one per
+//   module so that a command neither compiles nor loads another's code, and
+//   the dispatcher inside each so that the command's errors are the classes
+//   it checks for. Each is named after a hash of its text (code caches are
+//   told apart by it).
+// - a dispatcher-only script for help and unknown commands;
+// - main.js, the entry (src/cli/bundle-main.ts), an ES module that knows the
+//   scripts' names and runs the one that holds the command.
 //
 // The bundle is a faster way to load dist/src, not a second build of it:
 // - it is made from tsc's output, so it can never disagree with the types;
@@ -11,12 +23,11 @@
 //   the ones dist/src uses, and workers run from dist/src;
 // - the servers (`mcp`, `lsp`) are not bundled: they live long and start
 //   workers from dist/src anyway, so bin/yaoxiang.js runs them wholly from
-//   dist/src (a server module under the bundle's dispatcher would throw
-//   dist/src's UsageError, which is not the bundle's);
+//   dist/src;
 // - the front end's imports of the host's index (src/ide/index.ts, which
 //   re-exports the whole analysis) are taken straight to the modules that
-//   define the names (lookThroughHostIndex): esbuild puts into a chunk every
-//   module a command can reach, and through the index every command reached
+//   define the names (lookThroughHostIndex): esbuild puts into a script every
+//   module it can reach, and through the index every command reached
 //   everything (a cold `check` compiled and ran the error catalogue, the
 //   formatter and rename);
 // - web-tree-sitter stays a package import: it finds its own .wasm beside it.
@@ -25,11 +36,8 @@
 // The new bundle is written beside the old and swapped in by rename.
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
-
-/** Commands main.ts imports lazily that stay in dist/src (see above). */
-const UNBUNDLED_COMMANDS = ['./mcp.js', './lsp.js'];
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const flag = process.argv.indexOf('--dist');
@@ -38,10 +46,14 @@ const sources = path.join(dist, 'src');
 const target = path.join(dist, 'bundle');
 const next = path.join(dist, `.bundle-next-${process.pid}`);
 
-/** `import.meta.url` of a dist/src module, as seen from a chunk in dist/bundle/ (at the same depth as outdir). */
+/** The URL of the script a module runs in: CommonJS has no `import.meta` (SCRIPT_URL_BANNER sets it). */
+const SCRIPT_URL = '__yaoxiangScriptUrl';
+const SCRIPT_URL_BANNER = `var ${SCRIPT_URL} = require("node:url").pathToFileURL(__filename).href;`;
+
+/** `import.meta.url` of a dist/src module, as seen from a script in dist/bundle/ (at the same depth as outdir). */
 function keepModuleUrl(text: string, file: string, outdir: string): string {
   const original = path.relative(outdir, file).split(path.sep).join('/');
-  return text.replaceAll('import.meta.url', `new URL(${JSON.stringify(original)}, import.meta.url).href`);
+  return text.replaceAll('import.meta.url', `new URL(${JSON.stringify(original)}, ${SCRIPT_URL}).href`);
 }
 
 type HostIndex = Map<string, { file: string; name: string }>;
@@ -94,17 +106,25 @@ function rewriteSources(outdir: string): Plugin {
   };
 }
 
-/** The servers' command modules resolve to dist/src at run time. */
-function leaveServersUnbundled(outdir: string): Plugin {
+/**
+ * The dispatcher's imports of command modules other than `held`: each is a
+ * stub that throws, so the script holds one command module. The entry never
+ * runs a command from a script that does not hold it; if it did, this says so.
+ */
+function holdOnly(held: string | undefined, commandModules: ReadonlySet<string>): Plugin {
   const main = path.join(sources, 'cli', 'main.js');
   return {
-    name: 'leave-servers-unbundled',
+    name: 'hold-only',
     setup(build) {
-      build.onResolve({ filter: /^\.\/(mcp|lsp)\.js$/ }, (args) => {
-        if (args.importer !== main || !UNBUNDLED_COMMANDS.includes(args.path)) return undefined;
-        const file = path.join(sources, 'cli', args.path);
-        return { path: path.relative(outdir, file).split(path.sep).join('/'), external: true };
+      build.onResolve({ filter: /^\.\/[\w-]+\.js$/ }, (args) => {
+        const module = args.path.slice(2, -3);
+        if (args.importer !== main || !commandModules.has(module) || module === held) return undefined;
+        return { path: module, namespace: 'not-in-this-script' };
       });
+      build.onLoad({ filter: /.*/, namespace: 'not-in-this-script' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`the CLI bundle's ${held ?? 'dispatcher'} script does not hold ./${args.path}.js`)});`,
+        loader: 'js',
+      }));
     },
   };
 }
@@ -113,22 +133,60 @@ if (!existsSync(path.join(sources, 'cli', 'main.js'))) {
   process.stderr.write(`bundle: ${path.join(sources, 'cli', 'main.js')} is missing; run tsc first\n`);
   process.exit(1);
 }
+const { BATCH_COMMAND_MODULES } = (await import(pathToFileURL(path.join(sources, 'cli', 'main.js')).href)) as { BATCH_COMMAND_MODULES: Record<string, string> };
+// Every command module main.ts can import, servers included: a script holds one of them at most.
+const commandModules = new Set([...Object.values(BATCH_COMMAND_MODULES), 'mcp', 'lsp']);
+
+/** Builds the script holding `held` (the dispatcher alone when undefined) and returns its file name. */
+async function buildScript(held: string | undefined): Promise<string> {
+  const name = held ?? 'dispatcher';
+  const result = await build({
+    entryPoints: { [name]: path.join(sources, 'cli', 'main.js') },
+    entryNames: '[name]-[hash]',
+    outExtension: { '.js': '.cjs' },
+    outdir: next,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    // A script compiled by vm.Script has no loader for import(): the dispatcher's lazy imports become require()s.
+    supported: { 'dynamic-import': false },
+    external: ['web-tree-sitter'],
+    banner: { js: SCRIPT_URL_BANNER },
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    plugins: [holdOnly(held, commandModules), rewriteSources(next)],
+  });
+  return outputFile(result.metafile, '.cjs');
+}
+
+function outputFile(metafile: Metafile, extension: string): string {
+  const outputs = Object.keys(metafile.outputs).filter((file) => file.endsWith(extension));
+  if (outputs.length !== 1) throw new Error(`bundle: expected one ${extension} output, got ${outputs.join(', ')}`);
+  return path.basename(outputs[0]!);
+}
+
 rmSync(next, { recursive: true, force: true });
+const heldModules = [...new Set(Object.values(BATCH_COMMAND_MODULES))];
+const built = await Promise.all([undefined, ...heldModules].map(async (held) => [held, await buildScript(held)] as const));
+const scriptOf = new Map(built);
+const scripts = {
+  commands: Object.fromEntries(Object.entries(BATCH_COMMAND_MODULES).map(([command, module]) => [command, scriptOf.get(module)!])),
+  dispatcher: scriptOf.get(undefined)!,
+};
 await build({
-  entryPoints: { main: path.join(sources, 'cli', 'main.js') },
+  entryPoints: { main: path.join(sources, 'cli', 'bundle-main.js') },
   outdir: next,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['web-tree-sitter'],
-  // CommonJS packages (fast-glob and its kin) call require() for Node's modules.
-  banner: { js: "import { createRequire as __yaoxiangRequire } from 'node:module'; const require = __yaoxiangRequire(import.meta.url);" },
+  define: { YAOXIANG_BUNDLE_SCRIPTS: JSON.stringify(scripts) },
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [leaveServersUnbundled(next), rewriteSources(next)],
 });
 const old = path.join(dist, `.bundle-old-${process.pid}`);
 if (existsSync(target)) renameSync(target, old);

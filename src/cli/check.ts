@@ -6,7 +6,6 @@ import { checkFiles, collectFiles as collectYxFiles, LineIndex, type CheckedDiag
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 import { EXCERPT_WIDTH, renderDiagnostic } from './render.ts';
-import { tuneV8ForBatch } from './batch-heap.ts';
 
 /** Diagnostics printed per file: the first ones say what is wrong; a thousand more only flood the terminal. */
 const DEFAULT_MAX_PER_FILE = 20;
@@ -46,7 +45,6 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     out(checkHelp + '\n');
     return EXIT.ok;
   }
-  tuneV8ForBatch();
   const maxPerFile = values['max-per-file'] === undefined ? DEFAULT_MAX_PER_FILE : countOption('--max-per-file', values['max-per-file']);
   const detected = projectRoot(values['project-root']);
   const root = detected.root;

@@ -25,18 +25,28 @@ const RECOVERING = new Set(['parse', 'check', 'symbols', 'references', 'imports'
 
 type Command = (argv: string[], out: (text: string) => void) => Promise<number>;
 
-const commands: Record<string, () => Promise<Command>> = {
-  parse: async () => (await import('./parse.ts')).runParse,
-  check: async () => (await import('./check.ts')).runCheck,
-  symbols: async () => (await import('./navigate.ts')).runSymbols,
-  references: async () => (await import('./navigate.ts')).runReferences,
-  imports: async () => (await import('./navigate.ts')).runImports,
-  explain: async () => (await import('./explain.ts')).runExplain,
-  fmt: async () => (await import('./fmt.ts')).runFmt,
-  rename: async () => (await import('./rename.ts')).runRename,
-  mcp: async () => (await import('./mcp.ts')).runMcp,
-  lsp: async () => (await import('./lsp.ts')).runLsp,
+/**
+ * Each command: the module that holds it (the CLI bundle makes a script of
+ * each module, scripts/bundle.ts) and how to load it. The servers run for
+ * hours; every other command is a batch that runs and exits (batch-heap.ts).
+ */
+const commands: Record<string, { module: string; server?: true; load: () => Promise<Command> }> = {
+  parse: { module: 'parse', load: async () => (await import('./parse.ts')).runParse },
+  check: { module: 'check', load: async () => (await import('./check.ts')).runCheck },
+  symbols: { module: 'navigate', load: async () => (await import('./navigate.ts')).runSymbols },
+  references: { module: 'navigate', load: async () => (await import('./navigate.ts')).runReferences },
+  imports: { module: 'navigate', load: async () => (await import('./navigate.ts')).runImports },
+  explain: { module: 'explain', load: async () => (await import('./explain.ts')).runExplain },
+  fmt: { module: 'fmt', load: async () => (await import('./fmt.ts')).runFmt },
+  rename: { module: 'rename', load: async () => (await import('./rename.ts')).runRename },
+  mcp: { module: 'mcp', server: true, load: async () => (await import('./mcp.ts')).runMcp },
+  lsp: { module: 'lsp', server: true, load: async () => (await import('./lsp.ts')).runLsp },
 };
+
+/** The module of each batch command (what the CLI bundle's scripts are made of). */
+export const BATCH_COMMAND_MODULES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(commands).filter(([, command]) => !command.server).map(([name, command]) => [name, command.module]),
+);
 
 export async function main(argv: string[]): Promise<number> {
   stopQuietlyWhenTheReaderGoes();
@@ -46,12 +56,13 @@ export async function main(argv: string[]): Promise<number> {
     out(help + '\n');
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!load) {
+  const known = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!known) {
     process.stderr.write(`yaoxiang: unknown command ${JSON.stringify(name)}\n\n${help}\n`);
     return EXIT.usage;
   }
-  const command = await load();
+  if (!known.server) await (await import('./batch-heap.ts')).tuneV8ForBatch();
+  const command = await known.load();
   try {
     if (RECOVERING.has(name) && !(name === 'rename' && rest.includes('--recover'))) (await import('./recover.ts')).recoverBeforeCommand(rest);
     return await command(rest, out);

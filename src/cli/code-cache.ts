@@ -16,7 +16,7 @@
 // A cache that is missing or refused is written anew when the process exits.
 // The cache is only ever a speed-up: a file that cannot be read or written is
 // as if there were none, and nothing is said about it.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -56,16 +56,25 @@ function readCache(cacheFile: string): Buffer | undefined {
   }
 }
 
-/** Written beside its final name and renamed there, so that a process starting meanwhile reads a whole cache or none. */
+/**
+ * Written beside its final name and renamed there, so that a process starting
+ * meanwhile reads a whole cache or none. The file is opened before the cache
+ * is taken: where nothing can be written (a read-only install) a run does not
+ * pay for a cache it cannot keep.
+ */
 function writeCache(cacheFile: string, script: vm.Script): void {
   const partial = `${cacheFile}.${process.pid}.partial`;
+  let fd: number | undefined;
   try {
-    const data = script.createCachedData();
     mkdirSync(path.dirname(cacheFile), { recursive: true });
-    writeFileSync(partial, data);
+    fd = openSync(partial, 'w');
+    writeFileSync(fd, script.createCachedData());
+    closeSync(fd);
+    fd = undefined;
     renameSync(partial, cacheFile);
   } catch {
     try {
+      if (fd !== undefined) closeSync(fd);
       rmSync(partial, { force: true });
     } catch {
       // Left behind: a later write of the same name replaces it.

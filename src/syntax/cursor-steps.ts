@@ -9,7 +9,7 @@
 // not public API; `directSteps` says when they are not there, and the caller
 // falls back to the public cursor (test/syntax/node-table checks that both
 // give the same table).
-import type { Tree, TreeCursor } from 'web-tree-sitter';
+import type { Node, Tree, TreeCursor } from 'web-tree-sitter';
 
 /** One walk's moves and reads, at the node the cursor is on. */
 export interface CursorSteps {
@@ -73,14 +73,18 @@ export function hasDirectSteps(): boolean {
   return binding !== undefined;
 }
 
-/** A walk of `tree` from its root: direct when the binding was adopted and `publicOnly` is not set. */
-export function cursorSteps(tree: Tree, publicOnly = false): CursorSteps {
-  const cursor = tree.walk();
+/**
+ * A walk of `tree` from its root, or from `from` (a node of it: the walk
+ * stays within its subtree): direct when the binding was adopted and
+ * `publicOnly` is not set.
+ */
+export function cursorSteps(tree: Tree, publicOnly = false, from?: Node): CursorSteps {
+  const cursor = (from ?? tree.rootNode).walk();
   return binding && !publicOnly ? directSteps(tree, cursor, binding) : publicSteps(cursor);
 }
 
 function directSteps(tree: Tree, cursor: TreeCursor, { calls, transferWord }: NonNullable<typeof binding>): CursorSteps {
-  // `tree.walk()` left the new cursor in the transfer buffer; every call below reads it there and the moves write it back.
+  // `walk()` left the new cursor in the transfer buffer; every call below reads it there and the moves write it back.
   const address = (tree as unknown as { 0: number })[0];
   const {
     _ts_tree_cursor_goto_first_child_wasm: firstChild, _ts_tree_cursor_goto_next_sibling_wasm: nextSibling,
@@ -107,6 +111,11 @@ function directSteps(tree: Tree, cursor: TreeCursor, { calls, transferWord }: No
       cursor.delete();
     },
   };
+}
+
+/** web-tree-sitter's WASM memory, when the binding was adopted (heap-items.ts reads trees there). */
+export function wasmMemory(): ArrayBuffer | undefined {
+  return binding?.calls.HEAP32.buffer as ArrayBuffer | undefined;
 }
 
 /**

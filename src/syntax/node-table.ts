@@ -6,12 +6,23 @@
 // instead; a pass that must hand a `Node` on finds it with `indexOf`.
 // Text is sliced from the source only when asked for.
 import type { Language, Node, Tree } from 'web-tree-sitter';
-import { cursorSteps, subtreeAt } from './cursor-steps.ts';
+import { cursorSteps, subtreeAt, type CursorSteps } from './cursor-steps.ts';
+import { readHeapItems } from './heap-items.ts';
 import type { NodeType } from './node-type.ts';
 import { ownText } from './own-text.ts';
 
 /** The type id tree-sitter gives ERROR nodes. */
 const ERROR_TYPE_ID = 0xffff;
+
+/** Bytes of a row over every column (node-table's block). */
+const BYTES_PER_ROW = 25;
+/**
+ * The share of new top-level items beyond which a table is walked whole
+ * rather than built from the heap's items: each new item is found from the
+ * root and walked on its own, which costs more than the one walk once most
+ * are new (a file opened, or pasted over).
+ */
+const MAX_WALKED_SHARE = 0.25;
 
 const NAMED = 1;
 const MISSING = 2;
@@ -63,10 +74,13 @@ export class NodeTable {
   readonly serial = ++tablesMade;
   /** Rows copied from a retained table rather than walked: for tests and benchmarks. */
   reusedRows = 0;
-  /** Top-level items whose rows were copied, and from where. */
+  /** Whether the rows were laid out from the top-level items read off the WASM heap (#fillByItems): for tests and benchmarks. */
+  fromHeapItems = false;
   /** The runs of top-level items whose rows were copied, in row order: where each came from (`sharedWith`). */
   #runs: SharedRun[] = [];
   readonly #types: TypeIds;
+  /** Top-level items' rows and subtree addresses (#itemList): what the next table's items are compared with. */
+  #items: { rows: Uint32Array; subtrees: Uint32Array } | undefined;
   /** Top-level items in a row, while this table is built, not found where the last shared one said. */
   #misses = 0;
   readonly #type: Uint16Array;
@@ -91,70 +105,49 @@ export class NodeTable {
     this.#sourceOffset = sourceOffset;
     const count = tree.rootNode.descendantCount;
     this.count = count;
-    this.#type = new Uint16Array(count);
-    this.#field = new Uint16Array(count);
-    this.#flags = new Uint8Array(count);
-    this.#parent = new Int32Array(count);
-    this.#subtreeEnd = new Int32Array(count);
-    this.#start = new Uint32Array(count);
-    this.#end = new Uint32Array(count);
-    this.#id = new Uint32Array(count);
+    // One block for every column, not zeroed: each row is written whole, by the walk or a copy,
+    // and subtree ends are cleared where the walk leaves them for later (#walk). A keystroke on
+    // 100,000 lines makes a 24 MB table, whose zeroing alone cost 4–6 ms.
+    const block = Buffer.allocUnsafeSlow(BYTES_PER_ROW * count).buffer;
+    let at = 0;
+    const column = <T>(make: new (buffer: ArrayBuffer, offset: number, length: number) => T, bytes: number): T => {
+      const array = new make(block, at, count);
+      at += bytes * count;
+      return array;
+    };
+    this.#start = column(Uint32Array, 4);
+    this.#end = column(Uint32Array, 4);
+    this.#id = column(Uint32Array, 4);
+    this.#parent = column(Int32Array, 4);
+    this.#subtreeEnd = column(Int32Array, 4);
+    this.#type = column(Uint16Array, 2);
+    this.#field = column(Uint16Array, 2);
+    this.#flags = column(Uint8Array, 1);
     this.#fill(tree, publicOnly, reuse);
   }
 
   #fill(tree: Tree, publicOnly: boolean, reuse: boolean): void {
-    const { canonical, named } = this.#types;
-    const checkMissing = tree.rootNode.hasError;
-    const steps = cursorSteps(tree, publicOnly);
-    // open[d]: the index of the node the walk is inside at depth d.
-    const open: number[] = [];
     const runs = this.#runs;
     // The rows copied rather than walked, as [first, end) pairs in order: the fix-ups below skip them.
     const copiedRows: number[] = [];
-    try {
-      let depth = 0;
-      let index = 0;
-      let previousSibling = -1;
-      walk: for (;;) {
-        const raw = steps.typeId();
-        const type = raw < canonical.length ? canonical[raw]! : raw;
-        this.#type[index] = type;
-        this.#field[index] = steps.fieldId();
-        const start = steps.startIndex();
-        this.#start[index] = start;
-        const id = steps.nodeId();
-        this.#id[index] = id;
-        this.#parent[index] = depth === 0 ? -1 : open[depth - 1]!;
-        // A top-level item an earlier tree shares with this one: its descendants' rows are copied, not walked.
-        const copied = depth === 1 && reuse && retainedTables.length > 0 ? this.#shareItem(steps.subtreeOf(id), index, runs) : 0;
-        let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
-        // A shared item has descendants, so it is no MISSING leaf; its end is copied with its descendants (#copyRun).
-        if (checkMissing && copied === 0 && steps.isMissing()) flags |= MISSING;
-        if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
-        this.#flags[index] = flags;
-        if (copied === 0) this.#end[index] = steps.endIndex();
-        // A node's subtree ends where its next sibling starts; the last child's is set below from its parent's.
-        if (previousSibling !== -1) this.#subtreeEnd[previousSibling] = index;
-        open[depth] = index++;
-        if (copied > 0) copiedRows.push(index, index + copied);
-        index += copied;
-        this.reusedRows += copied;
-        if (index === this.count) break;
-        if (copied === 0 && steps.gotoFirstChild()) {
-          depth++;
-          previousSibling = -1;
-          continue;
-        }
-        while (!steps.gotoNextSibling()) {
-          if (depth === 0 || !steps.gotoParent()) break walk;
-          depth--;
-        }
-        previousSibling = open[depth]!;
+    const sharing = reuse && retainedTables.length > 0;
+    this.fromHeapItems = sharing && !publicOnly && this.#fillByItems(tree, copiedRows);
+    if (!this.fromHeapItems) {
+      runs.length = 0;
+      copiedRows.length = 0;
+      this.reusedRows = 0;
+      this.#misses = 0;
+      this.#subtreeEnd.fill(0);
+      // Read before the walk begins: a walk's cursor lives in the transfer buffer any other tree call overwrites (cursor-steps.ts).
+      const checkMissing = tree.rootNode.hasError;
+      const steps = cursorSteps(tree, publicOnly);
+      try {
+        this.#walk(steps, 0, -1, sharing, checkMissing, copiedRows);
+      } finally {
+        steps.done();
       }
-    } finally {
-      steps.done();
     }
-    for (const run of runs) this.#copyRun(run);
+    if (!this.fromHeapItems) for (const run of runs) this.#copyRun(run);
     // Parents come before children: a last child's subtree ends where its parent's does. Copied rows are whole already.
     this.#subtreeEnd[0] = this.count;
     // (The next copied range's bound is kept in a variable: no read past the list's end on each of a million rows.)
@@ -184,10 +177,215 @@ export class NodeTable {
   }
 
   /**
+   * A cursor walk from the node `steps` is on, written from row `index` on,
+   * that node's parent being `rootParent`: the whole tree from its root, or
+   * one top-level item. With `share`, each top-level item an earlier tree
+   * shares (depth 1 of a walk from the root) is noted to be copied rather than
+   * walked. Returns the row after the walk's last.
+   */
+  #walk(steps: CursorSteps, index: number, rootParent: number, share: boolean, checkMissing: boolean, copiedRows: number[]): number {
+    const { canonical, named } = this.#types;
+    // open[d]: the index of the node the walk is inside at depth d.
+    const open: number[] = [];
+    const runs = this.#runs;
+    const shareDepth = share && rootParent === -1 ? 1 : -1;
+    let depth = 0;
+    let previousSibling = -1;
+    walk: for (;;) {
+      const raw = steps.typeId();
+      const type = raw < canonical.length ? canonical[raw]! : raw;
+      this.#type[index] = type;
+      this.#field[index] = steps.fieldId();
+      const start = steps.startIndex();
+      this.#start[index] = start;
+      const id = steps.nodeId();
+      this.#id[index] = id;
+      this.#parent[index] = depth === 0 ? rootParent : open[depth - 1]!;
+      // A top-level item an earlier tree shares with this one: its descendants' rows are copied, not walked.
+      const copied = depth === shareDepth ? this.#shareItem(steps.subtreeOf(id), index, runs) : 0;
+      let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
+      // A shared item has descendants, so it is no MISSING leaf; its end is copied with its descendants (#copyRun).
+      if (checkMissing && copied === 0 && steps.isMissing()) flags |= MISSING;
+      if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
+      this.#flags[index] = flags;
+      if (copied === 0) this.#end[index] = steps.endIndex();
+      // A node's subtree ends where its next sibling starts; the last child's is set below from its parent's.
+      if (previousSibling !== -1) this.#subtreeEnd[previousSibling] = index;
+      open[depth] = index++;
+      if (copied > 0) copiedRows.push(index, index + copied);
+      index += copied;
+      this.reusedRows += copied;
+      if (index === this.count) break;
+      if (copied === 0 && steps.gotoFirstChild()) {
+        depth++;
+        previousSibling = -1;
+        continue;
+      }
+      while (!steps.gotoNextSibling()) {
+        if (depth === 0 || !steps.gotoParent()) break walk;
+        depth--;
+      }
+      previousSibling = open[depth]!;
+    }
+    return index;
+  }
+
+  /**
+   * Fills the table from the top-level items read off the WASM heap
+   * (heap-items.ts) when few enough of them are new: the rows of each item
+   * the newest retained table holds too are copied from there, each other
+   * item is walked from its own node. False, with nothing to keep of what
+   * was written, where the items cannot be read there or too many are new
+   * (the cursor's walk of the whole tree is then the faster).
+   *
+   * An item is looked for where the last one found says it should be, then
+   * one further (an item added or removed), then by its address. A shared
+   * item's row is its old row but for its id (its slot is in the parser's new
+   * spine of hidden nodes) and its parent: no production on the way to the
+   * root has fields or aliases (heap-items.ts gives up otherwise), so its
+   * type, field and flags are its subtree's, unchanged.
+   */
+  #fillByItems(tree: Tree, copiedRows: number[]): boolean {
+    const items = readHeapItems(tree);
+    if (!items) return false;
+    const retained = retainedTables[retainedTables.length - 1]!;
+    const old = retained.table;
+    if (old.#types !== this.#types) return false;
+    const oldItems = old.#itemList();
+    const oldCount = oldItems.rows.length;
+    const { canonical, named } = this.#types;
+    const runs = this.#runs;
+    const checkMissing = tree.rootNode.hasError;
+    const maxWalked = Math.max(16, MAX_WALKED_SHARE * items.count);
+    const rows = new Uint32Array(items.count);
+    // Items not shared, to be walked (with descendants) or written (leaves), as [ordinal, row] pairs.
+    const walked: number[] = [];
+    const leaves: number[] = [];
+    let row = 1;
+    let expected = 0;
+    let misses = 0;
+    let run: SharedRun | undefined;
+    for (let k = 0; k < items.count; k++) {
+      rows[k] = row;
+      const descendants = items.descendants[k]!;
+      const next = row + 1 + descendants;
+      if (next > this.count) return false;
+      const subtree = items.subtree[k]!;
+      if (descendants === 0) {
+        leaves.push(k, row);
+        // A leaf (a comment, a `;`) where the old table had a leaf too: the items after it follow on there.
+        if (expected < oldCount && old.#subtreeEnd[oldItems.rows[expected]!] === oldItems.rows[expected]! + 1) expected++;
+        row = next;
+        continue;
+      }
+      let found = -1;
+      if (expected < oldCount && oldItems.subtrees[expected] === subtree) found = expected;
+      else if (expected + 1 < oldCount && oldItems.subtrees[expected + 1] === subtree) found = expected + 1;
+      else if (misses > 0) found = old.#itemOrdinals(retained).get(subtree) ?? -1;
+      const oldRow = found === -1 ? -1 : oldItems.rows[found]!;
+      if (oldRow === -1 || old.#subtreeEnd[oldRow]! - oldRow - 1 !== descendants) {
+        misses++;
+        if (walked.length >= 2 * maxWalked) return false;
+        walked.push(k, row);
+        row = next;
+        continue;
+      }
+      misses = 0;
+      expected = found + 1;
+      const delta = items.start[k]! - old.#start[oldRow]!;
+      if (run && run.oldEnd === oldRow && run.newEnd === row && run.delta === delta) {
+        run.oldEnd += descendants + 1;
+        run.newEnd = next;
+        run.items.push(row);
+      } else {
+        run = { old, oldStart: oldRow, oldEnd: oldRow + descendants + 1, newEnd: next, delta, items: [row] };
+        runs.push(run);
+      }
+      copiedRows.push(row + 1, next);
+      this.reusedRows += descendants;
+      row = next;
+    }
+    if (row !== this.count) return false;
+    for (const shared of runs) this.#copyRows(shared);
+    for (const shared of runs) {
+      for (const item of shared.items) this.#parent[item] = 0;
+    }
+    // The shared items' new ids (the copy gave them their old ones): every item's, the others' being written again below.
+    for (let k = 0; k < items.count; k++) this.#id[rows[k]!] = items.id[k]!;
+    const root = items.root;
+    this.#writeRow(0, root.symbol, canonical, named, root.start, root.end, root.id, -1, false);
+    for (let n = 0; n < leaves.length; n += 2) {
+      const k = leaves[n]!;
+      const at = leaves[n + 1]!;
+      this.#writeRow(at, items.symbol[k]!, canonical, named, items.start[k]!, items.end[k]!, items.id[k]!, 0, checkMissing && items.missing[k] === 1);
+      this.#subtreeEnd[at] = at + 1;
+    }
+    this.#items = { rows, subtrees: items.subtree };
+    if (walked.length === 0) return true;
+    const rootNode = tree.rootNode;
+    for (let n = 0; n < walked.length; n += 2) {
+      const item = walked[n + 1]!;
+      const end = item + 1 + items.descendants[walked[n]!]!;
+      this.#subtreeEnd[item] = end;
+      this.#subtreeEnd.fill(0, item + 1, end);
+      const node = rootNode.child(walked[n]!);
+      if (!node) return false;
+      const steps = cursorSteps(tree, false, node);
+      try {
+        if (this.#walk(steps, item, 0, false, checkMissing, copiedRows) !== end) return false;
+      } finally {
+        steps.done();
+      }
+    }
+    return true;
+  }
+
+  /** This table's top-level items: their rows, and the addresses of their subtrees (0 for an inline leaf), read once. */
+  #itemList(): { rows: Uint32Array; subtrees: Uint32Array } {
+    if (this.#items) return this.#items;
+    let count = 0;
+    for (let item = this.firstChild(0); item !== -1; item = this.nextSibling(item)) count++;
+    const rows = new Uint32Array(count);
+    const subtrees = new Uint32Array(count);
+    let k = 0;
+    for (let item = this.firstChild(0); item !== -1; item = this.nextSibling(item), k++) {
+      rows[k] = item;
+      subtrees[k] = subtreeAt(this.#id[item]!);
+    }
+    this.#items = { rows, subtrees };
+    return this.#items;
+  }
+
+  /** The ordinals of this table's items with descendants by the address of each one's subtree, made once per retained table. */
+  #itemOrdinals(retained: RetainedTable): Map<number, number> {
+    if (retained.ordinals) return retained.ordinals;
+    const { rows, subtrees } = this.#itemList();
+    const ordinals = new Map<number, number>();
+    for (let k = 0; k < rows.length; k++) if (subtrees[k] !== 0 && this.#subtreeEnd[rows[k]!]! > rows[k]! + 1) ordinals.set(subtrees[k]!, k);
+    retained.ordinals = ordinals;
+    return ordinals;
+  }
+
+  /** A row read off the heap: its type from tree-sitter's symbol (aliases are not read there: heap-items.ts gives up on them). */
+  #writeRow(row: number, symbol: number, canonical: Uint16Array, named: Uint8Array, start: number, end: number, id: number, parent: number, missing: boolean): void {
+    const type = symbol < canonical.length ? canonical[symbol]! : symbol;
+    let flags = type === ERROR_TYPE_ID || (symbol < named.length && named[symbol] === 1) ? NAMED : 0;
+    if (missing) flags |= MISSING;
+    if (type === ERROR_TYPE_ID || missing) flags |= HAS_ERROR;
+    this.#type[row] = type;
+    this.#field[row] = 0;
+    this.#flags[row] = flags;
+    this.#start[row] = start;
+    this.#end[row] = end;
+    this.#id[row] = id;
+    this.#parent[row] = parent;
+  }
+
+  /**
    * When the top-level item at row `item`, whose subtree is at `subtree`, is
    * a subtree a retained table holds, notes that its descendants' rows are to
    * be copied from there (after the walk, in `runs`) and returns how many
-   * there are; else 0.
+   * there are; else 0. With `expected`, only if there are that many.
    *
    * The retained table's tree is alive (its copy holds it), so no other
    * subtree can be at the address of one of its blocks: an item whose slot
@@ -196,7 +394,7 @@ export class NodeTable {
    * own row was read afresh: its type (an alias), field and place come from
    * its parent, which is new.
    */
-  #shareItem(subtree: number, item: number, runs: SharedRun[]): number {
+  #shareItem(subtree: number, item: number, runs: SharedRun[], expected?: number): number {
     if (subtree === 0) return 0;
     let old: NodeTable | undefined;
     let index: number | undefined;
@@ -218,7 +416,7 @@ export class NodeTable {
     }
     if (index === undefined || !old || old.#types !== this.#types) return 0;
     const size = old.#subtreeEnd[index]! - index - 1;
-    if (size === 0 || item + 1 + size > this.count) return 0;
+    if (size === 0 || item + 1 + size > this.count || (expected !== undefined && size !== expected)) return 0;
     // Items next to each other in both tables, moved by as much, are copied as one block.
     const delta = this.#start[item]! - old.#start[index]!;
     if (last && last.old === old && last.oldEnd === index && last.newEnd === item && last.delta === delta) {
@@ -242,9 +440,7 @@ export class NodeTable {
    * parent is this root; an item's type is an alias its parent gives).
    */
   #copyRun(run: SharedRun): void {
-    const { old, oldStart, oldEnd, delta, items } = run;
-    const at = items[0]!;
-    const shift = at - oldStart;
+    const { items } = run;
     // The items' own rows as the walk wrote them, five numbers each (no array per item: a run can hold thousands).
     const kept = new Uint32Array(5 * items.length);
     for (let n = 0; n < items.length; n++) {
@@ -255,27 +451,7 @@ export class NodeTable {
       kept[5 * n + 3] = this.#id[i]!;
       kept[5 * n + 4] = this.#parent[i]!;
     }
-    this.#type.set(old.#type.subarray(oldStart, oldEnd), at);
-    this.#field.set(old.#field.subarray(oldStart, oldEnd), at);
-    this.#flags.set(old.#flags.subarray(oldStart, oldEnd), at);
-    this.#id.set(old.#id.subarray(oldStart, oldEnd), at);
-    this.#start.set(old.#start.subarray(oldStart, oldEnd), at);
-    this.#end.set(old.#end.subarray(oldStart, oldEnd), at);
-    this.#parent.set(old.#parent.subarray(oldStart, oldEnd), at);
-    this.#subtreeEnd.set(old.#subtreeEnd.subarray(oldStart, oldEnd), at);
-    const end = at + oldEnd - oldStart;
-    if (delta !== 0) {
-      for (let j = at; j < end; j++) {
-        this.#start[j]! += delta;
-        this.#end[j]! += delta;
-      }
-    }
-    if (shift !== 0) {
-      for (let j = at; j < end; j++) {
-        this.#parent[j]! += shift;
-        this.#subtreeEnd[j]! += shift;
-      }
-    }
+    this.#copyRows(run);
     for (let n = 0; n < items.length; n++) {
       const i = items[n]!;
       this.#type[i] = kept[5 * n]!;
@@ -285,6 +461,21 @@ export class NodeTable {
       this.#id[i] = kept[5 * n + 3]!;
       this.#parent[i] = kept[5 * n + 4]!;
     }
+  }
+
+  /** A run's rows as they are in its table, moved: starts and ends by its `delta`, parents and subtree ends by as many rows as the run moved. */
+  #copyRows(run: SharedRun): void {
+    const { old, oldStart, oldEnd, delta } = run;
+    const at = run.items[0]!;
+    const shift = at - oldStart;
+    this.#type.set(old.#type.subarray(oldStart, oldEnd), at);
+    this.#field.set(old.#field.subarray(oldStart, oldEnd), at);
+    this.#flags.set(old.#flags.subarray(oldStart, oldEnd), at);
+    this.#id.set(old.#id.subarray(oldStart, oldEnd), at);
+    copyMoved(this.#start, old.#start, oldStart, oldEnd, at, delta);
+    copyMoved(this.#end, old.#end, oldStart, oldEnd, at, delta);
+    copyMoved(this.#parent, old.#parent, oldStart, oldEnd, at, shift);
+    copyMoved(this.#subtreeEnd, old.#subtreeEnd, oldStart, oldEnd, at, shift);
   }
 
   /** The id the table gives `type` (compare with `typeId(i)`); -1 when the language has no such type. */
@@ -466,6 +657,15 @@ export class NodeTable {
   }
 }
 
+/** Rows `first` to `end` of `from` into `to` from row `at` on, each plus `by`: one pass where a copy and then an addition would be two. */
+function copyMoved<T extends Uint32Array | Int32Array>(to: T, from: T, first: number, end: number, at: number, by: number): void {
+  if (by === 0) {
+    to.set(from.subarray(first, end), at);
+    return;
+  }
+  for (let j = at, o = first; o < end; j++, o++) to[j] = from[o]! + by;
+}
+
 /** Top-level items copied from one retained table: its rows `oldStart` to `oldEnd`, to follow row `items[0]` on, their starts moved by `delta`. */
 interface SharedRun {
   old: NodeTable;
@@ -526,6 +726,8 @@ interface RetainedTable {
   keepAlive: Tree;
   /** Its top-level items with descendants, by the address of each one's subtree: made when an item is not where expected. */
   items: Map<number, number> | undefined;
+  /** The same, as ordinals among its items (#itemOrdinals). */
+  ordinals?: Map<number, number>;
 }
 const retainedTables: RetainedTable[] = [];
 /** Two: an edited document's latest table, and the one before while the next is built from it. */

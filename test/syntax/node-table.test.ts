@@ -112,6 +112,7 @@ describe('NodeTable', () => {
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
     const typed = ['x', ' ', '\n', '(', ')', '{', '}', '"', '1', '+', '//', ''];
     let reused = 0;
+    let fromHeap = 0;
     for (let edit = 0; edit < 120; edit++) {
       const at = random(document.text.length);
       const removed = random(3);
@@ -136,10 +137,13 @@ describe('NodeTable', () => {
       }
       if (edit % 40 === 0) assertMatches(table, tree, document.text, `edit ${edit}`);
       reused += table.reusedRows;
+      if (table.fromHeapItems) fromHeap++;
       tree.delete();
     }
     // Most of each table is copied: an edit touches one or two of the file's items.
     assert.ok(reused > 0.8 * 120 * nodeTableOf(document.tree, document.text).count, `${reused} rows reused`);
+    // And laid out from the items read off the heap (heap-items.ts), not by a walk of the root's children.
+    assert.ok(fromHeap > 0.9 * 120, `${fromHeap} of 120 tables laid out from the heap's items`);
     document.dispose();
   });
 

@@ -33,6 +33,8 @@ export class PassMap<V extends object> {
   /** This pass's values, and those it took by key or kept (not by place). */
   #serial = 0;
   #values: Array<V | undefined> = [];
+  /** The pass before last's values, done with: the next pass's, cleared (an array of every item, each pass, was most of what a keystroke's memos allocated). */
+  #spare: Array<V | undefined> = [];
   #notByPlace = new Set<V>();
 
   /** The serial of the table of the last pass's tree (0 before the second pass): an item shared with that tree names it as `previousSerial`. */
@@ -49,12 +51,14 @@ export class PassMap<V extends object> {
   begin(): void {
     if (this.#serial === 0) return;
     this.#forgetNotCarried();
+    this.#spare = this.#lastValues;
     this.#lastSerial = this.#serial;
     this.#lastValues = this.#values;
-    this.#carried = new Uint8Array(this.#values.length);
+    if (this.#carried.length === this.#values.length) this.#carried.fill(0);
+    else this.#carried = new Uint8Array(this.#values.length);
     this.#serial = 0;
     this.#values = [];
-    this.#notByPlace = new Set();
+    if (this.#notByPlace.size > 0) this.#notByPlace = new Set();
   }
 
   /**
@@ -107,6 +111,7 @@ export class PassMap<V extends object> {
     this.#carried = new Uint8Array(0);
     this.#serial = 0;
     this.#values = [];
+    this.#spare = [];
     this.#notByPlace = new Set();
   }
 
@@ -114,7 +119,9 @@ export class PassMap<V extends object> {
     if (this.#serial === 0) {
       // Sized once: an array grown an index at a time was a good part of what a pass allocated.
       this.#serial = item.table.serial;
-      this.#values = new Array<V | undefined>(topLevelItems(item.tree).length);
+      const length = topLevelItems(item.tree).length;
+      this.#values = this.#spare.length === length ? this.#spare.fill(undefined) : new Array<V | undefined>(length);
+      this.#spare = [];
     }
     // A pass is over one tree; an item of another (none today) is found by key only.
     if (item.table.serial === this.#serial) this.#values[item.ordinal] = value;

@@ -76,23 +76,38 @@ const RUNNERS: Record<TargetName, (options: TargetOptions) => Promise<TargetRepo
   'mcp-sse': fuzzMcpSse,
 };
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '60' },
-    target: { type: 'string', multiple: true },
-    seed: { type: 'string' },
-    'timeout-ms': { type: 'string', default: '10000' },
-    'save-dir': { type: 'string', default: join(repoRoot, 'test/fuzz/regressions') },
-  },
-});
+const usage = `usage: npm run fuzz -- [--seconds N] [--target ${TARGETS.join('|')}]... [--seed S] [--timeout-ms MS] [--save-dir DIR]`;
 
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        seconds: { type: 'string', default: '60' },
+        target: { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        'timeout-ms': { type: 'string', default: '10000' },
+        'save-dir': { type: 'string', default: join(repoRoot, 'test/fuzz/regressions') },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    process.exit(2);
+  }
+}
+
+const values = options();
+if (values.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
 const seconds = Number(values.seconds);
 const timeoutMs = Number(values['timeout-ms']);
 const seed = values.seed === undefined ? Date.now() % 2 ** 31 : Number(values.seed);
 const targets = (values.target ?? TARGETS).flatMap((t) => t.split(','));
 const unknown = targets.filter((t) => !TARGETS.includes(t as TargetName));
 if (!(seconds > 0) || !(timeoutMs > 0) || !Number.isInteger(seed) || unknown.length > 0) {
-  process.stderr.write(`usage: npm run fuzz -- [--seconds N] [--target ${TARGETS.join('|')}]... [--seed S] [--timeout-ms MS]${unknown.length ? `\nunknown target: ${unknown.join(', ')}` : ''}\n`);
+  process.stderr.write(`${usage}${unknown.length ? `\nunknown target: ${unknown.join(', ')}` : ''}\n`);
   process.exit(2);
 }
 

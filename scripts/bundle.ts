@@ -30,11 +30,13 @@
 //   module it can reach, and through the index every command reached
 //   everything (a cold `check` compiled and ran the error catalogue, the
 //   formatter and rename);
-// - web-tree-sitter stays a package import: it finds its own .wasm beside it.
+// - web-tree-sitter's CommonJS build is bundled too (webTreeSitterScript), and
+//   told where its .wasm is (syntax/language.ts).
 //
 // Usage: node dist/scripts/bundle.js [--dist DIR]   (default: this build's dist/)
 // The new bundle is written beside the old and swapped in by rename.
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
@@ -129,6 +131,23 @@ function holdOnly(held: string | undefined, commandModules: ReadonlySet<string>)
   };
 }
 
+/**
+ * web-tree-sitter's CommonJS build, bundled: its ES module build finds its
+ * folder through `import.meta.url`, which a script does not have, and loaded
+ * from its package it was compiled on every run (4 ms of a cold command)
+ * where the script's code cache holds it. syntax/language.ts tells it where
+ * its WASM is.
+ */
+function webTreeSitterScript(): Plugin {
+  const script = createRequire(import.meta.url).resolve('web-tree-sitter');
+  return {
+    name: 'web-tree-sitter-script',
+    setup(build) {
+      build.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: script }));
+    },
+  };
+}
+
 if (!existsSync(path.join(sources, 'cli', 'main.js'))) {
   process.stderr.write(`bundle: ${path.join(sources, 'cli', 'main.js')} is missing; run tsc first\n`);
   process.exit(1);
@@ -151,13 +170,12 @@ async function buildScript(held: string | undefined): Promise<string> {
     target: 'node20',
     // A script compiled by vm.Script has no loader for import(): the dispatcher's lazy imports become require()s.
     supported: { 'dynamic-import': false },
-    external: ['web-tree-sitter'],
     banner: { js: SCRIPT_URL_BANNER },
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
-    plugins: [holdOnly(held, commandModules), rewriteSources(next)],
+    plugins: [holdOnly(held, commandModules), webTreeSitterScript(), rewriteSources(next)],
   });
   return outputFile(result.metafile, '.cjs');
 }

@@ -1,5 +1,6 @@
 // Loads the YaoXiang grammar into web-tree-sitter once per process.
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Language, Node, Parser } from 'web-tree-sitter';
 import { adoptBinding } from './cursor-steps.ts';
@@ -29,7 +30,10 @@ export function wasmHeapBytes(): number {
 export function loadYaoXiang(): Promise<Language> {
   loading ??= (async () => {
     // The module object Parser.init fills in: node tables walk through its exports (cursor-steps.ts).
-    const module = {};
+    // Its runtime's WASM, wherever this code runs from: the CLI bundle holds web-tree-sitter's
+    // script (scripts/bundle.ts), whose own guess would be the bundle's folder.
+    const runtime = createRequire(import.meta.url).resolve('web-tree-sitter/web-tree-sitter.wasm');
+    const module: { locateFile(): string; HEAP8?: Int8Array } = { locateFile: () => runtime };
     await Parser.init(module);
     binding = module;
     adoptBinding(module);

@@ -124,12 +124,15 @@ export async function benchCheck(log: (line: string) => void): Promise<void> {
       log(goalLine(`CPU time / the baseline's ${formatMs(BASELINE_1_6_MB_CPU_MS)} (issue 24)`, bigCpu / BASELINE_1_6_MB_CPU_MS, 0.5, ratio));
     }
     const profileDir = path.join(dir, 'profile');
-    await runChild(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, cli, 'check', '--color', 'never', big]);
+    // From dist/src: the bundle holds web-tree-sitter in each command's script, where its frames are not told apart by file.
+    await runChild(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, cli, 'check', '--color', 'never', big], { env: { ...process.env, YAOXIANG_NO_BUNDLE: '1' } });
     const profile = summarizeProfile(profileDir);
     const share = (ms: number) => `${((100 * ms) / profile.totalMs).toFixed(0)}%`;
-    log(`  profile of one run (main thread, ${formatMs(profile.totalMs)} busy): web-tree-sitter node API ${share(profile.nodeApiMs)}, parse ${share(profile.parseMs)}, GC ${share(profile.gcMs)}`);
+    log(`  profile of one run from dist/src (main thread, ${formatMs(profile.totalMs)} busy): web-tree-sitter node API ${share(profile.nodeApiMs)}, parse ${share(profile.parseMs)}, GC ${share(profile.gcMs)}`);
     log(`  most self time: ${profile.top.map(([name, ms]) => `${name} ${share(ms)}`).join(', ')}`);
-    log(goalLine('node-API share of samples (issue 24)', (100 * profile.nodeApiMs) / profile.totalMs, 25, (p) => `${p.toFixed(0)}%`));
+    // No parse among the samples means web-tree-sitter's frames were not recognised: a share of 0% would say nothing.
+    if (profile.parseMs === 0) log('  goal: node-API share of samples (issue 24) ≤ 25%: not measured (no web-tree-sitter frame in the profile) MISSED');
+    else log(goalLine('node-API share of samples (issue 24)', (100 * profile.nodeApiMs) / profile.totalMs, 25, (p) => `${p.toFixed(0)}%`));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -25,12 +25,12 @@ const scratch = mkdtempSync(join(tmpdir(), 'yaoxiang-bench-time-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 let runs = 0;
 
-export function runChild(command: string, args: string[], options: { cwd?: string } = {}): Promise<ChildRun> {
+export function runChild(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ChildRun> {
   const report = join(scratch, `run-${runs++}`);
   const [file, argv] = canMeasurePeaks ? [GNU_TIME, ['-o', report, '-f', '%U %S %M', command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(file, argv, { cwd: options.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(file, argv, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       if (stderr.length < 4_000) stderr += chunk;

@@ -161,3 +161,35 @@ export function readHeapItems(tree: Tree): HeapItems | undefined {
   const rootEnd = rootStart + u32[(rootBlock + SIZE_BYTES) >>> 2]!;
   return { count, id, subtree, symbol, start, end, missing, descendants, root: { id: treeAddress, symbol: u16[(rootBlock + SYMBOL) >>> 1]!, start: rootStart >>> 1, end: rootEnd >>> 1 } };
 }
+
+/**
+ * The heap blocks of the first and the last of the root's children that have
+ * one (inline leaves are passed over; -1 where there is none or they cannot be
+ * read here), found down the spine's two edges without reading the rest of
+ * it: whether a tree shares anything with an earlier one, before all its
+ * items are read.
+ */
+export function readEdgeItems(tree: Tree): { first: number; last: number } | undefined {
+  const heap = heapViews();
+  if (!heap) return undefined;
+  const rootBlock = heap.u32[(tree as unknown as { 0: number })[0] >>> 2]!;
+  if ((rootBlock & 1) !== 0 || heap.u16[(rootBlock + PRODUCTION_ID) >>> 1] !== 0) return undefined;
+  return { first: edgeItem(heap, rootBlock, false), last: edgeItem(heap, rootBlock, true) };
+}
+
+function edgeItem(heap: NonNullable<typeof views>, block: number, fromEnd: boolean): number {
+  const { u16, u32 } = heap;
+  const children = u32[(block + CHILD_COUNT) >>> 2]!;
+  for (let k = 0; k < children; k++) {
+    const slot = block - SLOT_BYTES * children + SLOT_BYTES * (fromEnd ? children - 1 - k : k);
+    const word = u32[slot >>> 2]!;
+    if ((word & 1) !== 0) continue;
+    if ((u16[(word + FLAGS) >>> 1]! & HEAP_VISIBLE) !== 0) return word;
+    if (u32[(word + CHILD_COUNT) >>> 2]! === 0) continue;
+    if (u16[(word + PRODUCTION_ID) >>> 1] !== 0) return -1;
+    // Down this edge; a hidden node that holds no item with a block of its own gives way to its sibling.
+    const found = edgeItem(heap, word, fromEnd);
+    if (found !== -1) return found;
+  }
+  return -1;
+}

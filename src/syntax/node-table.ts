@@ -7,7 +7,7 @@
 // Text is sliced from the source only when asked for.
 import type { Language, Node, Tree } from 'web-tree-sitter';
 import { cursorSteps, subtreeAt, type CursorSteps } from './cursor-steps.ts';
-import { readHeapItems } from './heap-items.ts';
+import { readEdgeItems, readHeapItems } from './heap-items.ts';
 import type { NodeType } from './node-type.ts';
 import { ownText } from './own-text.ts';
 
@@ -130,8 +130,10 @@ export class NodeTable {
     const runs = this.#runs;
     // The rows copied rather than walked, as [first, end) pairs in order: the fix-ups below skip them.
     const copiedRows: number[] = [];
-    const sharing = reuse && retainedTables.length > 0;
-    this.fromHeapItems = sharing && !publicOnly && this.#fillByItems(tree, copiedRows);
+    let sharing = reuse && retainedTables.length > 0;
+    const filled = sharing && !publicOnly ? this.#fillByItems(tree, copiedRows) : 'walk, sharing';
+    this.fromHeapItems = filled === 'done';
+    if (filled === 'walk afresh') sharing = false;
     if (!this.fromHeapItems) {
       runs.length = 0;
       copiedRows.length = 0;
@@ -234,9 +236,11 @@ export class NodeTable {
    * Fills the table from the top-level items read off the WASM heap
    * (heap-items.ts) when few enough of them are new: the rows of each item
    * the newest retained table holds too are copied from there, each other
-   * item is walked from its own node. False, with nothing to keep of what
-   * was written, where the items cannot be read there or too many are new
-   * (the cursor's walk of the whole tree is then the faster).
+   * item is walked from its own node. Else, with nothing to keep of what was
+   * written, how the cursor should walk the whole tree instead: sharing
+   * items as it finds them where the heap cannot be read or too many items
+   * are new, afresh where the tree shares neither edge with the newest table
+   * (parsed anew: every item would be looked for in vain).
    *
    * An item is looked for where the last one found says it should be, then
    * one further (an item added or removed), then by its address. A shared
@@ -245,14 +249,19 @@ export class NodeTable {
    * root has fields or aliases (heap-items.ts gives up otherwise), so its
    * type, field and flags are its subtree's, unchanged.
    */
-  #fillByItems(tree: Tree, copiedRows: number[]): boolean {
-    const items = readHeapItems(tree);
-    if (!items) return false;
+  #fillByItems(tree: Tree, copiedRows: number[]): FillByItems {
     const retained = retainedTables[retainedTables.length - 1]!;
     const old = retained.table;
-    if (old.#types !== this.#types) return false;
+    if (old.#types !== this.#types) return 'walk, sharing';
     const oldItems = old.#itemList();
     const oldCount = oldItems.rows.length;
+    // A tree parsed afresh (a file opened, another text) shares neither its first item nor its last with the newest table: not worth reading.
+    const edges = readEdgeItems(tree);
+    if (!edges) return 'walk, sharing';
+    const sharesAnEdge = (edges.first > 0 && edges.first === firstNonZero(oldItems.subtrees, 1)) || (edges.last > 0 && edges.last === firstNonZero(oldItems.subtrees, -1));
+    if (!sharesAnEdge) return 'walk afresh';
+    const items = readHeapItems(tree);
+    if (!items) return 'walk, sharing';
     const { canonical, named } = this.#types;
     const runs = this.#runs;
     const checkMissing = tree.rootNode.hasError;
@@ -269,7 +278,7 @@ export class NodeTable {
       rows[k] = row;
       const descendants = items.descendants[k]!;
       const next = row + 1 + descendants;
-      if (next > this.count) return false;
+      if (next > this.count) return 'walk, sharing';
       const subtree = items.subtree[k]!;
       if (descendants === 0) {
         leaves.push(k, row);
@@ -285,7 +294,7 @@ export class NodeTable {
       const oldRow = found === -1 ? -1 : oldItems.rows[found]!;
       if (oldRow === -1 || old.#subtreeEnd[oldRow]! - oldRow - 1 !== descendants) {
         misses++;
-        if (walked.length >= 2 * maxWalked) return false;
+        if (walked.length >= 2 * maxWalked) return 'walk, sharing';
         walked.push(k, row);
         row = next;
         continue;
@@ -305,7 +314,7 @@ export class NodeTable {
       this.reusedRows += descendants;
       row = next;
     }
-    if (row !== this.count) return false;
+    if (row !== this.count) return 'walk, sharing';
     for (const shared of runs) this.#copyRows(shared);
     for (const shared of runs) {
       for (const item of shared.items) this.#parent[item] = 0;
@@ -321,7 +330,7 @@ export class NodeTable {
       this.#subtreeEnd[at] = at + 1;
     }
     this.#items = { rows, subtrees: items.subtree };
-    if (walked.length === 0) return true;
+    if (walked.length === 0) return 'done';
     const rootNode = tree.rootNode;
     for (let n = 0; n < walked.length; n += 2) {
       const item = walked[n + 1]!;
@@ -329,15 +338,15 @@ export class NodeTable {
       this.#subtreeEnd[item] = end;
       this.#subtreeEnd.fill(0, item + 1, end);
       const node = rootNode.child(walked[n]!);
-      if (!node) return false;
+      if (!node) return 'walk, sharing';
       const steps = cursorSteps(tree, false, node);
       try {
-        if (this.#walk(steps, item, 0, false, checkMissing, copiedRows) !== end) return false;
+        if (this.#walk(steps, item, 0, false, checkMissing, copiedRows) !== end) return 'walk, sharing';
       } finally {
         steps.done();
       }
     }
-    return true;
+    return 'done';
   }
 
   /** This table's top-level items: their rows, and the addresses of their subtrees (0 for an inline leaf), read once. */
@@ -665,6 +674,15 @@ function copyMoved<T extends Uint32Array | Int32Array>(to: T, from: T, first: nu
   }
   for (let j = at, o = first; o < end; j++, o++) to[j] = from[o]! + by;
 }
+
+/** The first of `values` other than 0, from the start (`step` 1) or the end (-1); 0 when all are. */
+function firstNonZero(values: Uint32Array, step: 1 | -1): number {
+  for (let k = step === 1 ? 0 : values.length - 1; k >= 0 && k < values.length; k += step) if (values[k] !== 0) return values[k]!;
+  return 0;
+}
+
+/** What #fillByItems did: filled the table, or left it to a walk of the whole tree (which may look for shared items or not). */
+type FillByItems = 'done' | 'walk, sharing' | 'walk afresh';
 
 /** Top-level items copied from one retained table: its rows `oldStart` to `oldEnd`, to follow row `items[0]` on, their starts moved by `delta`. */
 interface SharedRun {

@@ -1,4 +1,4 @@
-// readHeapItems (src/syntax/heap-items.ts) reads tree-sitter's structures in
+// readHeapItems and readEdgeItems (src/syntax/heap-items.ts) read tree-sitter's structures in
 // WASM memory, which are no API: every field it gives is held here against the
 // Node API, on the examples, the corpus and a few thousand seeded mutations of
 // them (errors, MISSING nodes, non-ASCII text, CRLF), so a web-tree-sitter
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Tree } from 'web-tree-sitter';
 import { parseOrThrow } from '../../src/syntax/document.ts';
-import { readHeapItems } from '../../src/syntax/heap-items.ts';
+import { readEdgeItems, readHeapItems } from '../../src/syntax/heap-items.ts';
 import { createParser } from '../../src/syntax/language.ts';
 import { examplesDir, sharedCorpusDir } from '../support/paths.ts';
 
@@ -37,6 +37,10 @@ function compare(tree: Tree): string {
     const told = [child.id >>> 0, child.startIndex, child.endIndex, child.isMissing, child.descendantCount - 1, child.type === 'ERROR' ? 'ERROR' : child.grammarType, read[6]];
     if (JSON.stringify(read) !== JSON.stringify(told)) problems.push(`item ${k}: read ${JSON.stringify(read)}, told ${JSON.stringify(told)}`);
   });
+  // The edges, read on their own, are the first and last items with a heap block.
+  const blocks = [...items.subtree.subarray(0, items.count)].filter((block) => block !== 0);
+  const edges = readEdgeItems(tree);
+  if (edges?.first !== (blocks[0] ?? -1) || edges.last !== (blocks.at(-1) ?? -1)) problems.push(`edges ${JSON.stringify(edges)}, items' first and last blocks ${blocks[0]} and ${blocks.at(-1)}`);
   return problems.slice(0, 3).join('; ');
 }
 

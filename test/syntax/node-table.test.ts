@@ -147,6 +147,22 @@ describe('NodeTable', () => {
     document.dispose();
   });
 
+  it('walks a tree parsed afresh whole, looking for no shared items, and it matches the Node API', () => {
+    let text = files.slice(0, 40).map((file) => readFileSync(file, 'utf8')).join('\n');
+    while (text.length < 40_000) text += '\n' + text;
+    const first = parseOrThrow(parser, text);
+    nodeTableOf(first, text);
+    // Another text: no item of it is a subtree of the first tree.
+    const other = text.replaceAll('(', '( ');
+    const second = parseOrThrow(parser, other);
+    const table = nodeTableOf(second, other);
+    assert.equal(table.fromHeapItems, false);
+    assert.equal(table.reusedRows, 0);
+    assertMatches(table, second, other, 'parsed afresh');
+    first.delete();
+    second.delete();
+  });
+
   it('walks 10,000 nested parentheses without overflowing the stack', () => {
     const depth = 10_000;
     const text = 'x = ' + '('.repeat(depth) + '1' + ')'.repeat(depth);

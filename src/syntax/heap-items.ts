@@ -29,8 +29,10 @@
 // the parent's production: any hidden node on the way with a production other
 // than 0 (the one with neither) makes this give up, and the caller walks with
 // a cursor. test/syntax/heap-items.test.ts holds every read against the
-// cursor's on the corpus and generated programs, so a tree-sitter whose
-// layout differs fails there rather than in an editor.
+// Node API on the corpus and generated programs, so a tree-sitter whose
+// layout differs fails there rather than in an editor; and the first items
+// read in a process are held against the Node API too (agreesWithNodeApi),
+// so that such a tree-sitter installed without the tests only costs speed.
 import type { Tree } from 'web-tree-sitter';
 import { wasmMemory } from './cursor-steps.ts';
 
@@ -159,7 +161,35 @@ export function readHeapItems(tree: Tree): HeapItems | undefined {
   }
   if (count !== capacity) return undefined;
   const rootEnd = rootStart + u32[(rootBlock + SIZE_BYTES) >>> 2]!;
-  return { count, id, subtree, symbol, start, end, missing, descendants, root: { id: treeAddress, symbol: u16[(rootBlock + SYMBOL) >>> 1]!, start: rootStart >>> 1, end: rootEnd >>> 1 } };
+  const items = { count, id, subtree, symbol, start, end, missing, descendants, root: { id: treeAddress, symbol: u16[(rootBlock + SYMBOL) >>> 1]!, start: rootStart >>> 1, end: rootEnd >>> 1 } };
+  layoutHolds ??= agreesWithNodeApi(tree, items);
+  return layoutHolds ? items : undefined;
+}
+
+/** Whether the first items read in this process agreed with the Node API (undefined before any): if not, none are read here again. */
+let layoutHolds: boolean | undefined;
+
+/**
+ * The first and last few items against what the Node API says of them, once
+ * per process: a web-tree-sitter built with another layout than the one read
+ * here (the tests would say so first) makes every later table walk with the
+ * cursor rather than read wrong numbers.
+ */
+function agreesWithNodeApi(tree: Tree, items: HeapItems): boolean {
+  const root = tree.rootNode;
+  if (root.childCount !== items.count || (root.id >>> 0) !== items.root.id || root.startIndex !== items.root.start || root.endIndex !== items.root.end) return false;
+  const types = tree.language.types;
+  for (const k of new Set([0, 1, 2, items.count - 3, items.count - 2, items.count - 1])) {
+    if (k < 0 || k >= items.count) continue;
+    const child = root.child(k);
+    if (!child) return false;
+    const symbol = items.symbol[k]!;
+    const name = symbol === 0xffff ? 'ERROR' : types[symbol];
+    const same = (child.id >>> 0) === items.id[k] && child.startIndex === items.start[k] && child.endIndex === items.end[k] &&
+      child.isMissing === (items.missing[k] === 1) && child.descendantCount - 1 === items.descendants[k] && (child.type === 'ERROR' ? name === 'ERROR' : name === child.grammarType);
+    if (!same) return false;
+  }
+  return true;
 }
 
 /**

@@ -162,8 +162,13 @@ export function readHeapItems(tree: Tree): HeapItems | undefined {
   if (count !== capacity) return undefined;
   const rootEnd = rootStart + u32[(rootBlock + SIZE_BYTES) >>> 2]!;
   const items = { count, id, subtree, symbol, start, end, missing, descendants, root: { id: treeAddress, symbol: u16[(rootBlock + SYMBOL) >>> 1]!, start: rootStart >>> 1, end: rootEnd >>> 1 } };
-  layoutHolds ??= agreesWithNodeApi(tree, items);
-  return layoutHolds ? items : undefined;
+  if (layoutHolds === undefined) {
+    const agrees = agreesWithNodeApi(tree, items);
+    // A tree without items (an empty file) says too little of the layout to settle it for the process.
+    if (items.count > 0 || !agrees) layoutHolds = agrees;
+    if (!agrees) return undefined;
+  }
+  return layoutHolds === false ? undefined : items;
 }
 
 /** Whether the first items read in this process agreed with the Node API (undefined before any): if not, none are read here again. */

@@ -10,6 +10,7 @@ import { cursorSteps, subtreeAt, type CursorSteps } from './cursor-steps.ts';
 import { readEdgeItems, readHeapItems } from './heap-items.ts';
 import type { NodeType } from './node-type.ts';
 import { ownText } from './own-text.ts';
+import { countAtMost } from './sorted.ts';
 
 /** The type id tree-sitter gives ERROR nodes. */
 const ERROR_TYPE_ID = 0xffff;
@@ -205,11 +206,8 @@ export class NodeTable {
       this.#parent[index] = depth === 0 ? rootParent : open[depth - 1]!;
       // A top-level item an earlier tree shares with this one: its descendants' rows are copied, not walked.
       const copied = depth === shareDepth ? this.#shareItem(steps.subtreeOf(id), index, runs) : 0;
-      let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
       // A shared item has descendants, so it is no MISSING leaf; its end is copied with its descendants (#copyRun).
-      if (checkMissing && copied === 0 && steps.isMissing()) flags |= MISSING;
-      if (type === ERROR_TYPE_ID || flags & MISSING) flags |= HAS_ERROR;
-      this.#flags[index] = flags;
+      this.#flags[index] = flagsOf(type, raw, named, checkMissing && copied === 0 && steps.isMissing());
       if (copied === 0) this.#end[index] = steps.endIndex();
       // A node's subtree ends where its next sibling starts; the last child's is set below from its parent's.
       if (previousSibling !== -1) this.#subtreeEnd[previousSibling] = index;
@@ -290,7 +288,11 @@ export class NodeTable {
       let found = -1;
       if (expected < oldCount && oldItems.subtrees[expected] === subtree) found = expected;
       else if (expected + 1 < oldCount && oldItems.subtrees[expected + 1] === subtree) found = expected + 1;
-      else if (misses > 0) found = old.#itemOrdinals(retained).get(subtree) ?? -1;
+      else if (misses > 0) {
+        // By address; the map gives the row, and the rows are in order.
+        const at = itemsByAddress(retained).get(subtree);
+        found = at === undefined ? -1 : countAtMost(oldItems.rows, at) - 1;
+      }
       const oldRow = found === -1 ? -1 : oldItems.rows[found]!;
       if (oldRow === -1 || old.#subtreeEnd[oldRow]! - oldRow - 1 !== descendants) {
         misses++;
@@ -365,25 +367,12 @@ export class NodeTable {
     return this.#items;
   }
 
-  /** The ordinals of this table's items with descendants by the address of each one's subtree, made once per retained table. */
-  #itemOrdinals(retained: RetainedTable): Map<number, number> {
-    if (retained.ordinals) return retained.ordinals;
-    const { rows, subtrees } = this.#itemList();
-    const ordinals = new Map<number, number>();
-    for (let k = 0; k < rows.length; k++) if (subtrees[k] !== 0 && this.#subtreeEnd[rows[k]!]! > rows[k]! + 1) ordinals.set(subtrees[k]!, k);
-    retained.ordinals = ordinals;
-    return ordinals;
-  }
-
   /** A row read off the heap: its type from tree-sitter's symbol (aliases are not read there: heap-items.ts gives up on them). */
   #writeRow(row: number, symbol: number, canonical: Uint16Array, named: Uint8Array, start: number, end: number, id: number, parent: number, missing: boolean): void {
     const type = symbol < canonical.length ? canonical[symbol]! : symbol;
-    let flags = type === ERROR_TYPE_ID || (symbol < named.length && named[symbol] === 1) ? NAMED : 0;
-    if (missing) flags |= MISSING;
-    if (type === ERROR_TYPE_ID || missing) flags |= HAS_ERROR;
     this.#type[row] = type;
     this.#field[row] = 0;
-    this.#flags[row] = flags;
+    this.#flags[row] = flagsOf(type, symbol, named, missing);
     this.#start[row] = start;
     this.#end[row] = end;
     this.#id[row] = id;
@@ -675,6 +664,14 @@ function copyMoved<T extends Uint32Array | Int32Array>(to: T, from: T, first: nu
   for (let j = at, o = first; o < end; j++, o++) to[j] = from[o]! + by;
 }
 
+/** A row's flags: from its type (the canonical id), its raw id's namedness and whether it is MISSING. */
+function flagsOf(type: number, raw: number, named: Uint8Array, missing: boolean): number {
+  let flags = type === ERROR_TYPE_ID || (raw < named.length && named[raw] === 1) ? NAMED : 0;
+  if (missing) flags |= MISSING;
+  if (type === ERROR_TYPE_ID || missing) flags |= HAS_ERROR;
+  return flags;
+}
+
 /** The first of `values` other than 0, from the start (`step` 1) or the end (-1); 0 when all are. */
 function firstNonZero(values: Uint32Array, step: 1 | -1): number {
   for (let k = step === 1 ? 0 : values.length - 1; k >= 0 && k < values.length; k += step) if (values[k] !== 0) return values[k]!;
@@ -744,8 +741,6 @@ interface RetainedTable {
   keepAlive: Tree;
   /** Its top-level items with descendants, by the address of each one's subtree: made when an item is not where expected. */
   items: Map<number, number> | undefined;
-  /** The same, as ordinals among its items (#itemOrdinals). */
-  ordinals?: Map<number, number>;
 }
 const retainedTables: RetainedTable[] = [];
 /** Two: an edited document's latest table, and the one before while the next is built from it. */

@@ -2,7 +2,7 @@
 // ledger each need.
 
 /** How many of the ascending `values` are at most `limit`. */
-export function countAtMost(values: readonly number[], limit: number): number {
+export function countAtMost(values: ArrayLike<number>, limit: number): number {
   let low = 0;
   let high = values.length;
   while (low < high) {

@@ -16,6 +16,12 @@ import { createParser } from '../syntax/language.ts';
 import { MANIFEST_FILE, toPosix, type ProjectRoot } from './root.ts';
 import { parseManifest, type Manifest, type ManifestProblem } from './manifest.ts';
 import { MAX_FILE_BYTES } from './file-access.ts';
+import { nodeDisk, type FileBytes, type FileStamp, type ListScope, type WorldDisk } from './disk.ts';
+import { fail, ok, type Result, type WorkspaceErrorCode } from './errors.ts';
+import { firstInvalidUtf8Offset } from './utf8.ts';
+
+/** Files larger than this are skipped with a problem instead of parsed. */
+export { MAX_FILE_BYTES };
 
 /**
  * The source a World keeps parsed, in characters, over all the files it read
@@ -26,12 +32,6 @@ import { MAX_FILE_BYTES } from './file-access.ts';
  * opened are kept whatever the budget. 16 Mi characters: half a million lines.
  */
 export const MAX_WORLD_CHARS = 16 * 1024 * 1024;
-import { nodeDisk, type FileBytes, type FileStamp, type ListScope, type WorldDisk } from './disk.ts';
-import { fail, ok, type Result, type WorkspaceErrorCode } from './errors.ts';
-import { firstInvalidUtf8Offset } from './utf8.ts';
-
-/** Files larger than this are skipped with a problem instead of parsed. */
-export { MAX_FILE_BYTES };
 
 export interface FileState extends FileAnalysis {
   absolute: string;
@@ -353,7 +353,7 @@ export class World {
     const tooLarge = (size: number): DiskRead => ({ kind: 'problem', problem: { file: relative, code: 'TOO_LARGE', message: `skipped: ${size} bytes is more than the ${MAX_FILE_BYTES}-byte limit`, stamp } });
     if (stamp.size > MAX_FILE_BYTES) return tooLarge(stamp.size);
     // A UTF-8 file holds at least a third as many UTF-16 units as bytes: past the budget even so, it is not read.
-    if (this.#keptChars - (known?.text.length ?? 0) + Math.ceil(stamp.size / 3) > this.#maxChars) return { kind: 'over budget', stamp };
+    if (!this.#fitsBudget(relative, Math.ceil(stamp.size / 3))) return { kind: 'over budget', stamp };
     let read: FileBytes | undefined;
     try {
       read = await this.#disk.read(absolute, MAX_FILE_BYTES, this.#realRoot);
@@ -389,8 +389,7 @@ export class World {
         return;
       case 'read': {
         const text = read.bytes.toString('utf8');
-        const kept = this.#keptChars - (this.#files.get(relative)?.text.length ?? 0);
-        if (kept + text.length > this.#maxChars) {
+        if (!this.#fitsBudget(relative, text.length)) {
           this.#skipOverBudget(relative, { size: read.size, mtimeMs: read.mtimeMs });
           return;
         }
@@ -441,6 +440,11 @@ export class World {
     this.#keep(-old.text.length);
     this.#files.delete(relative);
     this.#changed();
+  }
+
+  /** Whether `relative` kept with `chars` characters (in place of what it holds now) stays within the budget. */
+  #fitsBudget(relative: string, chars: number): boolean {
+    return this.#keptChars - (this.#files.get(relative)?.text.length ?? 0) + chars <= this.#maxChars;
   }
 
   /** A file past the budget: a problem, not read again unchanged until files kept leave room. */

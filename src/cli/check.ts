@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkFiles, collectFiles as collectYxFiles, LineIndex, type CheckedDiagnostic } from '../ide/index.ts';
+import { loadGrammarForBatch, sourceBytesOf } from './grammar-load.ts';
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 import { EXCERPT_WIDTH, renderDiagnostic } from './render.ts';
@@ -66,6 +67,7 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     const hidden = ofFile.length - shown.length;
     if (hidden > 0) rendered.push(`\n${file}: ${hidden} more diagnostic(s) not shown (--max-per-file 0 or --json lists all)\n`);
   };
+  await loadGrammarForBatch(sourceBytesOf(files));
   const checked = await checkFiles(files, {
     root,
     read: async (absolute) => (await readSource(absolute, within)).text,

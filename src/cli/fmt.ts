@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createParser, format, isWithin, LineIndex, MANIFEST_FILE, parseManifest, readTextFile, resolveFormatOptions, unifiedDiff, type FormatOptions, type FormatSettings } from '../ide/index.ts';
 import { collectFiles } from './check.ts';
+import { loadGrammarForBatch, sourceBytesOf } from './grammar-load.ts';
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
 import { renderDiagnostic } from './render.ts';
@@ -73,6 +74,7 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
   // Inside a project every file read and written must lie in it; a lone folder's commands write only below the working directory.
   const within = root.source === 'cwd' ? undefined : root.root;
   const settings = new SettingsLookup(root.root);
+  await loadGrammarForBatch(sourceBytesOf(files));
   const parser = await createParser();
   const changes: Change[] = [];
   let changed = 0;

@@ -1,6 +1,7 @@
 // `yaoxiang parse [FILE|-]`: print the syntax tree, or only its errors.
 import { parseArgs } from 'node:util';
 import { createParser, parseOrThrow, syntaxProblems, toJson, toSExpression } from '../ide/index.ts';
+import { loadGrammarForBatch } from './grammar-load.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
 import { jsonText } from './json-text.ts';
 
@@ -37,6 +38,7 @@ export async function runParse(argv: string[], out: (text: string) => void): Pro
   }
   if (positionals.length > 1) throw new UsageError('parse takes at most one FILE');
   const source = await readSource(positionals[0] ?? '-');
+  await loadGrammarForBatch(Buffer.byteLength(source.text));
   const parser = await createParser();
   const tree = parseOrThrow(parser, source.text);
   try {

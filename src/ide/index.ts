@@ -7,7 +7,7 @@ export { MAX_SOURCE_CHARS, parseSource, type ParsedSource } from './source.ts';
 export { checkFiles, collectFiles, type CheckedDiagnostic, type CheckedFiles } from './check.ts';
 
 // Syntax trees and positions: what adapters convert to their protocol's positions.
-export { createParser, wasmHeapBytes } from '../syntax/language.ts';
+export { createParser, loadYaoXiang, wasmHeapBytes } from '../syntax/language.ts';
 export { changeBetween, parseOrThrow, SyntaxDocument, type TextChange } from '../syntax/document.ts';
 export { syntaxProblems, toJson, toSExpression, type JsonNode } from '../syntax/inspect.ts';
 export { walkFlat, type FlatNode, type FlatWalk } from '../syntax/flat-tree.ts';

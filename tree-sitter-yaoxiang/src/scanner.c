@@ -378,11 +378,15 @@ bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, c
       lexer->result_symbol = INVALID_TOKEN;
       return true;
     }
+    /* Where a statement can still take its value (`_statement_continues` is
+       valid only right after `return`), `(` and `[` open that value: the
+       reference returns the tuple of `return (a, b)` and the list of
+       `return [a, b]`, and neither calls nor indexes `return`. */
     case '(':
-      if (newline || !valid_symbols[CALL_LPAREN]) return false;
+      if (newline || !valid_symbols[CALL_LPAREN] || valid_symbols[STATEMENT_CONTINUES]) return false;
       return finish(lexer, CALL_LPAREN);
     case '[':
-      if (newline || !valid_symbols[INDEX_LBRACKET]) return false;
+      if (newline || !valid_symbols[INDEX_LBRACKET] || valid_symbols[STATEMENT_CONTINUES]) return false;
       return finish(lexer, INDEX_LBRACKET);
     case '?':
       if (newline || !valid_symbols[TRY_QUESTION]) return false;

@@ -125,6 +125,14 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    name: 'return of a tuple or a list for an Int', rule: 'R7', code: 'E1002',
+    apply(b) {
+      const f = b.fresh(FUNCTION_NAMES);
+      b.declarations.push(`${f}: (n: Int) -> Int = {\n    return ${b.rng.chance(0.5) ? '[n, 1]' : '(n, 1)'}\n}`);
+      return true;
+    },
+  },
+  {
     name: 'unknown field of a record', rule: 'R8', code: 'E1042',
     apply(b) {
       const r = anyRecord(b);

@@ -107,6 +107,24 @@ export const PIECES: readonly Piece[] = [
     },
   },
   {
+    // `(` and `[` right after `return` open its value (not a call or an index of `return`).
+    name: 'function returning a tuple or a list',
+    rules: ['R7', 'R11'],
+    add(b) {
+      const f = b.fresh(FUNCTION_NAMES);
+      const [n] = intParams(b, 1);
+      const list = b.rng.chance(0.5);
+      b.declarations.push([
+        `${f}: (${n}: Int) -> ${list ? 'List(Int)' : '(Int, Int)'} = {`,
+        `    return ${list ? `[${n}, ${n} * 2]` : `(${n}, ${n} + 1)`}`,
+        '}',
+      ].join('\n'));
+      const v = b.fresh(VARIABLE_NAMES);
+      b.main.push(`${v} = ${call(f, [b.intExpression()])}`);
+      b.main.push(`print(${v}[${b.rng.int(0, 1)}])`);
+    },
+  },
+  {
     name: 'string function with interpolation',
     rules: ['R6'],
     add(b) {

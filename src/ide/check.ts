@@ -23,6 +23,7 @@ import { listImports } from '../analysis/imports.ts';
 import { TypeChecker, type CheckableFile } from '../analysis/infer/index.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
+import { releaseNodeTable } from '../syntax/node-table.ts';
 import { LineIndex } from '../syntax/positions.ts';
 import { IGNORED_DIRECTORIES } from '../workspace/disk.ts';
 import { isWithin, toPosix } from '../workspace/root.ts';
@@ -106,7 +107,10 @@ export async function checkFiles(absoluteFiles: readonly string[], options: Chec
       // check() drops the cached results of files it is not given: keep only the imported files'.
       checker.check(imported, { mode: 'fast', targets: [] });
       current = undefined;
-      if (imported.get(key) !== file) file.tree.delete();
+      if (imported.get(key) !== file) {
+        releaseNodeTable(file.tree);
+        file.tree.delete();
+      }
     }
     return { diagnostics };
   } finally {

@@ -621,6 +621,18 @@ export class NodeTable {
     this.#runs = [];
   }
 
+  /**
+   * Detaches the block of this table's columns, which then read as empty:
+   * its memory goes with the next scavenge instead of the next full
+   * collection (see releaseNodeTable).
+   */
+  release(): void {
+    this.forgetShared();
+    // The block is the ArrayBuffer the constructor allocated, never shared.
+    const block = this.#start.buffer as ArrayBuffer;
+    if (block.byteLength > 0) structuredClone(block, { transfer: [block] });
+  }
+
   /** The tree-sitter id of node i (what `Node.id` says). */
   nodeId(i: number): number {
     return this.#id[i]!;
@@ -780,6 +792,22 @@ function itemsByAddress(retained: RetainedTable): Map<number, number> {
   }
   retained.items = items;
   return items;
+}
+
+/**
+ * Frees `tree`'s table now, for a tree nothing reads again (a batch's checked
+ * file, about to be deleted). A table lives as long as its file is analysed,
+ * so it outlives scavenges and is collected only by a full collection: a
+ * check of 1,000 files sometimes ended with 15 MiB of them uncollected, and
+ * peaked at up to 103 MiB (83–86 MiB with each released as its file is done).
+ */
+export function releaseNodeTable(tree: Tree): void {
+  const table = tables.get(tree);
+  if (!table) return;
+  tables.delete(tree);
+  const at = retainedTables.findIndex((retained) => retained.table === table);
+  if (at >= 0) retainedTables.splice(at, 1)[0]!.keepAlive.delete();
+  table.release();
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { hasDirectSteps } from '../../src/syntax/cursor-steps.ts';
 import { parseOrThrow, SyntaxDocument } from '../../src/syntax/document.ts';
 import { createParser } from '../../src/syntax/language.ts';
-import { NodeTable, nodeTableOf } from '../../src/syntax/node-table.ts';
+import { NodeTable, nodeTableOf, releaseNodeTable } from '../../src/syntax/node-table.ts';
 import { examplesDir, sharedCorpusDir } from '../support/paths.ts';
 
 const parser = await createParser();
@@ -161,6 +161,26 @@ describe('NodeTable', () => {
     assertMatches(table, second, other, 'parsed afresh');
     first.delete();
     second.delete();
+  });
+
+  it('releases a table at once: its rows are gone, the next table of its tree is built afresh, and no later table copies from it', () => {
+    let text = files.slice(0, 40).map((file) => readFileSync(file, 'utf8')).join('\n');
+    while (text.length < 40_000) text += '\n' + text;
+    const document = new SyntaxDocument(parser, text);
+    const released = nodeTableOf(document.tree, document.text);
+    assert.ok(released.count > 4096, 'large enough to be retained for the next table to copy from');
+    releaseNodeTable(document.tree);
+    assert.equal(released.start(0), undefined, 'its columns are detached');
+    const again = nodeTableOf(document.tree, document.text);
+    assert.notEqual(again, released);
+    assertMatches(again, document.tree, document.text, 'rebuilt');
+    // Released while retained: the edited tree's table must not copy rows from it.
+    releaseNodeTable(document.tree);
+    document.update([{ start: 0, end: 0, text: 'x = 1\n' }]);
+    const edited = nodeTableOf(document.tree, document.text);
+    assert.equal(edited.reusedRows, 0);
+    assertMatches(edited, document.tree, document.text, 'after a release');
+    document.dispose();
   });
 
   it('walks 10,000 nested parentheses without overflowing the stack', () => {

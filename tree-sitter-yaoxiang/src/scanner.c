@@ -378,8 +378,9 @@ bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, c
       lexer->result_symbol = INVALID_TOKEN;
       return true;
     }
-    /* Where a statement can still take its value (`_statement_continues` is
-       valid only right after `return`), `(` and `[` open that value: the
+    /* Where a statement can still take a value (`_statement_continues` is
+       valid right after `return`, and after the dot of a `use` path, where
+       nothing can be called or indexed), `(` and `[` open that value: the
        reference returns the tuple of `return (a, b)` and the list of
        `return [a, b]`, and neither calls nor indexes `return`. */
     case '(':

@@ -29,8 +29,8 @@
 // WASM functions start in V8's baseline compiler (Liftoff) and are recompiled
 // by TurboFan, on a background thread, once they have run through a budget of
 // executed code. tree-sitter's parse loop (`ts_parser_parse_wasm`, 27 KB of
-// WASM) is hot at once, and its TurboFan job takes 50–85 ms here; Node lets
-// such a job finish before the process exits, so a check of 10 files sat idle
+// WASM) is hot at once, and its TurboFan job takes 50–85 ms here; Node waits
+// for V8's background jobs when the event loop empties, so a check of 10 files sat idle
 // for up to 35 ms after printing its result, waiting for code it would never
 // run. A batch starts with a budget that parsing about 50 KB does not use up
 // (BATCH_WASM_TIERING_BUDGET), and a command that knows it will parse more
@@ -42,8 +42,8 @@
 // Every command but the servers is such a batch, and is tuned before its code
 // is compiled: V8 refuses a code cache made under other flags (code-cache.ts),
 // so the flags must be the same when the CLI bundle's script is compiled as
-// when its cache is taken at exit. `node:v8` is imported only here, when a
-// command runs: `--help` does without it.
+// when its cache is taken at exit. `node:v8` is imported only here and in
+// grammar-load.ts, when a command runs: `--help` does without it.
 
 /** What a batch starts with: TurboFan's job for the parse loop comes after about 50 KB of source parsed (14 KB used 0.4–0.8 × 10⁹ of it). */
 export const BATCH_WASM_TIERING_BUDGET = 2_000_000_000;

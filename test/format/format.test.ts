@@ -114,6 +114,9 @@ describe('format', () => {
     for (const [source, expected] of [
       ['{}{& &p}', '{}\n{ & &p }\n'],
       ['x = & &mut p\n', 'x = & &mut p\n'],
+      // `&mutable` would lex as `&mut` then `able`.
+      ['y = &\nmutable\n', 'y = & mutable\n'],
+      ['x = &\nmut0x1F\n', 'x = & mut0x1F\n'],
       ['x = - -1\n', 'x = - -1\n'],
       ['x = - - p\n', 'x = - -p\n'],
       ['x = ! -p\n', 'x = !-p\n'],

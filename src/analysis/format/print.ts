@@ -153,8 +153,9 @@ export class Printer {
         suppressBefore = NO_SPACE_BEFORE.has(type);
       }
       // Two words side by side must stay two (`while xs f"{x}"`, not `xsf"{x}"`), and so must two operators.
+      // `&` before any word that begins with `mut` too: `&mutable` lexes as `&mut` then `able`.
       const startChar = this.#ctx.source[child.startIndex] ?? '';
-      const glued = !first && ((wordEnd && WORD_CHAR.test(startChar)) || FUSING_PAIRS.has(lastChar + startChar) || (lastChar === '&' && /^mut\b/.test(this.#ctx.source.slice(child.startIndex, child.startIndex + 4))));
+      const glued = !first && ((wordEnd && WORD_CHAR.test(startChar)) || FUSING_PAIRS.has(lastChar + startChar) || (lastChar === '&' && this.#ctx.source.startsWith('mut', child.startIndex)));
       if (!first && (glued || (!suppressBefore && (before || spaceAfterPrevious)))) out.push(' ');
       out.push(child.isNamed ? this.print(child) : this.text(child));
       spaceAfterPrevious = after && !NO_SPACE_AFTER.has(type);

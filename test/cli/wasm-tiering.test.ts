@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { TIER_UP_FROM_BYTES } from '../../src/cli/batch-heap.ts';
 import { cliPath } from '../support/paths.ts';
@@ -27,7 +27,8 @@ function sourceFile(dir: string, name: string, bytes: number): string {
 function check(file: string, options: { node?: string[]; env?: NodeJS.ProcessEnv } = {}) {
   const env = { ...process.env, ...options.env };
   delete env.YAOXIANG_NO_BUNDLE;
-  const result = spawnSync(process.execPath, [...(options.node ?? []), cliPath, 'check', file], { encoding: 'utf8', env });
+  // From the file's folder: no project around it, whatever the working directory holds.
+  const result = spawnSync(process.execPath, [...(options.node ?? []), cliPath, 'check', file], { cwd: dirname(file), encoding: 'utf8', env });
   assert.equal(result.status, 0, result.stderr);
   return result;
 }
@@ -52,7 +53,7 @@ describe('the WASM tier-up budget of batch commands', () => {
     assert.ok(ofSmall.every((bytes) => bytes < 20_000), `the small check recompiled a function of ${Math.max(...ofSmall)} bytes`);
   });
 
-  it("a cache written by a large check is taken by a small one, and the other way round", () => {
+  it('a cache written by a large check is taken by a small one, and the other way round', () => {
     for (const [first, second] of [[large, small], [small, large]] as const) {
       const cacheDir = mkdtempSync(join(tmpdir(), 'yaoxiang-tiering-cache-'));
       const env = { YAOXIANG_CODE_CACHE_DIR: cacheDir };

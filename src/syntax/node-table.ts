@@ -775,11 +775,13 @@ export function retainTablesFrom(rows: number): number {
 function retain(tree: Tree, table: NodeTable): void {
   if (table.count < retainFromNodes) return;
   retainedTables.push({ table, keepAlive: tree.copy(), items: undefined });
-  while (retainedTables.length > RETAINED_TABLES) {
-    const evicted = retainedTables.shift()!;
-    evicted.table.forgetShared();
-    evicted.keepAlive.delete();
-  }
+  while (retainedTables.length > RETAINED_TABLES) stopRetaining(retainedTables.shift()!);
+}
+
+/** A table taken out of the retained ones: its tree's copy goes, and so do the runs it shared from older tables. */
+function stopRetaining(retained: RetainedTable): void {
+  retained.table.forgetShared();
+  retained.keepAlive.delete();
 }
 
 function itemsByAddress(retained: RetainedTable): Map<number, number> {
@@ -806,7 +808,7 @@ export function releaseNodeTable(tree: Tree): void {
   if (!table) return;
   tables.delete(tree);
   const at = retainedTables.findIndex((retained) => retained.table === table);
-  if (at >= 0) retainedTables.splice(at, 1)[0]!.keepAlive.delete();
+  if (at >= 0) stopRetaining(retainedTables.splice(at, 1)[0]!);
   table.release();
 }
 

@@ -5,7 +5,6 @@
 // link and without waiting for a FIFO's writer, and only what the descriptor
 // turns out to be is trusted: a regular file, inside the root, under the
 // size bound. Problems are returned as workspace codes, never thrown.
-import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { fail, ok, type Result } from './errors.ts';
@@ -21,25 +20,12 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 
 const READ_CHUNK = 64 * 1024;
 
-/** What a file was when it was read: a later replace checks that it still is. */
-export interface FileIdentity {
-  dev: number;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-  mode: number;
-  uid: number;
-  gid: number;
-  nlink: number;
-  /** sha256 of the bytes read, hex. */
-  hash: string;
-}
-
 export interface RegularFile {
   /** The path opened: symbolic links on the way resolved. */
   real: string;
   bytes: Buffer;
-  identity: FileIdentity;
+  /** The opened file's status, taken before its bytes were read (a write's identityOf). */
+  info: Stats;
 }
 
 export interface TextFile extends RegularFile {
@@ -153,7 +139,7 @@ export function readRegularFile(given: string, options: ReadOptions = {}): Resul
     if (info.size > limit) return tooLarge(given, `${info.size} bytes`, limit);
     const bytes = readBoundedSync(fd, info.size, limit);
     if (bytes.length > limit) return tooLarge(given, `more than ${limit} bytes (it grew while being read)`, limit);
-    return ok({ real, bytes, identity: identityOf(info, bytes) });
+    return ok({ real, bytes, info });
   } catch (error) {
     return fail('UNREADABLE', `${given}: ${describeError(error)}`, given);
   } finally {
@@ -187,19 +173,6 @@ export function readTextFile(given: string, options: ReadOptions = {}): Result<T
   const invalid = firstInvalidUtf8Offset(read.value.bytes);
   if (invalid !== -1) return fail('INVALID_UTF8', `${given}: not valid UTF-8 (first invalid byte at offset ${invalid})`, given);
   return ok({ ...read.value, text: read.value.bytes.toString('utf8') });
-}
-
-export function identityOf(info: Stats, bytes: Buffer): FileIdentity {
-  return { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, mode: info.mode, uid: info.uid, gid: info.gid, nlink: info.nlink, hash: hashBytes(bytes) };
-}
-
-export function hashBytes(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** Same file, same bytes: device, inode, size, mtime and content hash all agree. */
-export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.hash === b.hash;
 }
 
 export function describeKind(info: Stats): string {
@@ -275,11 +248,11 @@ function openedWithinSync(fd: number, absolute: string, within: string): boolean
 }
 
 /**
- * What the regular file at `real` is right now, read synchronously (the commit
- * of a write runs without yielding, so that no signal handler runs halfway
- * through it); undefined when it is no longer a regular file inside `within`.
+ * The regular file at `real` right now, read synchronously (the commit of a
+ * write runs without yielding, so that no signal handler runs halfway through
+ * it); undefined when it is no longer a regular file inside `within`.
  */
-export function identityNowSync(real: string, within: string, limit = MAX_FILE_BYTES): FileIdentity | undefined {
+export function regularFileNowSync(real: string, within: string, limit = MAX_FILE_BYTES): { info: Stats; bytes: Buffer } | undefined {
   let fd: number;
   try {
     fd = openSync(real, OPEN_FLAGS);
@@ -290,7 +263,7 @@ export function identityNowSync(real: string, within: string, limit = MAX_FILE_B
     const info = fstatSync(fd);
     if (!info.isFile() || info.size > limit || !openedWithinSync(fd, real, within)) return undefined;
     const bytes = readBoundedSync(fd, info.size, limit);
-    return bytes.length > limit ? undefined : identityOf(info, bytes);
+    return bytes.length > limit ? undefined : { info, bytes };
   } catch {
     return undefined;
   } finally {

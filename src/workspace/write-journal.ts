@@ -8,7 +8,7 @@
 // It is also the lock: a second writer finds it and waits for no one, refusing.
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { identityNowSync } from './file-access.ts';
+import { identityNowSync } from './file-identity.ts';
 
 export const JOURNAL_DIR = '.yaoxiang';
 export const JOURNAL_FILE = 'rename-journal.json';

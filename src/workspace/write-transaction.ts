@@ -14,7 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, closeSync, constants, fchmodSync, fchownSync, fsyncSync, openSync, renameSync, writeFileSync } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { hashBytes, identityNowSync, readRegularFile, sameIdentity, type FileIdentity } from './file-access.ts';
+import { readRegularFile } from './file-access.ts';
+import { hashBytes, identityNowSync, identityOf, sameIdentity, type FileIdentity } from './file-identity.ts';
 import type { WorkspaceErrorCode } from './errors.ts';
 import { createJournal, readJournalState, recoverWrites, removeJournal, syncFolder, unlinkQuietly, updateJournal, type Journal, type JournalEntry } from './write-journal.ts';
 
@@ -108,7 +109,8 @@ async function inspect(plan: PlannedWrite, realRoot: string, force: boolean): Pr
   }
   const read = readRegularFile(plan.path, { within: realRoot });
   if (!read.ok) return { code: read.error.code as WriteRefusalCode, message: read.error.message, path: plan.path };
-  const { real, identity, bytes } = read.value;
+  const { real, info, bytes } = read.value;
+  const identity = identityOf(info, bytes);
   const prepared = { plan, target: real, identity, original: bytes };
   if (identity.hash !== plan.expectedHash) return refuse('FILE_CHANGED', 'changed since it was read; nothing written to it (run the command again)');
   if (force) return prepared;

@@ -8,7 +8,7 @@ import { chmodSync, chownSync, linkSync, mkdirSync, lstatSync, mkdtempSync, read
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { hashBytes } from '../../src/workspace/file-access.ts';
+import { hashBytes } from '../../src/workspace/file-identity.ts';
 import { writeFiles } from '../../src/workspace/write-transaction.ts';
 import { cliPath } from '../support/paths.ts';
 

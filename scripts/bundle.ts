@@ -13,8 +13,9 @@
 //   it checks for. Each is named after a hash of its text (code caches are
 //   told apart by it).
 // - a dispatcher-only script for help and unknown commands;
-// - main.js, the entry (src/cli/bundle-main.ts), an ES module that knows the
-//   scripts' names and runs the one that holds the command.
+// - main.cjs, the entry (src/cli/bundle-main.ts), a CommonJS module that
+//   knows the scripts' names and runs the one that holds the command
+//   (CommonJS because bin/yaoxiang.js is: no ESM loader on a cold start).
 //
 // The bundle is a faster way to load dist/src, not a second build of it:
 // - it is made from tsc's output, so it can never disagree with the types;
@@ -31,12 +32,14 @@
 //   everything (a cold `check` compiled and ran the error catalogue, the
 //   formatter and rename);
 // - web-tree-sitter's CommonJS build is bundled too (webTreeSitterScript), and
-//   told where its .wasm is (syntax/language.ts); its Node keeps a handle word
-//   in a named field instead of element 0 (namedNodeHandle).
+//   given a copy of its .wasm beside the scripts (syntax/language.ts,
+//   YAOXIANG_BUNDLED_RUNTIME_WASM); its Node keeps a handle word
+//   in a named field instead of element 0 (namedNodeHandle);
+// - globby's unicorn-magic is its `toPath` alone (unicornMagicToPathOnly).
 //
 // Usage: node dist/scripts/bundle.js [--dist DIR]   (default: this build's dist/)
 // The new bundle is written beside the old and swapped in by rename.
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,6 +55,10 @@ const next = path.join(dist, `.bundle-next-${process.pid}`);
 /** The URL of the script a module runs in: CommonJS has no `import.meta` (SCRIPT_URL_BANNER sets it). */
 const SCRIPT_URL = '__yaoxiangScriptUrl';
 const SCRIPT_URL_BANNER = `var ${SCRIPT_URL} = require("node:url").pathToFileURL(__filename).href;`;
+/** web-tree-sitter's WASM, copied beside the scripts from the package whose script they hold (syntax/language.ts, YAOXIANG_BUNDLED_RUNTIME_WASM). */
+const RUNTIME_WASM = 'web-tree-sitter.wasm';
+const RUNTIME_WASM_PATH = '__yaoxiangRuntimeWasm';
+const SCRIPT_BANNER = `${SCRIPT_URL_BANNER}\nvar ${RUNTIME_WASM_PATH} = require("node:path").join(__dirname, ${JSON.stringify(RUNTIME_WASM)});`;
 
 /** `import.meta.url` of a dist/src module, as seen from a script in dist/bundle/ (at the same depth as outdir). */
 function keepModuleUrl(text: string, file: string, outdir: string): string {
@@ -139,13 +146,36 @@ function holdOnly(held: string | undefined, commandModules: ReadonlySet<string>)
  * where the script's code cache holds it. syntax/language.ts tells it where
  * its WASM is.
  */
+const webTreeSitter = createRequire(import.meta.url).resolve('web-tree-sitter');
+
 function webTreeSitterScript(): Plugin {
-  const script = createRequire(import.meta.url).resolve('web-tree-sitter');
+  const script = webTreeSitter;
   return {
     name: 'web-tree-sitter-script',
     setup(build) {
       build.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: script }));
       build.onLoad({ filter: /web-tree-sitter\.cjs$/ }, () => ({ contents: namedNodeHandle(readFileSync(script, 'utf8')), loader: 'js' }));
+    },
+  };
+}
+
+/**
+ * globby takes one function from unicorn-magic, `toPath`; unicorn-magic's
+ * module also wraps `child_process.execFile` as it loads, and loading
+ * `node:child_process` (with `net` and `dgram`) cost a cold command about
+ * 2.4 ms for a function no command calls. The bundle gives globby a module
+ * with `toPath` alone, the same one line; an import of any other name from
+ * unicorn-magic fails the build (esbuild: no matching export).
+ */
+function unicornMagicToPathOnly(): Plugin {
+  return {
+    name: 'unicorn-magic-to-path-only',
+    setup(build) {
+      build.onResolve({ filter: /^unicorn-magic$/ }, () => ({ path: 'unicorn-magic', namespace: 'to-path-only' }));
+      build.onLoad({ filter: /.*/, namespace: 'to-path-only' }, () => ({
+        contents: "import { fileURLToPath } from 'node:url';\nexport function toPath(urlOrPath) {\n  return urlOrPath instanceof URL ? fileURLToPath(urlOrPath) : urlOrPath;\n}\n",
+        loader: 'js',
+      }));
     },
   };
 }
@@ -197,12 +227,13 @@ async function buildScript(held: string | undefined): Promise<string> {
     target: 'node20',
     // A script compiled by vm.Script has no loader for import(): the dispatcher's lazy imports become require()s.
     supported: { 'dynamic-import': false },
-    banner: { js: SCRIPT_URL_BANNER },
+    banner: { js: SCRIPT_BANNER },
+    define: { YAOXIANG_BUNDLED_RUNTIME_WASM: RUNTIME_WASM_PATH },
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
-    plugins: [holdOnly(held, commandModules), webTreeSitterScript(), rewriteSources(next)],
+    plugins: [holdOnly(held, commandModules), webTreeSitterScript(), unicornMagicToPathOnly(), rewriteSources(next)],
   });
   return outputFile(result.metafile, '.cjs');
 }
@@ -221,14 +252,19 @@ const scripts = {
   commands: Object.fromEntries(Object.entries(BATCH_COMMAND_MODULES).map(([command, module]) => [command, scriptOf.get(module)!])),
   dispatcher: scriptOf.get(undefined)!,
 };
+copyFileSync(path.join(path.dirname(webTreeSitter), RUNTIME_WASM), path.join(next, RUNTIME_WASM));
 await build({
   entryPoints: { main: path.join(sources, 'cli', 'bundle-main.js') },
+  outExtension: { '.js': '.cjs' },
   outdir: next,
   bundle: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  define: { YAOXIANG_BUNDLE_SCRIPTS: JSON.stringify(scripts) },
+  // import('node:v8') as a require(): no ESM loader for a builtin.
+  supported: { 'dynamic-import': false },
+  banner: { js: SCRIPT_URL_BANNER },
+  define: { YAOXIANG_BUNDLE_SCRIPTS: JSON.stringify(scripts), 'import.meta.url': SCRIPT_URL },
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',

@@ -59,7 +59,7 @@ function project(dir: string, files: number): string {
 /** What bin/yaoxiang.js runs (its rule: the bundle when no older than dist/src), for the record of the run. */
 function whatOursRuns(): string {
   const mtime = (file: string) => statSync(path.join(repoRoot, file), { throwIfNoEntry: false })?.mtimeMs;
-  const bundle = mtime('dist/bundle/main.js');
+  const bundle = mtime('dist/bundle/main.cjs');
   const sources = mtime('dist/src/cli/main.js');
   if (bundle !== undefined && (sources === undefined || bundle >= sources)) return 'dist/bundle (the CLI bundle)';
   return 'dist/src, NOT the bundle: it is missing or older than dist/src (npm run bench builds it)';

@@ -1,4 +1,4 @@
-// The CLI bundle's entry, dist/bundle/main.js (scripts/bundle.ts builds it from
+// The CLI bundle's entry, dist/bundle/main.cjs (scripts/bundle.ts builds it from
 // this module; bin/yaoxiang.js runs it when the bundle is current). The bundle
 // holds the dispatcher (main.ts) once per command module, each time with that
 // module alone, as a CommonJS script: this entry runs the one that holds the

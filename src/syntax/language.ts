@@ -30,9 +30,7 @@ export function wasmHeapBytes(): number {
 export function loadYaoXiang(): Promise<Language> {
   loading ??= (async () => {
     // The module object Parser.init fills in: node tables walk through its exports (cursor-steps.ts).
-    // Its runtime's WASM, wherever this code runs from: the CLI bundle holds web-tree-sitter's
-    // script (scripts/bundle.ts), whose own guess would be the bundle's folder.
-    const runtime = createRequire(import.meta.url).resolve('web-tree-sitter/web-tree-sitter.wasm');
+    const runtime = runtimeWasmPath();
     const module: { locateFile(): string; HEAP8?: Int8Array } = { locateFile: () => runtime };
     await Parser.init(module);
     binding = module;
@@ -42,6 +40,21 @@ export function loadYaoXiang(): Promise<Language> {
     return Language.load(new Uint8Array(await readFile(grammarWasmPath)));
   })();
   return loading;
+}
+
+/**
+ * The CLI bundle (scripts/bundle.ts) holds web-tree-sitter's script and a copy
+ * of the WASM built with it, and defines this as that copy's path: resolving
+ * the package from node_modules cost a cold command 2–3.5 ms (package.json
+ * lookups and its exports map), and the copy cannot be of another version
+ * than the script. Undefined everywhere else.
+ */
+declare const YAOXIANG_BUNDLED_RUNTIME_WASM: string | undefined;
+
+/** web-tree-sitter's own WASM, wherever this code runs from (the bundle's script would guess the bundle's folder). */
+function runtimeWasmPath(): string {
+  if (typeof YAOXIANG_BUNDLED_RUNTIME_WASM === 'string') return YAOXIANG_BUNDLED_RUNTIME_WASM;
+  return createRequire(import.meta.url).resolve('web-tree-sitter/web-tree-sitter.wasm');
 }
 
 /**

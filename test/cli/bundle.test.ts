@@ -4,14 +4,15 @@
 // command's second run takes the code cache its first left.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { cliPath, examplesDir, repoRoot } from '../support/paths.ts';
 
-const bundleMain = join(repoRoot, 'dist', 'bundle', 'main.js');
+const bundleMain = join(repoRoot, 'dist', 'bundle', 'main.cjs');
 const trace = new URL('../support/module-trace.js', import.meta.url).href;
 
 function run(args: string[], options: { bundle: boolean; cwd?: string; traced?: boolean; env?: NodeJS.ProcessEnv }) {
@@ -42,19 +43,23 @@ describe('the CLI bundle', () => {
     const sources = statSync(join(repoRoot, 'dist', 'src', 'cli', 'main.js'));
     assert.ok(bundle.mtimeMs >= sources.mtimeMs, 'dist/bundle is older than dist/src: run node dist/scripts/bundle.js (npm run build does)');
     const loaded = loadedFiles(run(['--help'], { bundle: true, traced: true }).stderr);
-    assert.ok(loaded.includes('dist/bundle/main.js'), loaded.join('\n'));
+    assert.ok(loaded.includes('dist/bundle/main.cjs'), loaded.join('\n'));
   });
 
   it('bin/yaoxiang.js runs dist/src when the bundle is missing, older than dist/src, or YAOXIANG_NO_BUNDLE=1', () => {
     const root = mkdtempSync(join(tmpdir(), 'yaoxiang-bin-'));
     mkdirSync(join(root, 'bin'));
     copyFileSync(cliPath, join(root, 'bin', 'yaoxiang.js'));
+    copyFileSync(join(repoRoot, 'bin', 'package.json'), join(root, 'bin', 'package.json'));
+    const main = (name: string) => `async function main() { process.stdout.write(${JSON.stringify(name)}); return 0; }\n`;
     const entry = (part: string, name: string) => {
       mkdirSync(join(root, 'dist', part), { recursive: true });
-      const file = join(root, 'dist', part, 'main.js');
-      writeFileSync(file, `export async function main() { process.stdout.write(${JSON.stringify(name)}); return 0; }\n`);
+      // dist/src is ES modules (package.json); the bundle's entry is CommonJS.
+      const file = join(root, 'dist', part, part === 'bundle' ? 'main.cjs' : 'main.js');
+      writeFileSync(file, part === 'bundle' ? `${main(name)}exports.main = main;\n` : `export ${main(name)}`);
       return file;
     };
+    writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
     const ran = (env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [join(root, 'bin', 'yaoxiang.js')], { encoding: 'utf8', env: { ...process.env, YAOXIANG_NO_BUNDLE: '', ...env } }).stdout;
     const sources = entry('src/cli', 'src');
     assert.equal(ran(), 'src');
@@ -73,9 +78,9 @@ describe('the CLI bundle', () => {
     const result = run(['--help'], { bundle: true, traced: true });
     assert.equal(result.code, 0, result.stderr);
     const loaded = loadedFiles(result.stderr).filter((file) => file !== 'bin/yaoxiang.js');
-    assert.deepEqual(loaded, ['dist/bundle/main.js']);
-    // main.js runs the dispatcher's script, which holds no command.
-    const bytes = statSync(join(repoRoot, 'dist', 'bundle', 'main.js')).size + statSync(scriptOf('dispatcher')).size;
+    assert.deepEqual(loaded, ['dist/bundle/main.cjs']);
+    // main.cjs runs the dispatcher's script, which holds no command.
+    const bytes = statSync(bundleMain).size + statSync(scriptOf('dispatcher')).size;
     assert.ok(bytes < 30_000, `--help loaded ${bytes} bytes of the bundle`);
   });
 
@@ -92,6 +97,35 @@ describe('the CLI bundle', () => {
     const script = readFileSync(scriptOf('check'), 'utf8');
     assert.ok(script.includes('this._other = other;') && script.includes('C.setValue(address, node._other, "i32");') && !script.includes('this[0] = other;'));
     assert.ok(bytes < 850_000, `check's script is ${bytes} bytes (about 800 KB at the time of writing, 190 KB of it web-tree-sitter)`);
+  });
+
+  it('check loads no builtin it does not use: node:crypto only once a write hashes, node:child_process never', () => {
+    const builtins = (stderr: string) => new Set([...stderr.matchAll(/^builtin (\S+)$/gm)].map((m) => m[1]!));
+    const checked = run(['check', join(examplesDir, 'demo')], { bundle: true, traced: true });
+    assert.equal(checked.code, 0, checked.stderr);
+    const loaded = builtins(checked.stderr);
+    assert.ok(loaded.has('fs') && !loaded.has('crypto') && !loaded.has('child_process'), [...loaded].join(' '));
+    const dir = mkdtempSync(join(tmpdir(), 'yaoxiang-builtins-'));
+    writeFileSync(join(dir, 'ugly.yx'), 'main   =   {\n  x=1\n}\n');
+    const written = run(['fmt', '--write', join(dir, 'ugly.yx')], { bundle: true, traced: true, cwd: dir });
+    assert.equal(written.code, 0, written.stderr);
+    assert.ok(builtins(written.stderr).has('crypto'), 'fmt --write hashes what it replaces');
+  });
+
+  it("runs check without node_modules: it holds web-tree-sitter's runtime WASM, the copy built with its script", () => {
+    const packaged = readFileSync(join(dirname(createRequire(import.meta.url).resolve('web-tree-sitter')), 'web-tree-sitter.wasm'));
+    assert.ok(readFileSync(join(repoRoot, 'dist', 'bundle', 'web-tree-sitter.wasm')).equals(packaged));
+    // An install of bin/, the bundle and the grammar alone: no dist/src, no node_modules to resolve anything from.
+    const root = mkdtempSync(join(tmpdir(), 'yaoxiang-bundle-alone-'));
+    cpSync(join(repoRoot, 'bin'), join(root, 'bin'), { recursive: true });
+    cpSync(join(repoRoot, 'dist', 'bundle'), join(root, 'dist', 'bundle'), { recursive: true, filter: (from) => !from.includes('code-cache') });
+    mkdirSync(join(root, 'tree-sitter-yaoxiang'));
+    copyFileSync(join(repoRoot, 'tree-sitter-yaoxiang', 'tree-sitter-yaoxiang.wasm'), join(root, 'tree-sitter-yaoxiang', 'tree-sitter-yaoxiang.wasm'));
+    const check = () => spawnSync(process.execPath, [join(root, 'bin', 'yaoxiang.js'), 'check', join(examplesDir, 'demo')], { encoding: 'utf8', env: { ...process.env, YAOXIANG_NO_BUNDLE: '', YAOXIANG_NO_CODE_CACHE: '1' } });
+    const alone = check();
+    assert.deepEqual([alone.status, alone.stderr], [0, 'Check passed (3 file(s))\nSummary: 0 error(s), 0 warning(s)\n']);
+    writeFileSync(join(root, 'dist', 'bundle', 'web-tree-sitter.wasm'), 'not WASM');
+    assert.notEqual(check().status, 0, 'check read the bundle\'s copy of the runtime');
   });
 
   it("a command's second run takes the code cache its first run left, and answers the same", () => {

@@ -139,6 +139,9 @@ function holdOnly(held: string | undefined, commandModules: ReadonlySet<string>)
   };
 }
 
+/** The web-tree-sitter package the scripts hold: its CommonJS build, and beside it the runtime WASM the bundle copies. */
+const webTreeSitter = createRequire(import.meta.url).resolve('web-tree-sitter');
+
 /**
  * web-tree-sitter's CommonJS build, bundled: its ES module build finds its
  * folder through `import.meta.url`, which a script does not have, and loaded
@@ -146,8 +149,6 @@ function holdOnly(held: string | undefined, commandModules: ReadonlySet<string>)
  * where the script's code cache holds it. syntax/language.ts tells it where
  * its WASM is.
  */
-const webTreeSitter = createRequire(import.meta.url).resolve('web-tree-sitter');
-
 function webTreeSitterScript(): Plugin {
   const script = webTreeSitter;
   return {

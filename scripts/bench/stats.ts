@@ -61,10 +61,11 @@ export async function interleave<K extends string>(cases: Record<K, Run>, option
 
 /** `goal: WHAT ≤ LIMIT: MEASURED` and MISSED when the measured value is over the limit (or was not measured). */
 export function goalLine(what: string, measured: number, limit: number, show: (value: number) => string = formatMs): string {
-  const met = Number.isFinite(measured) && measured <= limit;
+  const measuredAtAll = Number.isFinite(measured);
+  const met = measuredAtAll && measured <= limit;
   // A figure that rounds to the limit itself shows four significant digits too: `0.50× (0.5012) MISSED`, not a bare `0.50× MISSED`.
-  const shown = Number.isFinite(measured) ? show(measured) : 'not measured';
-  const exact = Number.isFinite(measured) && measured !== limit && shown === show(limit) ? ` (${measured.toPrecision(4)})` : '';
+  const shown = measuredAtAll ? show(measured) : 'not measured';
+  const exact = measuredAtAll && measured !== limit && shown === show(limit) ? ` (${measured.toPrecision(4)})` : '';
   return `  goal: ${what} ≤ ${show(limit)}: ${shown}${exact}${met ? ' (met)' : ' MISSED'}`;
 }
 

@@ -1,7 +1,13 @@
 // Strict UTF-8: source files are text the analysis can trust, or refused with the offset of the first bad byte.
+import { isUtf8 } from 'node:buffer';
 
 /** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence; -1 when there is none. */
 export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  // Node's validator (simdutf) answers for well-formed text, nearly every file, at memory speed; the scan below only runs to find the offset.
+  return isUtf8(bytes) ? -1 : scanForInvalidUtf8(bytes);
+}
+
+function scanForInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;

@@ -116,6 +116,7 @@ function displayPath(absolute: string): string {
 /** Every .yx file named or under a named folder, absolute, sorted, without duplicates. */
 export async function collectFiles(paths: string[]): Promise<string[]> {
   const collected = await collectYxFiles(paths);
-  if (!collected.ok) throw new SourceReadError(`Path does not exist: ${collected.missing}`);
-  return collected.files;
+  if (collected.ok) return collected.files;
+  if ('missing' in collected) throw new SourceReadError(`Path does not exist: ${collected.missing}`);
+  throw new SourceReadError(`UNREADABLE: ${collected.unreadable}: ${collected.reason}`);
 }

@@ -16,7 +16,6 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { globby } from 'globby';
 import { syntaxDiagnostics } from '../analysis/diagnostics/syntax.ts';
 import type { Diagnostic } from '../analysis/diagnostics/types.ts';
 import { listImports } from '../analysis/imports.ts';
@@ -25,7 +24,8 @@ import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
 import { releaseNodeTable } from '../syntax/node-table.ts';
 import { LineIndex } from '../syntax/positions.ts';
-import { IGNORED_DIRECTORIES } from '../workspace/disk.ts';
+import { listSources } from '../workspace/disk.ts';
+import { describeError } from '../workspace/file-access.ts';
 import { isWithin, toPosix } from '../workspace/root.ts';
 
 export interface CheckedDiagnostic extends Diagnostic {
@@ -125,8 +125,15 @@ function keyRoot(root: string, absolute: string): string {
   return isWithin(root, absolute) ? root : path.dirname(absolute);
 }
 
-/** Every .yx file named or under a named folder, absolute, sorted, without duplicates; undefined names the first path that does not exist. */
-export async function collectFiles(paths: readonly string[]): Promise<{ ok: true; files: string[] } | { ok: false; missing: string }> {
+export type CollectedFiles =
+  | { ok: true; files: string[] }
+  /** A path named that does not exist. */
+  | { ok: false; missing: string }
+  /** A folder below a named one that could not be listed (permission denied, say), and why. */
+  | { ok: false; unreadable: string; reason: string };
+
+/** Every .yx file named or under a named folder, absolute, sorted, without duplicates; or the first path that stops the walk. */
+export async function collectFiles(paths: readonly string[]): Promise<CollectedFiles> {
   const files = new Set<string>();
   for (const given of paths) {
     const absolute = path.resolve(given);
@@ -137,14 +144,15 @@ export async function collectFiles(paths: readonly string[]): Promise<{ ok: true
       return { ok: false, missing: given };
     }
     if (info.isDirectory()) {
-      const found = await globby('**/*.yx', {
-        cwd: absolute,
-        absolute: true,
-        gitignore: true,
-        ignore: IGNORED_DIRECTORIES.map((dir) => `**/${dir}/**`),
-        followSymbolicLinks: false,
-      });
-      for (const file of found) files.add(path.normalize(file));
+      let found;
+      try {
+        // Skipping a folder it cannot read would pass a check of files never seen.
+        found = await listSources(absolute, 'tree', 'throw');
+      } catch (error) {
+        const where = (error as NodeJS.ErrnoException).path;
+        return { ok: false, unreadable: where === undefined ? given : path.resolve(absolute, where), reason: describeError(error) };
+      }
+      for (const file of found) files.add(path.join(absolute, file));
     } else if (absolute.endsWith('.yx')) {
       files.add(absolute);
     }

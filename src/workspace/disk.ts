@@ -40,20 +40,29 @@ export interface WorldDisk {
   realRoot?(root: string): Promise<string>;
 }
 
+/**
+ * Every .yx file below `root`, relative with `/`, sorted: the one walk the
+ * servers' index and the command line share (.gitignore honoured, VCS and
+ * build folders skipped, symbolic links not followed). A folder that cannot be
+ * read is skipped with 'skip', or ends the walk with its error (which names
+ * it in `path`) with 'throw'.
+ */
+export async function listSources(root: string, scope: ListScope, unreadableFolders: 'skip' | 'throw'): Promise<string[]> {
+  const found = await globby(scope === 'folder' ? '*.yx' : '**/*.yx', {
+    cwd: root,
+    gitignore: true,
+    ignore: IGNORED_DIRECTORIES.map((dir) => `**/${dir}/**`),
+    followSymbolicLinks: false,
+    dot: false,
+    onlyFiles: true,
+    suppressErrors: unreadableFolders === 'skip',
+  });
+  return found.map((p) => toPosix(p)).sort();
+}
+
 export const nodeDisk: WorldDisk = {
-  async list(root, scope = 'tree') {
-    const found = await globby(scope === 'folder' ? '*.yx' : '**/*.yx', {
-      cwd: root,
-      gitignore: true,
-      ignore: IGNORED_DIRECTORIES.map((dir) => `**/${dir}/**`),
-      followSymbolicLinks: false,
-      dot: false,
-      onlyFiles: true,
-      // A folder that vanishes or cannot be entered mid-walk costs its files, not the whole listing.
-      suppressErrors: true,
-    });
-    return found.map((p) => toPosix(p)).sort();
-  },
+  // A folder that vanishes or cannot be entered mid-walk costs its files, not the whole listing.
+  list: (root, scope = 'tree') => listSources(root, scope, 'skip'),
 
   async stat(absolute) {
     try {

@@ -5,7 +5,7 @@
 // (or the project's yaoxiang.toml) confines what is read and written.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -68,6 +68,29 @@ describe('CLI reads refuse what is not a regular file, at once', () => {
     assert.match(result.stderr, /TOO_LARGE: .*huge\.yx/);
     assert.equal(result.stdout, 'ok.yx\n');
   });
+});
+
+describe('a folder the walk cannot enter', () => {
+  // Root reads any folder whatever its mode, so as root the CLI runs as nobody (uid 65534) to meet one it cannot.
+  const asRoot = process.getuid?.() === 0;
+  const runAsCaller = (args: string[], cwd: string) => {
+    const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', timeout: 10_000, ...(asRoot ? { uid: 65_534, gid: 65_534 } : {}) });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const dir = scratch({ 'a.yx': tidy, 'locked/b.yx': tidy });
+  chmodSync(dir, 0o755);
+  chmodSync(join(dir, 'a.yx'), 0o644);
+  chmodSync(join(dir, 'locked'), 0o000);
+  const blocked = runAsCaller(['--help'], dir);
+  const skip = process.platform === 'win32' ? 'no folder modes on Windows' : blocked.code !== 0 ? `the CLI cannot run as the caller the test needs: ${blocked.stderr}` : false;
+
+  for (const command of [['check'], ['fmt', '--check']]) {
+    it(`${command.join(' ')} names it and exits 2, instead of crashing or passing files it never saw`, { skip }, () => {
+      const result = runAsCaller([...command, '.'], dir);
+      assert.equal(result.code, 2, result.stderr);
+      assert.equal(result.stderr, `yaoxiang ${command[0]}: UNREADABLE: ${join(dir, 'locked')}: permission denied\n`);
+    });
+  }
 });
 
 describe("fmt's yaoxiang.toml lookup uses the same file access", () => {

@@ -6,6 +6,7 @@
 import { lstat } from 'node:fs/promises';
 import { globby } from 'globby';
 import { isGone, openRegular, readBounded } from './file-access.ts';
+import { IGNORE_FILE_NAME, withoutIgnored } from './ignore-files.ts';
 import { toPosix } from './root.ts';
 
 export const IGNORED_DIRECTORIES = ['.git', '.yaoxiang', 'target', 'node_modules'];
@@ -42,22 +43,28 @@ export interface WorldDisk {
 
 /**
  * Every .yx file below `root`, relative with `/`, sorted: the one walk the
- * servers' index and the command line share (.gitignore honoured, VCS and
- * build folders skipped, symbolic links not followed). A folder that cannot be
- * read is skipped with 'skip', or ends the walk with its error (which names
- * it in `path`) with 'throw'.
+ * servers' index and the command line share (VCS and build folders skipped,
+ * symbolic links not followed, the .gitignore files it meets honoured: see
+ * ignore-files.ts). A folder that cannot be read is skipped with 'skip', or
+ * ends the walk with its error (which names it in `path`) with 'throw'.
  */
 export async function listSources(root: string, scope: ListScope, unreadableFolders: 'skip' | 'throw'): Promise<string[]> {
-  const found = await globby(scope === 'folder' ? '*.yx' : '**/*.yx', {
+  const below = scope === 'folder' ? '' : '**/';
+  const found = await globby([`${below}*.yx`, `${below}${IGNORE_FILE_NAME}`], {
     cwd: root,
-    gitignore: true,
     ignore: IGNORED_DIRECTORIES.map((dir) => `**/${dir}/**`),
     followSymbolicLinks: false,
     dot: false,
     onlyFiles: true,
     suppressErrors: unreadableFolders === 'skip',
   });
-  return found.map((p) => toPosix(p)).sort();
+  const sources: string[] = [];
+  const ignoreFiles: string[] = [];
+  for (const file of found) {
+    const relative = toPosix(file);
+    (relative.endsWith('.yx') ? sources : ignoreFiles).push(relative);
+  }
+  return withoutIgnored(root, sources, ignoreFiles).sort();
 }
 
 export const nodeDisk: WorldDisk = {

@@ -3,26 +3,18 @@
 // else the file's own folder, whose own files alone are read. `initialize`
 // answers at once, and loading reports progress afterwards.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import type { ClientCapabilities, Hover, SymbolInformation } from 'vscode-languageserver-protocol';
 import { clientRoots, isTooBroad, rootForFile } from '../../src/lsp/roots.ts';
+import { writeTree } from '../support/files.ts';
 import { startClient, type ClientBehaviour, type LspClient } from '../support/lsp-client.ts';
 
 const LONE = 'use std.io\n\nhelper: (n: Int) -> Int = {\n    return n + 1\n}\n\nmain = {\n    io.println(helper(1))\n    io.println(missing)\n}\n';
 
-/** Writes `files` (relative path → text) under a fresh temporary folder; returns it, links resolved. */
-function tree(files: Record<string, string>): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'yaoxiang-roots-')));
-  for (const [relative, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, relative)), { recursive: true });
-    writeFileSync(join(dir, relative), text);
-  }
-  return dir;
-}
+const tree = (files: Record<string, string>): string => writeTree('yaoxiang-roots-', files);
 
 async function withServer(dir: string, behaviour: ClientBehaviour, body: (client: LspClient) => Promise<void>, capabilities: ClientCapabilities = {}): Promise<void> {
   const client = await startClient(dir, capabilities, behaviour);

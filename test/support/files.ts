@@ -1,5 +1,16 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** Writes `files` (relative path → text) under a fresh temporary folder named from `prefix`; returns it, links resolved. */
+export function writeTree(prefix: string, files: Record<string, string>): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  for (const [relative, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, relative)), { recursive: true });
+    writeFileSync(join(dir, relative), text);
+  }
+  return dir;
+}
 
 /** Every `.yx` file below `dir`, sorted, without following symlinks. */
 export function listYxFiles(dir: string): string[] {

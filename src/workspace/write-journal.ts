@@ -6,9 +6,11 @@
 // every temp whose target still holds the old text is renamed over it) or undoes
 // it (state `prepared`: the temps are removed, no file was touched yet).
 // It is also the lock: a second writer finds it and waits for no one, refusing.
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { describeError } from './file-access.ts';
 import { identityNowSync } from './file-identity.ts';
+import { isWithin } from './root.ts';
 
 export const JOURNAL_DIR = '.yaoxiang';
 export const JOURNAL_FILE = 'rename-journal.json';
@@ -51,23 +53,52 @@ export function journalPath(root: string): string {
   return path.join(root, JOURNAL_DIR, JOURNAL_FILE);
 }
 
+export type JournalCreation =
+  | { kind: 'created' }
+  /** Another run's journal is there. */
+  | { kind: 'busy' }
+  /** The journal cannot be kept at the root: `why` says so in words a user can act on. */
+  | { kind: 'impossible'; why: string };
+
 /**
  * Creates the journal, complete or not at all: written to a file of its own
  * and linked into place, which fails when another run's journal is there.
- * Returns false in that case.
  */
-export function createJournal(root: string, journal: Journal): boolean {
-  mkdirSync(path.join(root, JOURNAL_DIR), { recursive: true });
-  const staged = writeStaged(root, journal);
+export function createJournal(root: string, journal: Journal): JournalCreation {
+  const folder = path.join(root, JOURNAL_DIR);
+  const inTheWay = { kind: 'impossible', why: `${folder} is not a folder (a file or a symbolic link), and a write keeps its journal there: move it away` } as const;
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EEXIST' || code === 'ENOTDIR' ? inTheWay : { kind: 'impossible', why: `cannot create ${folder}, where a write keeps its journal: ${describeError(error)}` };
+  }
+  // A link would put the journal, and recovery's deletions, wherever it leads.
+  if (!isOwnFolder(folder)) return inTheWay;
+  let staged: string;
+  try {
+    staged = writeStaged(root, journal);
+  } catch (error) {
+    return { kind: 'impossible', why: `cannot write a journal in ${folder}: ${describeError(error)}` };
+  }
   try {
     linkSync(staged, journalPath(root));
-    syncFolder(path.join(root, JOURNAL_DIR));
-    return true;
+    syncFolder(folder);
+    return { kind: 'created' };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { kind: 'busy' };
+    return { kind: 'impossible', why: `cannot write a journal in ${folder}: ${describeError(error)}` };
   } finally {
     unlinkQuietly(staged);
+  }
+}
+
+/** Whether `folder` is a folder itself, not a link to one (or to anything else). */
+function isOwnFolder(folder: string): boolean {
+  try {
+    return lstatSync(folder).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -80,7 +111,7 @@ export function updateJournal(root: string, journal: Journal): void {
 /** The state of the journal at `root`, or undefined when there is none (or it cannot be read). */
 export function readJournalState(root: string): JournalState | undefined {
   try {
-    return parseJournal(readFileSync(journalPath(root), 'utf8'))?.state;
+    return parseJournal(readFileSync(journalPath(root), 'utf8'), realpathSync(root))?.state;
   } catch {
     return undefined;
   }
@@ -106,6 +137,9 @@ function removeEmptyJournalFolder(root: string): void {
  * one that cannot be read was being created, before any temp existed.
  */
 export function recoverWrites(root: string): Recovery {
+  // Only a journal the project holds itself is acted on: through a linked .yaoxiang, another folder's would be.
+  if (!isOwnFolder(path.join(root, JOURNAL_DIR))) return { kind: 'none', files: 0, skipped: [] };
+  const realRoot = realpathSync(root);
   removeDeadStagedJournals(root);
   let text: string;
   try {
@@ -115,13 +149,12 @@ export function recoverWrites(root: string): Recovery {
     removeEmptyJournalFolder(root);
     return { kind: 'none', files: 0, skipped: [] };
   }
-  const journal = parseJournal(text);
+  const journal = parseJournal(text, realRoot);
   if (journal === undefined) {
     removeJournal(root);
     return { kind: 'none', files: 0, skipped: [] };
   }
   if (journal.pid !== process.pid && isAlive(journal.pid)) return { kind: 'in-progress', files: journal.entries.length, skipped: [], pid: journal.pid };
-  const realRoot = realpathSync(root);
   for (const spare of journal.spares ?? []) unlinkQuietly(spare);
   if (journal.state === 'prepared') {
     for (const entry of journal.entries) unlinkQuietly(entry.temp);
@@ -176,16 +209,36 @@ export function unlinkQuietly(file: string): void {
   }
 }
 
-function parseJournal(text: string): Journal | undefined {
+/**
+ * The journal, when well formed and every file it names is a `.yx-` temp, or
+ * a target, in a folder of the project reached without links: recovery deletes
+ * and renames what it names, so a journal a project ships (or a damaged one)
+ * must not reach outside it. Anything else reads as no journal.
+ */
+function parseJournal(text: string, realRoot: string): Journal | undefined {
+  let value: Journal;
   try {
-    const value = JSON.parse(text) as Journal;
-    const valid = value.version === 1 && Number.isSafeInteger(value.pid) && (value.state === 'prepared' || value.state === 'committing') && Array.isArray(value.entries)
-      && value.entries.every((e) => typeof e.target === 'string' && typeof e.temp === 'string' && typeof e.oldHash === 'string' && typeof e.newHash === 'string'
-        && path.basename(e.temp).startsWith('.yx-') && path.dirname(e.temp) === path.dirname(e.target))
-      && (value.spares === undefined || (Array.isArray(value.spares) && value.spares.every((s) => typeof s === 'string' && path.basename(s).startsWith('.yx-'))));
-    return valid ? value : undefined;
+    value = JSON.parse(text) as Journal;
   } catch {
     return undefined;
+  }
+  const inProject = (file: unknown): file is string => typeof file === 'string' && path.isAbsolute(file) && isRealFolderWithin(realRoot, path.dirname(file));
+  const isTemp = (file: unknown): file is string => inProject(file) && path.basename(file).startsWith('.yx-');
+  const valid = typeof value === 'object' && value !== null && value.version === 1 && Number.isSafeInteger(value.pid) && (value.state === 'prepared' || value.state === 'committing')
+    && Array.isArray(value.entries)
+    && value.entries.every((e) => typeof e === 'object' && e !== null && inProject(e.target) && isTemp(e.temp) && typeof e.oldHash === 'string' && typeof e.newHash === 'string'
+      && path.dirname(e.temp) === path.dirname(e.target))
+    && (value.spares === undefined || (Array.isArray(value.spares) && value.spares.every(isTemp)));
+  return valid ? value : undefined;
+}
+
+/** Whether `folder` lies inside `realRoot` and is its own real path (no link on the way). */
+function isRealFolderWithin(realRoot: string, folder: string): boolean {
+  if (!isWithin(realRoot, folder)) return false;
+  try {
+    return realpathSync(folder) === folder;
+  } catch {
+    return false;
   }
 }
 

@@ -146,9 +146,13 @@ async function transact(prepared: readonly Prepared[], realRoot: string, options
     prepared: p,
   }));
   const journal: Journal = { version: 1, pid: process.pid, command: options.command, state: 'prepared', entries: entries.map(({ prepared: _p, ...entry }) => entry) };
-  if (!createJournal(options.root, journal)) {
+  const created = createJournal(options.root, journal);
+  if (created.kind === 'busy') {
     const busy = `another yaoxiang process is writing in ${options.root} (${path.join('.yaoxiang', 'rename-journal.json')}); try again when it is done`;
     return { written: [], refused: prepared.map((p) => ({ code: 'WRITE_IN_PROGRESS', message: busy, path: p.plan.path })) };
+  }
+  if (created.kind === 'impossible') {
+    return { written: [], refused: prepared.map((p) => ({ code: 'WRITE_FAILED', message: `${p.plan.path}: nothing written: ${created.why}`, path: p.plan.path })) };
   }
   const refused: WriteRefusal[] = [];
   const live = new Set(entries);

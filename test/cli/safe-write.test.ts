@@ -166,7 +166,7 @@ describe('writeFiles checks the file is what the new text was computed from', ()
     // A live process whose command line names yaoxiang, as a writer's does.
     const writer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)', 'yaoxiang'], { stdio: 'ignore' });
     t.after(() => writer.kill('SIGKILL'));
-    assert.ok(createJournal(dir, { version: 1, pid: writer.pid!, command: 'test', state: 'prepared', entries: [] }));
+    assert.equal(createJournal(dir, { version: 1, pid: writer.pid!, command: 'test', state: 'prepared', entries: [] }).kind, 'created');
     const plans = [{ path: join(dir, 'a.yx'), expectedHash: hashBytes('a = 1\n'), text: 'a = 2\n' }];
     const outcome = await writeFiles(plans, { root: dir, force: false, allOrNothing: true, command: 'test' });
     assert.deepEqual(outcome.refused.map((r) => r.code), ['WRITE_IN_PROGRESS']);
@@ -182,5 +182,56 @@ describe('writeFiles checks the file is what the new text was computed from', ()
     const next = run(['check', 'a.yx'], dir);
     assert.equal(next.code, 0, next.stderr);
     assert.deepEqual(readdirSync(dir).sort(), ['a.yx', 'yaoxiang.toml']);
+  });
+});
+
+describe('the journal stays inside the project', () => {
+  /** A folder outside the project holding a temp-like file recovery must never delete. */
+  const victim = () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'yaoxiang-victim-')));
+    writeFileSync(join(dir, '.yx-precious'), 'keep\n');
+    writeFileSync(join(dir, '.yx-journal-999999999'), 'keep\n');
+    return dir;
+  };
+  const journalNaming = (folder: string) => JSON.stringify({
+    version: 1, pid: 999_999_999, command: 'fmt', state: 'prepared',
+    entries: [{ target: join(folder, 'a.yx'), temp: join(folder, '.yx-precious'), oldHash: 'x', newHash: 'y' }],
+    spares: [join(folder, '.yx-precious')],
+  });
+
+  it('a journal the project ships that names files outside it is dropped, and nothing outside is touched', () => {
+    const outside = victim();
+    const dir = project({ 'a.yx': tidy });
+    mkdirSync(join(dir, '.yaoxiang'));
+    writeFileSync(join(dir, '.yaoxiang', 'rename-journal.json'), journalNaming(outside));
+    const next = run(['check', 'a.yx'], dir);
+    assert.equal(next.code, 0, next.stderr);
+    assert.deepEqual(readdirSync(outside).sort(), ['.yx-journal-999999999', '.yx-precious']);
+    assert.deepEqual(readdirSync(dir).sort(), ['a.yx', 'yaoxiang.toml']);
+  });
+
+  it('a .yaoxiang that links elsewhere is neither recovered through nor written through; a write is refused', () => {
+    const outside = victim();
+    writeFileSync(join(outside, 'rename-journal.json'), journalNaming(outside));
+    const dir = project({ 'a.yx': messy });
+    symlinkSync(outside, join(dir, '.yaoxiang'));
+    const write = run(['fmt', '--write', 'a.yx'], dir);
+    assert.equal(write.code, 1, write.stderr);
+    assert.equal(write.stderr.split('\n')[0], `yaoxiang fmt: WRITE_FAILED: a.yx: nothing written: ${join(dir, '.yaoxiang')} is not a folder (a file or a symbolic link), and a write keeps its journal there: move it away`);
+    assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), messy);
+    assert.deepEqual(readdirSync(outside).sort(), ['.yx-journal-999999999', '.yx-precious', 'rename-journal.json']);
+  });
+
+  it('a file named .yaoxiang: fmt --write and rename --write refuse with WRITE_FAILED and write nothing', () => {
+    const dir = project({ 'a.yx': messy, 'b.yx': 'use a.{f}\ng = f(1, 2)\n' });
+    writeFileSync(join(dir, '.yaoxiang'), 'not a folder\n');
+    for (const args of [['fmt', '--write', 'a.yx'], ['rename', 'a.yx', 'f', 'plus', '--write']]) {
+      const result = run(args, dir);
+      assert.equal(result.code, 1, result.stderr);
+      assert.match(result.stderr, /WRITE_FAILED: .*a\.yx: nothing written: .*\.yaoxiang is not a folder/);
+      assert.doesNotMatch(result.stderr, /internal error|\n +at /);
+    }
+    assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), messy);
+    assert.deepEqual(readdirSync(dir).sort(), ['.yaoxiang', 'a.yx', 'b.yx', 'yaoxiang.toml']);
   });
 });

@@ -17,7 +17,7 @@ import type { SymbolKind, Span } from '../analysis/model/types.ts';
 import { findReferences, kindAtUse, targetAt, type Location, type SymbolIndex, type SymbolInfo } from '../analysis/navigation.ts';
 import { parseReferenceQuery, referencesForQuery, type ReferenceQuery } from '../analysis/reference-query.ts';
 import type { MembersOf } from '../analysis/receivers.ts';
-import { prepareRenameInWorkspace, renameInWorkspace, type PreparedRename, type WorkspaceRenameResult } from '../analysis/rename/index.ts';
+import { prepareRenameInWorkspace, refusal, RENAME_CODES, renameInWorkspace, type PreparedRename, type WorkspaceRenameResult } from '../analysis/rename/index.ts';
 import type { HumanPosition, HumanRange } from '../syntax/positions.ts';
 import { resolveInProject } from '../workspace/root.ts';
 import type { FileProblem, FileState } from '../workspace/world.ts';
@@ -180,8 +180,19 @@ export class Analysis {
     return this.renameAt(path, this.files.get(path)!.lines.toHuman(offset), newName);
   }
 
-  /** `at`: a 1-based position or a name (`Type.member` for a member), as the command line gives them. */
+  /**
+   * `at`: a 1-based position or a name (`Type.member` for a member), as the
+   * command line gives them. Refused while a project file cannot be read: it
+   * may use the name, and renaming the rest would leave it pointing at nothing.
+   */
   renameAt(path: string, at: HumanPosition | string, newName: string): Promise<WorkspaceRenameResult> {
+    const unread = [...this.problems.values()];
+    if (unread.length > 0) {
+      const first = unread[0]!;
+      const more = unread.length > 1 ? ` and ${unread.length - 1} more` : '';
+      const message = `${first.file} (${first.code}: ${first.message})${more} could not be read; a file of the project the rename cannot see may use the name, so nothing is renamed`;
+      return Promise.resolve({ changes: [], diagnostics: [refusal(RENAME_CODES.incompleteProject, message, undefined, 'fix or remove the file, then rename again')] });
+    }
     return renameInWorkspace(this.files, path, at, newName, this.#members);
   }
 

@@ -70,6 +70,17 @@ describe('yaoxiang rename', () => {
     assert.equal(readFileSync(join(dir, 'main.yx'), 'utf8'), 'use utils.{sum}\nx = sum + 1\n');
   });
 
+  it('in a project, refuses while a project file cannot be read (it may use the name), and writes nothing', () => {
+    const importer = Buffer.concat([Buffer.from('use utils.{total}\nx = total + 1\n// '), Buffer.from([0xff]), Buffer.from('\n')]);
+    const dir = scratch({ 'yaoxiang.toml': '[package]\nname = "p"\n', 'utils.yx': 'pub total = 1\n' });
+    writeFileSync(join(dir, 'main.yx'), importer);
+    const result = run(['utils.yx', 'total', 'sum', '--write'], dir);
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stderr, /RENAME_INCOMPLETE_PROJECT: main\.yx \(INVALID_UTF8: .*\) could not be read/);
+    assert.equal(readFileSync(join(dir, 'utils.yx'), 'utf8'), 'pub total = 1\n');
+    assert.ok(readFileSync(join(dir, 'main.yx')).equals(importer));
+  });
+
   it('in a project, renames a field through the checker\'s receiver types, not a same-named field of another type', () => {
     const dir = scratch({
       'yaoxiang.toml': '[package]\nname = "p"\nversion = "0.1.0"\n',

@@ -15,6 +15,7 @@ export const RENAME_CODES = {
   syntaxError: 'RENAME_SYNTAX_ERROR',
   imported: 'RENAME_IMPORTED',
   unresolvedMember: 'RENAME_UNRESOLVED_MEMBER',
+  incompleteProject: 'RENAME_INCOMPLETE_PROJECT',
 } as const;
 
 export type RenameCode = (typeof RENAME_CODES)[keyof typeof RENAME_CODES];

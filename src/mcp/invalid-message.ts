@@ -112,3 +112,23 @@ export function tooDeepAnswer(text: string, maxDepth: number): JSONRPCErrorRespo
   const id = message && (typeof message.id === 'string' || Number.isSafeInteger(message.id)) ? (message.id as string | number) : null;
   return errorResponse(id, -32600, `Invalid Request: the message nests deeper than ${maxDepth} levels`);
 }
+
+/**
+ * The answer to a line too long to read (over `limit` bytes), from its first
+ * bytes alone: the id when the line starts as serializers write a request
+ * (`{"jsonrpc":"2.0","id":…` or `{"id":…`), where a top-level "id" can be
+ * nothing else; null otherwise, as JSON-RPC 2.0 prescribes.
+ */
+export function tooLargeAnswer(head: string, limit: number): JSONRPCErrorResponse {
+  const found = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d{1,16}|"(?:[^"\\]|\\.){0,256}")\s*[,}]/.exec(head);
+  let id: string | number | null = null;
+  if (found) {
+    try {
+      const value = JSON.parse(found[1]!) as string | number;
+      id = typeof value === 'string' || Number.isSafeInteger(value) ? value : null;
+    } catch {
+      // An escape JSON does not have (`"\x"`): no usable id.
+    }
+  }
+  return errorResponse(id, -32600, `Invalid Request: the message is longer than ${limit} bytes, the most this server reads in one line; send a smaller source`);
+}

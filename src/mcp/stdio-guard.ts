@@ -6,17 +6,19 @@
 // is not JSON, else what invalid-message.ts says. Malformed responses are
 // never answered, and blank lines are ignored. A line that is not valid UTF-8
 // is answered here and not passed on: the SDK would decode it with U+FFFD;
-// so is one nested deeper than MAX_JSON_DEPTH, as over HTTP (json-depth.ts).
+// so is one nested deeper than MAX_JSON_DEPTH, as over HTTP (json-depth.ts),
+// and one longer than the SDK's transport takes (it would close for good).
 import { Transform } from 'node:stream';
 import { deserializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { classifyMessage, errorResponse, invalidUtf8Answer, isUtf8Message, tooDeepAnswer } from './invalid-message.ts';
+import { classifyMessage, errorResponse, invalidUtf8Answer, isUtf8Message, tooDeepAnswer, tooLargeAnswer } from './invalid-message.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 
 export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, seen: (message: JSONRPCMessage) => void = () => undefined): Transform {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-  // Past the SDK's line limit the transport closes the connection: the line is passed on as it comes, for it to see.
-  let overLimit = false;
+  // A line past the SDK's limit would make its transport close for good (and the server go deaf): it is
+  // answered here instead and dropped as it comes, all but its first bytes, which hold the request's id.
+  let overLimitHead: string | undefined;
   const onLine = (bytes: Buffer): boolean => {
     // Raw bytes first: the SDK decodes with replacement, and 0xFF in `source` would reach the tool as U+FFFD.
     if (!isUtf8Message(bytes)) {
@@ -39,34 +41,31 @@ export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, see
     }
     return true;
   };
+  const headOf = (chunks: readonly Buffer[]): string => Buffer.concat(chunks).subarray(0, ID_HEAD_BYTES).toString('utf8');
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      // Whole lines only (a line is judged before any of it is passed on), except past the limit.
+      // Whole lines only: a line is judged before any of it is passed on.
       let start = 0;
       for (let end = chunk.indexOf(0x0a); end >= 0; end = chunk.indexOf(0x0a, start)) {
         const piece = chunk.subarray(start, end + 1);
-        if (overLimit) {
-          this.push(piece);
+        if (overLimitHead === undefined && pendingBytes + piece.length > MAX_LINE_BYTES) overLimitHead = headOf([...pending, piece]);
+        if (overLimitHead !== undefined) {
+          reply(tooLargeAnswer(overLimitHead, MAX_LINE_BYTES));
         } else {
-          const line = Buffer.concat([...pending, piece]);
+          const line = pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
           if (onLine(line.subarray(0, line.length - 1))) this.push(line);
         }
         pending = [];
         pendingBytes = 0;
-        overLimit = false;
+        overLimitHead = undefined;
         start = end + 1;
       }
       const rest = chunk.subarray(start);
-      if (rest.length === 0) return done();
-      if (overLimit) {
-        this.push(rest);
-        return done();
-      }
+      if (rest.length === 0 || overLimitHead !== undefined) return done();
       pending.push(rest);
       pendingBytes += rest.length;
-      if (pendingBytes > STDIO_DEFAULT_MAX_BUFFER_SIZE) {
-        overLimit = true;
-        this.push(Buffer.concat(pending));
+      if (pendingBytes > MAX_LINE_BYTES) {
+        overLimitHead = headOf(pending);
         pending = [];
       }
       done();
@@ -78,6 +77,11 @@ export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, see
     },
   });
 }
+
+/** The most one line may hold, its newline included: what the SDK's transport takes. */
+const MAX_LINE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
+/** Enough of a line to find the id its client's serializer puts near the start. */
+const ID_HEAD_BYTES = 4096;
 
 function answerFor(text: string, error: unknown): JSONRPCErrorResponse | undefined {
   if (error instanceof SyntaxError) return errorResponse(null, -32700, 'Parse error: the line is not valid JSON');

@@ -72,6 +72,15 @@ describe('stdio answers the lines the SDK drops', () => {
     assert.deepEqual(replies.slice(from).map((r) => r.id), [12]);
   });
 
+  test('a line over the 10 MiB the transport takes gets -32600 with its id, and the session goes on', { timeout: 60_000 }, async () => {
+    const huge = (id: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method: 'ping', params: { pad: 'a'.repeat(11 * 1024 * 1024) } });
+    assert.match((await reply(huge(15), 15)).error.message, /longer than 10485760 bytes/);
+    // An id the first bytes do not show (params first): id null.
+    const late = JSON.stringify({ params: { pad: 'a'.repeat(11 * 1024 * 1024) }, jsonrpc: '2.0', id: 16, method: 'ping' });
+    assert.equal((await reply(late, null)).error.code, -32600);
+    assert.deepEqual((await reply(huge('x').slice(0, 10 * 1024 * 1024) + '\n' + JSON.stringify({ jsonrpc: '2.0', id: 17, method: 'ping' }), 17)).result, {});
+  });
+
   test('valid requests are answered once, by the server', async () => {
     const from = replies.length;
     const r = await reply(JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'tools/call', params: { name: 'explain_diagnostic', arguments: { code: 'E0001' } } }), 13);

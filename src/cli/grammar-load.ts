@@ -26,8 +26,17 @@ export async function loadGrammarForBatch(sourceBytes: number): Promise<void> {
 export function sourceBytesOf(files: readonly string[]): number {
   let total = 0;
   for (const file of files) {
-    total += statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+    total += sizeOf(file);
     if (total >= TIER_UP_FROM_BYTES) break;
   }
   return total;
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  } catch {
+    // EACCES (a folder on the way that can be listed but not entered), ELOOP, …: the read says which.
+    return 0;
+  }
 }

@@ -82,11 +82,14 @@ function isParseArgsError(error: unknown): boolean {
 
 /**
  * `yaoxiang symbols x | head` closes stdout early; the rest of the output has
- * no reader, which is not an error of ours.
+ * no reader, which is not an error of ours. Any other failure to write it is
+ * said in one line, with exit 2, as for any I/O error.
  */
 function stopQuietlyWhenTheReaderGoes(): void {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(process.exitCode ?? EXIT.ok);
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+    // A full disk or a broken device: the output is lost, which is an I/O error of the run, not a bug.
+    process.stderr.write(`yaoxiang: cannot write the output: ${error.code ?? error.message}\n`);
+    process.exit(EXIT.usage);
   });
 }

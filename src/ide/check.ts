@@ -25,7 +25,7 @@ import { createParser } from '../syntax/language.ts';
 import { releaseNodeTable } from '../syntax/node-table.ts';
 import { LineIndex } from '../syntax/positions.ts';
 import { listSources } from '../workspace/disk.ts';
-import { describeError } from '../workspace/file-access.ts';
+import { describeError, isGone } from '../workspace/file-access.ts';
 import { isWithin, toPosix } from '../workspace/root.ts';
 
 export interface CheckedDiagnostic extends Diagnostic {
@@ -129,7 +129,7 @@ export type CollectedFiles =
   | { ok: true; files: string[] }
   /** A path named that does not exist. */
   | { ok: false; missing: string }
-  /** A folder below a named one that could not be listed (permission denied, say), and why. */
+  /** A path named, or a folder below one, that could not be examined or listed (permission denied, say), and why. */
   | { ok: false; unreadable: string; reason: string };
 
 /** Every .yx file named or under a named folder, absolute, sorted, without duplicates; or the first path that stops the walk. */
@@ -140,8 +140,8 @@ export async function collectFiles(paths: readonly string[]): Promise<CollectedF
     let info;
     try {
       info = await stat(absolute);
-    } catch {
-      return { ok: false, missing: given };
+    } catch (error) {
+      return isGone(error) ? { ok: false, missing: given } : { ok: false, unreadable: absolute, reason: describeError(error) };
     }
     if (info.isDirectory()) {
       let found;
@@ -149,8 +149,9 @@ export async function collectFiles(paths: readonly string[]): Promise<CollectedF
         // Skipping a folder it cannot read would pass a check of files never seen.
         found = await listSources(absolute, 'tree', 'throw');
       } catch (error) {
+        // The walk names the folder it failed in, or (the named folder itself failing) the pattern it was matching.
         const where = (error as NodeJS.ErrnoException).path;
-        return { ok: false, unreadable: where === undefined ? given : path.resolve(absolute, where), reason: describeError(error) };
+        return { ok: false, unreadable: where === undefined || /[*?[\]{}]/.test(where) ? absolute : path.resolve(absolute, where), reason: describeError(error) };
       }
       for (const file of found) files.add(path.join(absolute, file));
     } else if (absolute.endsWith('.yx')) {

@@ -77,10 +77,12 @@ describe('a folder the walk cannot enter', () => {
     const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', timeout: 10_000, ...(asRoot ? { uid: 65_534, gid: 65_534 } : {}) });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
-  const dir = scratch({ 'a.yx': tidy, 'locked/b.yx': tidy });
+  const dir = scratch({ 'a.yx': tidy, 'locked/b.yx': tidy, 'shut/c.yx': tidy });
   chmodSync(dir, 0o755);
   chmodSync(join(dir, 'a.yx'), 0o644);
+  // Neither listed nor entered; listed (its names seen) but not entered.
   chmodSync(join(dir, 'locked'), 0o000);
+  chmodSync(join(dir, 'shut'), 0o644);
   const blocked = runAsCaller(['--help'], dir);
   const skip = process.platform === 'win32' ? 'no folder modes on Windows' : blocked.code !== 0 ? `the CLI cannot run as the caller the test needs: ${blocked.stderr}` : false;
 
@@ -89,6 +91,11 @@ describe('a folder the walk cannot enter', () => {
       const result = runAsCaller([...command, '.'], dir);
       assert.equal(result.code, 2, result.stderr);
       assert.equal(result.stderr, `yaoxiang ${command[0]}: UNREADABLE: ${join(dir, 'locked')}: permission denied\n`);
+      const named = runAsCaller([...command, 'a.yx', 'shut'], dir);
+      assert.equal(named.code, 2, named.stderr);
+      assert.match(named.stderr, new RegExp(`^yaoxiang ${command[0]}: UNREADABLE: ${join(dir, 'shut')}(/c\\.yx)?: permission denied\n`));
+      const file = runAsCaller([...command, 'shut/c.yx'], dir);
+      assert.equal(file.stderr, `yaoxiang ${command[0]}: UNREADABLE: ${join(dir, 'shut', 'c.yx')}: permission denied\n`);
     });
   }
 });

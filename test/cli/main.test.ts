@@ -1,6 +1,7 @@
 // The command dispatcher: help, unknown commands, and lazy command modules.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { cliPath, repoRoot } from '../support/paths.ts';
@@ -16,6 +17,19 @@ describe('yaoxiang', () => {
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^Usage: yaoxiang <command> \[options\]\n/);
     assert.match(result.stdout, /\n {2}lsp {14}the language server on stdio\n/);
+  });
+
+  it('says in one line, exit 2, that its output could not be written (a full disk), instead of a stack trace', { skip: !existsSync('/dev/full') && 'no /dev/full' }, () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const args of [['--help'], ['explain', 'E0001'], ['parse', '-']]) {
+        const result = spawnSync(process.execPath, [cliPath, ...args], { input: 'x = 1\n', stdio: ['pipe', full, 'pipe'], encoding: 'utf8' });
+        assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
+        assert.equal(result.stderr, 'yaoxiang: cannot write the output: ENOSPC\n');
+      }
+    } finally {
+      closeSync(full);
+    }
   });
 
   it('refuses a name that is an object property, not a command, with exit 2', () => {

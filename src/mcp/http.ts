@@ -17,7 +17,7 @@ import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextp
 import { createMcpHandler, isInitializeRequest, isJsonContentType, isLegacyRequest, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
 import type { Host } from './host.ts';
-import { classifyMessage, invalidUtf8Answer, isUtf8Message } from './invalid-message.ts';
+import { classifyMessage, invalidParamsAnswer, invalidUtf8Answer, isUtf8Message } from './invalid-message.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { buildServer } from './server.ts';
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from './sessions.ts';
@@ -174,6 +174,11 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
       const verdict = classifyMessage(body);
       if (verdict.kind === 'invalid') return jsonReply(res, 400, verdict.answer);
       if (verdict.kind === 'malformed-response') return jsonError(res, 400, -32600, 'Invalid Request: a response needs an id and exactly one of result and error');
+      const badParams = invalidParamsAnswer(body);
+      if (badParams) {
+        void transport.send(badParams);
+        return res.writeHead(202).end('Accepted');
+      }
       return transport.handlePostMessage(req, res, body);
     }
     if (url.pathname !== MCP_PATH) return jsonError(res, 404, -32601, `Not found: the MCP endpoint is ${MCP_PATH}`);
@@ -187,6 +192,8 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
       else jsonReply(res, 'result' in answer ? 200 : 400, answer);
     });
     if (body === undefined) return;
+    const badParams = invalidParamsAnswer(body);
+    if (badParams) return jsonReply(res, 400, badParams);
     if (await isLegacyRequest(headersOnly(req), body)) return legacy(req, res, body);
     return modern(req, res, body);
   };

@@ -5,7 +5,7 @@
 // safe integer), and null otherwise. stdio and the HTTP+SSE transport both
 // ask here, with the SDK's own schema deciding what is valid.
 import { isUtf8 } from 'node:buffer';
-import { parseJSONRPCMessage, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage, specTypeSchemas, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { decodeSource } from '../ide/index.ts';
 import { ERROR_CODES, failure, ToolError } from './contract.ts';
 
@@ -131,4 +131,24 @@ export function tooLargeAnswer(head: string, limit: number): JSONRPCErrorRespons
     }
   }
   return errorResponse(id, -32600, `Invalid Request: the message is longer than ${limit} bytes, the most this server reads in one line; send a smaller source`);
+}
+
+/**
+ * Requests whose params the SDK checks by throwing a plain error: it answers
+ * -32603 with the whole zod issue list, where a caller's mistake is -32602.
+ * tools/call is not among them (the SDK answers -32602 itself, and the tools
+ * check their own arguments).
+ */
+const CHECKED_PARAMS = { initialize: specTypeSchemas.InitializeRequest, 'tools/list': specTypeSchemas.ListToolsRequest } as const;
+
+/** -32602 naming each bad field, for an initialize or tools/list request whose params the SDK would refuse; undefined otherwise. */
+export function invalidParamsAnswer(value: unknown): JSONRPCErrorResponse | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const message = value as { id?: unknown; method?: unknown };
+  if (!(typeof message.id === 'string' || Number.isSafeInteger(message.id)) || !Object.hasOwn(CHECKED_PARAMS, message.method as string)) return undefined;
+  const method = message.method as keyof typeof CHECKED_PARAMS;
+  const checked = CHECKED_PARAMS[method]['~standard'].validate(value);
+  if (checked instanceof Promise || !checked.issues) return undefined;
+  const problems = checked.issues.map((issue) => `${(issue.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.')}: ${issue.message}`);
+  return errorResponse(message.id as string | number, -32602, `Invalid params for ${method}: ${problems.join('; ')}`);
 }

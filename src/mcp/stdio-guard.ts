@@ -7,10 +7,11 @@
 // never answered, and blank lines are ignored. A line that is not valid UTF-8
 // is answered here and not passed on: the SDK would decode it with U+FFFD;
 // so is one nested deeper than MAX_JSON_DEPTH, as over HTTP (json-depth.ts),
-// and one longer than the SDK's transport takes (it would close for good).
+// and one longer than the SDK's transport takes (it would close for good),
+// and a request whose params the SDK would refuse with -32603 (-32602 here).
 import { Transform } from 'node:stream';
 import { deserializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { classifyMessage, errorResponse, invalidUtf8Answer, isUtf8Message, tooDeepAnswer, tooLargeAnswer } from './invalid-message.ts';
+import { classifyMessage, errorResponse, invalidParamsAnswer, invalidUtf8Answer, isUtf8Message, tooDeepAnswer, tooLargeAnswer } from './invalid-message.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 
 export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, seen: (message: JSONRPCMessage) => void = () => undefined): Transform {
@@ -33,12 +34,20 @@ export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, see
       if (answer) reply(answer);
       return false;
     }
+    let message: JSONRPCMessage;
     try {
-      seen(deserializeMessage(text));
+      message = deserializeMessage(text);
     } catch (error) {
       const answer = answerFor(text, error);
       if (answer) reply(answer);
+      return true;
     }
+    const badParams = invalidParamsAnswer(message);
+    if (badParams) {
+      reply(badParams);
+      return false;
+    }
+    seen(message);
     return true;
   };
   const headOf = (chunks: readonly Buffer[]): string => Buffer.concat(chunks).subarray(0, ID_HEAD_BYTES).toString('utf8');

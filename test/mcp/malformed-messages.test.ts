@@ -81,6 +81,14 @@ describe('stdio answers the lines the SDK drops', () => {
     assert.deepEqual((await reply(huge('x').slice(0, 10 * 1024 * 1024) + '\n' + JSON.stringify({ jsonrpc: '2.0', id: 17, method: 'ping' }), 17)).result, {});
   });
 
+  test('initialize and tools/list with params the SDK would refuse get -32602 naming the fields, not -32603', async () => {
+    const init = await reply(JSON.stringify({ jsonrpc: '2.0', id: 18, method: 'initialize', params: {} }), 18);
+    assert.equal(init.error.code, -32602);
+    assert.match(init.error.message, /^Invalid params for initialize: params\.protocolVersion: .*; params\.capabilities: .*; params\.clientInfo: /);
+    const list = await reply(JSON.stringify({ jsonrpc: '2.0', id: 19, method: 'tools/list', params: { cursor: 5 } }), 19);
+    assert.deepEqual(list.error, { code: -32602, message: 'Invalid params for tools/list: params.cursor: Invalid input: expected string, received number' });
+  });
+
   test('valid requests are answered once, by the server', async () => {
     const from = replies.length;
     const r = await reply(JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'tools/call', params: { name: 'explain_diagnostic', arguments: { code: 'E0001' } } }), 13);
@@ -101,6 +109,15 @@ describe('JSON nesting over HTTP', () => {
     assert.equal(jsonDepth('{"a":[1,{"b":"[[[{{{\\"]]]"}]}'), 3);
     assert.equal(jsonDepth('1'), 0);
     assert.equal(jsonDepth('['.repeat(5000) + ']'.repeat(5000)), 5000);
+  });
+
+  test('an initialize with bad params is a 400 with -32602 naming the fields, not a request for a session id', async () => {
+    const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'initialize', params: { protocolVersion: 5 } }) });
+    assert.equal(res.status, 400);
+    const answer = (await res.json()) as { id: number; error: { code: number; message: string } };
+    assert.equal(answer.id, 3);
+    assert.equal(answer.error.code, -32602);
+    assert.match(answer.error.message, /params\.protocolVersion: Invalid input: expected string, received number/);
   });
 
   test(`a body nested deeper than ${MAX_JSON_DEPTH} levels is a 400, and the server keeps serving`, async () => {

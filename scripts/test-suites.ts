@@ -22,6 +22,7 @@ export const SLOW: readonly SlowEntry[] = [
   { path: 'lsp/client-capabilities', why: 'runs `yaoxiang lsp` over stdio' },
   { path: 'lsp/document-sync', why: 'runs `yaoxiang lsp` over stdio' },
   { path: 'lsp/faults', why: 'runs `yaoxiang lsp` over stdio' },
+  { path: 'lsp/hostile-input', why: 'runs `yaoxiang lsp` over stdio, once per broken message' },
   { path: 'lsp/roots', why: 'runs `yaoxiang lsp` over stdio' },
   { path: 'lsp/disk-changes', why: 'runs `yaoxiang lsp` over stdio, and waits for the watcher' },
   { path: 'lsp/workers', why: 'request workers on a real `yaoxiang lsp`, beside seconds of type checking' },

@@ -1,7 +1,9 @@
 // `yaoxiang lsp`: the language server on stdio. This file only wires each
 // request and notification to its handler; logic lives in handlers/ and the core.
 import { format } from 'node:util';
-import { createConnection, DidChangeWatchedFilesNotification, ErrorCodes, ProposedFeatures, ResponseError, type CancellationToken, type Diagnostic } from 'vscode-languageserver/node.js';
+import { createConnection, DidChangeWatchedFilesNotification, ErrorCodes, ProposedFeatures, ResponseError, StreamMessageReader, StreamMessageWriter, type CancellationToken, type Diagnostic } from 'vscode-languageserver/node.js';
+import { messageBoundary } from './boundary.ts';
+import { guardFraming } from './framing.ts';
 import { createContext } from './handlers/context.ts';
 import { diagnosticPublisher } from './handlers/diagnostics.ts';
 import { formatting, rangeFormatting, type FormatAnswer, type FormatSource } from './handlers/formatting.ts';
@@ -29,7 +31,22 @@ export interface LanguageServerOptions {
  */
 export function runLanguageServer(options: LanguageServerOptions = {}): Promise<void> {
   keepStdoutForTheProtocol();
-  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout);
+  const log = (line: string) => void process.stderr.write(`${line}\n`);
+  // One writer for the connection's answers and the boundary's refusals, so that they never interleave.
+  const writer = new StreamMessageWriter(process.stdout);
+  const boundary = messageBoundary((answer) => void writer.write(answer), log);
+  const input = process.stdin.pipe(guardFraming({
+    broken: (reason) => {
+      log(`yaoxiang lsp: the client's message framing is broken (${reason}); no later message can be read, so the server exits`);
+      process.exit(1);
+    },
+    tooDeep: (body) => boundary.tooDeep(body),
+  }));
+  // Given streams, the library ends the process when stdin ends; given a reader, it leaves that to us (same codes: LSP wants 1 without shutdown).
+  const inputEnded = () => process.exit(boundary.shutDown ? 0 : 1);
+  process.stdin.on('end', inputEnded);
+  process.stdin.on('close', inputEnded);
+  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(input), writer, { messageStrategy: boundary.strategy });
   const context = createContext(connection);
   let session: Session | undefined;
   let requests: RequestPool | undefined;

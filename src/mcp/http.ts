@@ -18,7 +18,7 @@ import { createMcpHandler, isInitializeRequest, isJsonContentType, isLegacyReque
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
 import type { Host } from './host.ts';
 import { classifyMessage, invalidParamsAnswer, invalidUtf8Answer, isUtf8Message } from './invalid-message.ts';
-import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from '../ide/index.ts';
 import { buildServer } from './server.ts';
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from './sessions.ts';
 import type { ToolRunner } from './tool-pool.ts';

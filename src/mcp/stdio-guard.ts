@@ -6,13 +6,13 @@
 // is not JSON, else what invalid-message.ts says. Malformed responses are
 // never answered, and blank lines are ignored. A line that is not valid UTF-8
 // is answered here and not passed on: the SDK would decode it with U+FFFD;
-// so is one nested deeper than MAX_JSON_DEPTH, as over HTTP (json-depth.ts),
+// so is one nested deeper than MAX_JSON_DEPTH, as over HTTP (ide/json-depth.ts),
 // and one longer than the SDK's transport takes (it would close for good),
 // and a request whose params the SDK would refuse with -32603 (-32602 here).
 import { Transform } from 'node:stream';
 import { deserializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { jsonDepth, MAX_JSON_DEPTH } from '../ide/index.ts';
 import { classifyMessage, errorResponse, invalidParamsAnswer, invalidUtf8Answer, isUtf8Message, tooDeepAnswer, tooLargeAnswer } from './invalid-message.ts';
-import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 
 export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, seen: (message: JSONRPCMessage) => void = () => undefined): Transform {
   let pending: Buffer[] = [];

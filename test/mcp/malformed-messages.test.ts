@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { jsonDepth, MAX_JSON_DEPTH } from '../../src/mcp/json-depth.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../src/ide/index.ts';
 import { bin, demoProject, startHttp, type HttpServerProcess } from './support.ts';
 
 describe('stdio answers the lines the SDK drops', () => {

@@ -1,8 +1,11 @@
-// How deeply a JSON text nests, read off the text without parsing it. The
-// HTTP transport refuses bodies nested deeper than MAX_JSON_DEPTH: the SDK
-// serializes the parsed body again (toWebRequest), and JSON.stringify
-// recurses, so 100,000 nested arrays overflowed the stack into a 500.
-// JSON.parse itself does not recurse, so only the re-serialization is at risk.
+// How deeply a JSON text nests, read off the text without parsing it. Both
+// servers refuse messages nested deeper than MAX_JSON_DEPTH: their libraries
+// serialize a parsed message again (the MCP SDK's toWebRequest, vscode-jsonrpc's
+// log of an invalid message) or clone it to a worker, and JSON.stringify and
+// structured clone recurse, so 100,000 nested arrays overflowed the stack (a
+// 500 over HTTP; the language server exited). JSON.parse itself does not
+// recurse, so only what comes after it is at risk. It lives below the front
+// ends so that both share it (they reach it through ide/index.ts).
 
 /** Far beyond any real request (tool arguments nest a few levels). */
 export const MAX_JSON_DEPTH = 1000;

@@ -1,0 +1,71 @@
+// Where every message from the client comes in, before vscode-jsonrpc hands a
+// request to its handler (the connection's message strategy): the one place
+// that refuses a request for when it came (LSP's lifecycle) or for its params
+// (params.ts), so no handler is reached with params it cannot read. Refusals
+// are written with the connection's own writer, in turn with its answers.
+import { ErrorCodes, Message, type MessageStrategy, type ResponseMessage } from 'vscode-languageserver';
+import { MAX_JSON_DEPTH } from '../ide/index.ts';
+import { invalidParams } from './params.ts';
+
+export interface MessageBoundary {
+  strategy: MessageStrategy;
+  /** Whether `shutdown` was received: ending the input is then no failure. */
+  readonly shutDown: boolean;
+  /** A body not passed on for its depth (framing.ts): answered when a request with a usable id, else logged. */
+  tooDeep(body: string): void;
+}
+
+type Refusal = ResponseMessage['error'] & {};
+
+export function messageBoundary(reply: (message: ResponseMessage) => void, log: (line: string) => void): MessageBoundary {
+  let state: 'new' | 'initialized' | 'shutting down' = 'new';
+
+  /** Why the request is refused, or undefined once it is let through (and the lifecycle moved on). */
+  const refusal = (method: string, params: unknown): Refusal | undefined => {
+    // LSP: after `shutdown` every request but `exit` (a notification) is InvalidRequest.
+    if (state === 'shutting down') return { code: ErrorCodes.InvalidRequest, message: 'the server is shutting down' };
+    if (method === 'initialize' && state !== 'new') return { code: ErrorCodes.InvalidRequest, message: 'the server is already initialized; initialize may be sent only once' };
+    if (method !== 'initialize' && state === 'new') return { code: ErrorCodes.ServerNotInitialized, message: 'the server is not initialized' };
+    const invalid = invalidParams(method, params);
+    // The lifecycle moves on only for a request let through: a refused initialize can be sent again.
+    if (invalid) return { code: ErrorCodes.InvalidParams, message: invalid };
+    if (method === 'initialize') state = 'initialized';
+    if (method === 'shutdown') state = 'shutting down';
+    return undefined;
+  };
+
+  return {
+    strategy: {
+      handleMessage(message, next) {
+        if (!Message.isRequest(message)) return next(message);
+        const refused = refusal(message.method, message.params);
+        if (refused) reply({ jsonrpc: '2.0', id: message.id, error: refused });
+        else next(message);
+      },
+    },
+    get shutDown() {
+      return state === 'shutting down';
+    },
+    tooDeep(body) {
+      const id = requestId(body);
+      const why = `the message nests deeper than ${MAX_JSON_DEPTH} levels`;
+      if (id === undefined) log(`yaoxiang lsp: refused a message that is not a request with an id: ${why}`);
+      else reply({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: `Invalid Request: ${why}` } });
+    },
+  };
+}
+
+/** The id of a request (a string or a safe integer, as JSON-RPC wants one), if the body is one. */
+function requestId(body: string): string | number | undefined {
+  let value: unknown;
+  try {
+    // JSON.parse does not recurse, so however deep the body, this is safe; what follows a parse is not.
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { id, method } = value as { id?: unknown; method?: unknown };
+  if (typeof method !== 'string') return undefined;
+  return typeof id === 'string' || Number.isSafeInteger(id) ? (id as string | number) : undefined;
+}

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { checkFiles, collectFiles as collectYxFiles, LineIndex, type CheckedDiagnostic } from '../ide/index.ts';
 import { loadGrammarForBatch, sourceBytesOf } from './grammar-load.ts';
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
+import { wholeNumberOption } from './numbers.ts';
 import { projectRoot } from './project.ts';
 import { EXCERPT_WIDTH, renderDiagnostic } from './render.ts';
 
@@ -46,7 +47,7 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     out(checkHelp + '\n');
     return EXIT.ok;
   }
-  const maxPerFile = values['max-per-file'] === undefined ? DEFAULT_MAX_PER_FILE : countOption('--max-per-file', values['max-per-file']);
+  const maxPerFile = values['max-per-file'] === undefined ? DEFAULT_MAX_PER_FILE : wholeNumberOption('--max-per-file', values['max-per-file'], 0, Number.MAX_SAFE_INTEGER, ' (0 for no limit)');
   const detected = projectRoot(values['project-root']);
   const root = detected.root;
   // Inside a project (yaoxiang.toml or --project-root) files outside it are refused, as the servers refuse them.
@@ -54,6 +55,7 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
   const paths = positionals.length > 0 ? positionals : [root];
   const files = await collectFiles(paths);
   if (files.length === 0) throw new UsageError('No .yx files found in provided paths');
+  if (!['auto', 'always', 'never'].includes(values.color)) throw new UsageError(`--color must be auto, always or never, not ${JSON.stringify(values.color)}`);
   const color = values.color === 'always' || (values.color === 'auto' && process.stderr.isTTY === true);
   // Text output is rendered file by file as each is checked, so no file's text
   // is kept for the end; it is printed at the end, as before, so that an
@@ -101,11 +103,6 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
   return errors > 0 ? EXIT.findings : EXIT.ok;
 }
 
-function countOption(flag: string, text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number (0 for no limit), not ${JSON.stringify(text)}`);
-  return n;
-}
 
 /** How a file is named in diagnostics: relative to the working directory when below it. */
 function displayPath(absolute: string): string {

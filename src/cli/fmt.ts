@@ -8,6 +8,7 @@ import { createParser, format, isWithin, LineIndex, MANIFEST_FILE, parseManifest
 import { collectFiles } from './check.ts';
 import { loadGrammarForBatch, sourceBytesOf } from './grammar-load.ts';
 import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
+import { wholeNumberOption } from './numbers.ts';
 import { projectRoot } from './project.ts';
 import { renderDiagnostic } from './render.ts';
 import { writeChanges, type Change } from './write.ts';
@@ -189,15 +190,10 @@ function toSlashes(p: string): string {
 
 function cliSettings(values: { indent?: string; 'line-width'?: string; 'use-tabs'?: boolean; 'no-sort-imports'?: boolean }): Partial<FormatOptions> {
   const settings: Partial<FormatOptions> = {};
-  if (values.indent !== undefined) settings.indent_width = wholeNumber('--indent', values.indent, 0, 16);
-  if (values['line-width'] !== undefined) settings.line_width = wholeNumber('--line-width', values['line-width'], 1, 10_000);
+  if (values.indent !== undefined) settings.indent_width = wholeNumberOption('--indent', values.indent, 0, 16);
+  if (values['line-width'] !== undefined) settings.line_width = wholeNumberOption('--line-width', values['line-width'], 1, 10_000);
   if (values['use-tabs']) settings.use_tabs = true;
   if (values['no-sort-imports']) settings.sort_imports = false;
   return settings;
 }
 
-function wholeNumber(flag: string, text: string, min: number, max: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`);
-  return n;
-}

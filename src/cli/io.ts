@@ -1,4 +1,5 @@
 // Reading source text for the CLI, with errors a person can act on.
+import { fstatSync } from 'node:fs';
 import { decodeSource, MAX_FILE_BYTES, readTextFile, type TextFile } from '../ide/index.ts';
 import { SourceReadError } from './exit.ts';
 
@@ -25,6 +26,8 @@ export interface ReadSource {
  */
 export async function readSource(path: string, options: { within?: string } = {}): Promise<ReadSource> {
   if (path === '-') {
+    // A folder as stdin (`< dir`) reads as empty, which would parse as an empty program.
+    if (stdinIsFolder()) throw new SourceReadError('NOT_A_FILE: <stdin>: is a directory');
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of process.stdin) {
@@ -37,4 +40,12 @@ export async function readSource(path: string, options: { within?: string } = {}
   const read = readTextFile(path, options);
   if (!read.ok) throw new SourceReadError(`${read.error.code}: ${read.error.message}`);
   return { name: path, text: read.value.text, file: read.value };
+}
+
+function stdinIsFolder(): boolean {
+  try {
+    return fstatSync(0).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 // `yaoxiang lsp`: the language server on stdio (src/lsp/).
 import { runLanguageServer } from '../lsp/server.ts';
-import { EXIT, UsageError } from './io.ts';
+import { EXIT } from './io.ts';
+import { wholeNumberOption } from './numbers.ts';
 import { surviveUnhandledRejections } from './process-guards.ts';
 
 export const lspHelp = `Usage: yaoxiang lsp [--stdio] [--call-timeout-ms N]
@@ -26,7 +27,5 @@ function callTimeout(argv: string[]): number | undefined {
   const at = argv.findLastIndex((arg) => arg === '--call-timeout-ms' || arg.startsWith('--call-timeout-ms='));
   const given = at < 0 ? process.env.YAOXIANG_CALL_TIMEOUT_MS : argv[at]!.includes('=') ? argv[at]!.split('=')[1] : argv[at + 1];
   if (given === undefined || given === '') return undefined;
-  const ms = Number(given);
-  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`--call-timeout-ms must be a positive whole number of milliseconds, not ${JSON.stringify(given)}`);
-  return ms;
+  return wholeNumberOption('--call-timeout-ms', given, 1, Number.MAX_SAFE_INTEGER, ' of milliseconds');
 }

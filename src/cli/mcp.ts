@@ -7,6 +7,7 @@ import { DEFAULT_SESSION_LIMITS } from '../mcp/sessions.ts';
 import { serveOverStdio } from '../mcp/stdio.ts';
 import { ToolPool } from '../mcp/tool-pool.ts';
 import { UsageError } from './io.ts';
+import { wholeNumberOption } from './numbers.ts';
 import { projectRoot } from './project.ts';
 import { surviveUnhandledRejections } from './process-guards.ts';
 
@@ -136,7 +137,5 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
 
 function positive<K extends string>(given: string | undefined, flag: string, key: K): Partial<Record<K, number>> {
   if (given === undefined) return {};
-  const n = Number(given);
-  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive whole number`);
-  return { [key]: n } as Partial<Record<K, number>>;
+  return { [key]: wholeNumberOption(flag, given, 1) } as Partial<Record<K, number>>;
 }

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseReferenceQuery, SYMBOL_KINDS, type Analysis, type Location, type SymbolKind } from '../ide/index.ts';
 import { EXIT, UsageError } from './io.ts';
+import { wholeNumberOption } from './numbers.ts';
 import { projectFile, withProject } from './project-host.ts';
 
 const common = {
@@ -32,8 +33,7 @@ export async function runSymbols(argv: string[], out: (text: string) => void): P
   const query = single(positionals, 'QUERY');
   const kinds = values.kind ?? [];
   for (const kind of kinds) if (!SYMBOL_KINDS.includes(kind as SymbolKind)) throw new UsageError(`unknown kind ${JSON.stringify(kind)}; one of ${SYMBOL_KINDS.join(', ')}`);
-  const limit = Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number');
+  const limit = wholeNumberOption('--limit', values.limit, 1);
   return withProject(values['project-root'], async (analysis) => {
     const result = await analysis.symbols(query, { kinds: kinds as SymbolKind[], limit });
     if (values.json) out(JSON.stringify({ ...result, truncated: result.total > result.symbols.length }, null, 2) + '\n');

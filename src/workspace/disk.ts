@@ -3,7 +3,9 @@
 // every answer here may already be stale, and a path that stops naming a
 // regular file is reported as gone rather than thrown. Tests put their own
 // disk, with faults at chosen moments, in front of this one.
+import { existsSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
+import path from 'node:path';
 import { globby } from 'globby';
 import { isGone, openRegular, readBounded } from './file-access.ts';
 import { IGNORE_FILE_NAME, withoutIgnored } from './ignore-files.ts';
@@ -45,8 +47,10 @@ export interface WorldDisk {
  * Every .yx file below `root`, relative with `/`, sorted: the one walk the
  * servers' index and the command line share (VCS and build folders skipped,
  * symbolic links not followed, the .gitignore files it meets honoured: see
- * ignore-files.ts). A folder that cannot be read is skipped with 'skip', or
- * ends the walk with its error (which names it in `path`) with 'throw'.
+ * ignore-files.ts). A folder that cannot be read, or a file whose name is
+ * not UTF-8 (nothing could open it by the name the walk gives), is skipped
+ * with 'skip', or ends the walk with its error (which names it in `path`)
+ * with 'throw'.
  */
 export async function listSources(root: string, scope: ListScope, unreadableFolders: 'skip' | 'throw'): Promise<string[]> {
   const below = scope === 'folder' ? '' : '**/';
@@ -62,6 +66,11 @@ export async function listSources(root: string, scope: ListScope, unreadableFold
   const ignoreFiles: string[] = [];
   for (const file of found) {
     const relative = toPosix(file);
+    if (relative.includes('\uFFFD') && !existsSync(path.join(root, relative))) {
+      // A name that is not UTF-8 comes back decoded with U+FFFD, which names no file: nothing can open it.
+      if (unreadableFolders === 'throw') throw Object.assign(new Error(`${relative}: its name is not valid UTF-8`), { code: 'EILSEQ', path: relative });
+      continue;
+    }
     (relative.endsWith('.yx') ? sources : ignoreFiles).push(relative);
   }
   return withoutIgnored(root, sources, ignoreFiles).sort();

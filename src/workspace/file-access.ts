@@ -207,6 +207,7 @@ export function describeError(error: unknown): string {
     case 'ELOOP': return 'too many levels of symbolic links';
     case 'ENAMETOOLONG': return 'file name too long';
     case 'ENOTDIR': return 'a part of the path is not a directory';
+    case 'EILSEQ': return 'its name is not valid UTF-8';
     default: return (error as Error).message;
   }
 }

@@ -5,7 +5,7 @@
 // (or the project's yaoxiang.toml) confines what is read and written.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -60,6 +60,19 @@ describe('CLI reads refuse what is not a regular file, at once', () => {
       });
     }
   }
+
+  it('a folder as standard input: exit 2, not an empty program', () => {
+    const folder = openSync(dir, 'r');
+    try {
+      for (const command of [['parse', '-'], ['fmt', '-']]) {
+        const result = spawnSync(process.execPath, [cliPath, ...command], { cwd: dir, encoding: 'utf8', stdio: [folder, 'pipe', 'pipe'] });
+        assert.equal(result.status, 2, `${command.join(' ')}: ${result.stderr}`);
+        assert.match(result.stderr, /NOT_A_FILE: <stdin>: is a directory/);
+      }
+    } finally {
+      closeSync(folder);
+    }
+  });
 
   it('fmt goes on with the other files and says which could not be read', () => {
     const result = run(['fmt', '--check', '.'], dir);

@@ -5,7 +5,7 @@
 // plain file never waited on.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { listSources } from '../../src/workspace/disk.ts';
@@ -62,6 +62,17 @@ describe('listing sources', () => {
     symlinkSync('/dev/zero', join(dir, 'other', '.gitignore'));
     assert.deepEqual(await listSources(dir, 'tree', 'throw'), ['main.yx', 'other/o.yx', 'sub/s.yx']);
     assert.ok(fifo || process.platform !== 'linux', 'mkfifo is there on Linux');
+  });
+
+  it('cannot open a file whose name is not UTF-8: the servers skip it, the command line is told which', async (t) => {
+    const dir = project({ 'main.yx': X });
+    try {
+      writeFileSync(Buffer.concat([Buffer.from(join(dir, 'b')), Buffer.from([0xff]), Buffer.from('.yx')]), X);
+    } catch {
+      return t.skip('this file system takes UTF-8 names only');
+    }
+    assert.deepEqual(await listSources(dir, 'tree', 'skip'), ['main.yx']);
+    await assert.rejects(listSources(dir, 'tree', 'throw'), { code: 'EILSEQ', path: 'b\uFFFD.yx' });
   });
 
   it('skips VCS and build folders', async () => {

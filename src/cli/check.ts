@@ -103,7 +103,6 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
   return errors > 0 ? EXIT.findings : EXIT.ok;
 }
 
-
 /** How a file is named in diagnostics: relative to the working directory when below it. */
 function displayPath(absolute: string): string {
   const relative = path.relative(process.cwd(), absolute);

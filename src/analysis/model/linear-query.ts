@@ -38,27 +38,26 @@ export function queryWholeUpTo(height: number): number {
   return before;
 }
 
-const heightsByTable = new WeakMap<NodeTable, { tooDeep: number; heights: Uint8Array }>();
-
 /**
- * Each row's subtree height, up to `tooDeep`, which also marks a subtree
- * holding a large ERROR node: one pass from the last row up (a row's
- * descendants follow it), once per table.
+ * The height of each row of the subtree at `root`, up to `tooDeep`, which
+ * also marks a subtree holding a large ERROR node, indexed from `root`: one
+ * pass from its last row up (a row's descendants follow it). Only the
+ * subtree queried is measured: a keystroke queries one statement, and a pass
+ * over the whole table would cost it the file's size.
  */
-function heights(table: NodeTable, tooDeep: number): Uint8Array {
-  const known = heightsByTable.get(table);
-  if (known?.tooDeep === tooDeep) return known.heights;
-  const heights = new Uint8Array(table.count);
-  for (let i = table.count - 1; i >= 0; i--) {
-    if (table.isError(i) && heights[i]! < tooDeep) {
+function heights(table: NodeTable, root: number, tooDeep: number): Uint8Array {
+  const end = table.subtreeEnd(root);
+  const heights = new Uint8Array(end - root);
+  for (let i = end - 1; i >= root; i--) {
+    const at = i - root;
+    if (table.isError(i) && heights[at]! < tooDeep) {
       let children = 0;
       for (let c = table.firstChild(i); c !== -1 && children < MAX_QUERIED_ERROR_CHILDREN; c = table.nextSibling(c)) children++;
-      if (children >= MAX_QUERIED_ERROR_CHILDREN) heights[i] = tooDeep;
+      if (children >= MAX_QUERIED_ERROR_CHILDREN) heights[at] = tooDeep;
     }
-    const parent = table.parent(i);
-    if (parent >= 0 && heights[parent]! <= heights[i]!) heights[parent] = Math.min(tooDeep, heights[i]! + 1);
+    const parent = table.parent(i) - root;
+    if (i > root && heights[parent]! <= heights[at]!) heights[parent] = Math.min(tooDeep, heights[at]! + 1);
   }
-  heightsByTable.set(table, { tooDeep, heights });
   return heights;
 }
 
@@ -74,13 +73,13 @@ function linearRuns<T>(node: Node, maxStartDepth: number, run: Run<T>): T[][] {
   const { table, index } = locate(node);
   if (index === -1) return [run(node, maxStartDepth)];
   const tooDeep = wholeUpTo + 1;
-  const height = heights(table, tooDeep);
+  const height = heights(table, index, tooDeep);
   const lists: T[][] = [];
   // Iterative: the nesting this is for would overflow the stack.
   const pending: Array<{ node: Node; row: number; depth: number }> = [{ node, row: index, depth: maxStartDepth }];
   while (pending.length > 0) {
     const { node: at, row, depth } = pending.pop()!;
-    if (height[row]! < tooDeep) {
+    if (height[row - index]! < tooDeep) {
       lists.push(run(at, depth));
       continue;
     }

@@ -59,6 +59,24 @@ main = {
 }
 `));
 
+  it('renaming to the name it already has changes nothing and is no conflict, even with importers', () => check(`
+//- /utils.yx
+pub total: (xs: List(Int)) -> Int = (xs) => 0
+//- /main.yx
+use utils.{total}
+main = {
+    t = tot$0al([1, 2])
+}
+`, 'total', `
+//- /utils.yx
+pub total: (xs: List(Int)) -> Int = (xs) => 0
+//- /main.yx
+use utils.{total}
+main = {
+    t = total([1, 2])
+}
+`));
+
   it('changes only the imported name under an alias, and follows module members', () => check(`
 //- /utils.yx
 pub tot$0al = 1

@@ -30,7 +30,11 @@ export async function renameInWorkspace(
 ): Promise<WorkspaceRenameResult> {
   const invalid = checkNewName(newName);
   if (invalid.length > 0) return { changes: [], diagnostics: invalid };
-  return withPlan(files, file, at, newName, members, (planned, _name, reparse, treeOf) => (planned.ok ? executePlans(planned.plans, newName, reparse, treeOf) : { changes: [], diagnostics: planned.diagnostics }));
+  return withPlan(files, file, at, newName, members, (planned, name, reparse, treeOf) => {
+    // The name it already has: nothing to do, whoever imports it (a conflict with itself is none).
+    if (name === newName) return { changes: [], diagnostics: [] };
+    return planned.ok ? executePlans(planned.plans, newName, reparse, treeOf) : { changes: [], diagnostics: planned.diagnostics };
+  });
 }
 
 export type PreparedRename = { ok: true; name: string } | { ok: false; diagnostics: Diagnostic[] };

@@ -4,15 +4,17 @@
 // configuration does) broke for the whole run of the suite. Now tsc writes a
 // complete fresh build to .dist-next/ (beside dist/, at the same depth, so
 // paths relative to the compiled files still hold); only when it succeeds is
-// each of dist/src, dist/test and dist/scripts swapped for the new one by
-// rename, a moment rather than minutes, and outputs of deleted sources go with
-// the old folders. A failed build leaves dist/ as it was. The CLI bundle
+// it moved into dist/ file by file, each new file renamed over its old one,
+// then the outputs of deleted sources removed. A folder cannot be replaced by
+// rename in one step (swapping dist/src for the new one took two, and a
+// reader between them found no dist/src), but a file can: no file both builds
+// have is ever missing. A failed build leaves dist/ as it was. The CLI bundle
 // (scripts/bundle.ts, made from the fresh dist/src) is built in .dist-next/
-// too and swapped in last, so dist/bundle is never older than dist/src.
+// too and moved in last, so dist/bundle is never older than dist/src.
 // Plain JavaScript: it runs before anything is compiled.
 // Usage: node scripts/build-fresh.mjs [--root DIR] (default: this repository)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,14 +43,31 @@ if (existsSync(bundler)) {
   }
 }
 mkdirSync(dist, { recursive: true });
-// Leftovers of a run killed between the renames below.
+// Leftovers of the folder swaps this build once made, from a run killed between two renames.
 for (const name of readdirSync(dist)) if (name.startsWith('.old-')) rmSync(path.join(dist, name), { recursive: true, force: true });
 for (const part of PARTS) {
   const fresh = path.join(next, part);
-  const current = path.join(dist, part);
-  const old = path.join(dist, `.old-${part}-${process.pid}`);
-  if (existsSync(current)) renameSync(current, old);
-  if (existsSync(fresh)) renameSync(fresh, current);
-  rmSync(old, { recursive: true, force: true });
+  if (existsSync(fresh)) moveInto(fresh, path.join(dist, part));
+  else rmSync(path.join(dist, part), { recursive: true, force: true });
 }
 rmSync(next, { recursive: true, force: true });
+
+/** Makes `current` hold what `fresh` holds: each file renamed over its old self, then what `fresh` lacks removed. */
+function moveInto(fresh, current) {
+  if (existsSync(current) && !lstatSync(current).isDirectory()) rmSync(current, { force: true });
+  mkdirSync(current, { recursive: true });
+  const kept = new Set();
+  for (const entry of readdirSync(fresh, { withFileTypes: true })) {
+    kept.add(entry.name);
+    const from = path.join(fresh, entry.name);
+    const to = path.join(current, entry.name);
+    if (entry.isDirectory()) {
+      moveInto(from, to);
+    } else {
+      // A folder where a file now goes (a source became a file of that name) is the one thing renamed in two steps.
+      if (existsSync(to) && lstatSync(to).isDirectory()) rmSync(to, { recursive: true, force: true });
+      renameSync(from, to);
+    }
+  }
+  for (const name of readdirSync(current)) if (!kept.has(name)) rmSync(path.join(current, name), { recursive: true, force: true });
+}

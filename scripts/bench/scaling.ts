@@ -72,14 +72,6 @@ export const SHAPES: readonly Shape[] = [
   { name: 'identifiers × n, statements', n: 2_000, text: (n) => repeat('a ', n) },
   { name: '`List(` × n', n: 1_000, text: (n) => `x: ${repeat('List(', n)}Int${repeat(')', n)} = []\n` },
   { name: '`(Int) -> ` × n', n: 1_000, text: (n) => `f: ${repeat('(Int) -> ', n)}Int = 1\n` },
-  // Unclosed brackets: error recovery nests an ERROR node's children one hidden level each, and
-  // tree-sitter's query cursor walks up those levels for every child (the model took 83 s at 160,000 `(`).
-  { name: 'unclosed `(` × n', n: 20_000, text: (n) => `x = ${repeat('(', n)}\n` },
-  { name: 'unclosed `[` × n', n: 20_000, text: (n) => `x = ${repeat('[', n)}\n` },
-  { name: 'unclosed `{` × n', n: 20_000, text: (n) => `x = ${repeat('{', n)}\n` },
-  { name: 'unclosed `f"{` × n', n: 2_500, text: (n) => `x = ${repeat('f"{', n)}\n` },
-  // Deep nesting: the query cursor compares each node with every match in progress around it.
-  { name: 'nested `f = () => {` × n', n: 500, text: (n) => `main = () => {\n${repeat('f = () => {\n', n)}${repeat('}\n', n)}}\n` },
 ];
 
 /** A pass over one text; `parse` is timed on its own, the others on a tree parsed beforehand. */

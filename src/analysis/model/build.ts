@@ -10,7 +10,6 @@ import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
 import { locate } from '../../syntax/node-table.ts';
 import { MODULE_SCOPE, ModelRecording, replayed, type ModelMemo, type ModelOp } from '../incremental/model-items.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
-import { linearCaptures } from './linear-query.ts';
 import { definitionKinds, modelQuery, type ModelQuery } from './queries.ts';
 import { constructorType, importedNames, modifiersOf, typeInfo } from './node-facts.ts';
 import { ScopeTable } from './scope-table.ts';
@@ -68,8 +67,6 @@ class ModelBuilder {
   #recording: ModelRecording | undefined;
   /** Top-level statements by start: the names they bind are hoisted. */
   readonly #topLevel = new Map<number, number>();
-  /** The statements and scopes captured in the current pass, by node id: what `#parentOf` finds a name's parent among. */
-  readonly #captured = new Map<number, Node>();
 
   constructor(tree: Tree, kinds: ReadonlyMap<number, SymbolKind>, query: ModelQuery, memo: ModelMemo | undefined) {
     this.#tree = tree;
@@ -93,12 +90,12 @@ class ModelBuilder {
     // Module-level bindings are visible everywhere in the file (functions call
     // each other before their definition), so they are bound first: from the
     // patterns that start at a top-level statement.
-    this.#pass(linearCaptures(query, this.#root, 1), true);
+    this.#pass(query.captures(this.#root, { maxStartDepth: 1 }), true);
     // Then everything in order, one top-level statement at a time: the
     // captures of a whole 1.6 MB file at once held 160 MB of nodes.
     for (const statement of statements) {
       this.#closeBefore(statement.startIndex);
-      this.#pass(linearCaptures(query, statement.node), false);
+      this.#pass(query.captures(statement.node), false);
     }
   }
 
@@ -148,7 +145,7 @@ class ModelBuilder {
     this.#recording = recording;
     this.#kinds = kinds;
     try {
-      this.#pass(linearCaptures(this.#query.query, statement.node, hoisting ? 0 : Infinity), hoisting);
+      this.#pass(this.#query.query.captures(statement.node, hoisting ? { maxStartDepth: 0 } : {}), hoisting);
     } finally {
       this.#recording = undefined;
     }
@@ -198,11 +195,7 @@ class ModelBuilder {
   #pass(captures: QueryCapture[], hoisting: boolean): void {
     // Names references.scm says are no uses (a member after `.`, an argument's name, …).
     const unbound = new Set<number>();
-    this.#captured.clear();
-    for (const capture of captures) {
-      if (capture.name === 'unbound') unbound.add(capture.node.startIndex);
-      else if (capture.name === 'owner' || capture.name === 'owner.name' || capture.name === 'scope') this.#captured.set(capture.node.id >>> 0, capture.node);
-    }
+    for (const capture of captures) if (capture.name === 'unbound') unbound.add(capture.node.startIndex);
     /** The statement around a parameter (its container) and its target's text, innermost last. */
     const owners: Array<{ end: number; name?: string }> = [];
     /** Receivers of member accesses not yet reached, innermost last (accesses nest). */
@@ -328,18 +321,6 @@ class ModelBuilder {
     while (this.#open.length > 1 && this.#open[this.#open.length - 1]!.end <= at) this.#apply({ op: 'close', scope: this.#open[this.#open.length - 1]!.id });
   }
 
-  /**
-   * A node's parent. `Node.parent` goes down from the root each time, which
-   * costs the depth (definitions nested 8,000 deep: quadratic); the node table
-   * names the parent's row, and a name's statement or loop is captured in the
-   * same pass (`@owner`, `@owner.name`, `@scope`).
-   */
-  #parentOf(node: Node): Node | null {
-    const { table, index } = locate(node);
-    const parent = index === -1 ? -1 : table.parent(index);
-    return (parent === -1 ? undefined : this.#captured.get(table.nodeId(parent))) ?? node.parent;
-  }
-
   #innermost(): number {
     return this.#open[this.#open.length - 1]!.id;
   }
@@ -349,10 +330,7 @@ class ModelBuilder {
   /** Whether a statement's names are bound in this pass: the module's in the hoisting pass, a block's in the other. */
   #statementIn(statement: Node, hoisting: boolean): boolean {
     if (this.#topLevel.get(statement.startIndex) === statement.endIndex && this.#innermost() === 0) return hoisting;
-    if (hoisting) return false;
-    const { table, index } = locate(statement);
-    const parent = index === -1 ? -1 : table.parent(index);
-    return parent !== -1 && table.type(parent) === 'block';
+    return !hoisting && statement.parent?.type === 'block';
   }
 
   #definition(name: Node, pattern: string, hoisting: boolean, owner: string | undefined, onRecord: (record: { name: string; scope: number; end: number }) => void): void {
@@ -362,7 +340,7 @@ class ModelBuilder {
       case 'assignment':
       case 'destructuring_assignment':
       case 'type_definition': {
-        const statement = this.#parentOf(name);
+        const statement = name.parent;
         if (!statement || !this.#statementIn(statement, hoisting)) return;
         const scope = this.#innermost();
         if (pattern === 'declaration') this.#declaration(name, statement, scope);
@@ -425,8 +403,7 @@ class ModelBuilder {
    * the module; `Point.draw = …` only at module level, on a capitalised name.
    */
   #method(field: Node, receiver: Node | undefined, declared: boolean, hoisting: boolean): void {
-    const target = this.#parentOf(field);
-    const statement = target && this.#parentOf(target);
+    const statement = field.parent?.parent;
     if (!statement || !receiver || !this.#statementIn(statement, hoisting)) return;
     if (!declared && !(hoisting && /^[A-Z]/.test(receiver.text))) return;
     this.#bind(field, 'method', this.#innermost(), spanOf(statement), { ...modifiersOf(statement), container: receiver.text, exported: false });
@@ -450,7 +427,7 @@ class ModelBuilder {
       case 'for_expression':
       case 'spawn_expression':
       case 'list_comprehension': {
-        const loop = this.#parentOf(name);
+        const loop = name.parent;
         this.#bind(name, 'variable', scope, spanOf(home), { exported: false, mutable: loop?.namedChildren.some((c) => c?.type === 'mutability') ?? false });
         return;
       }
@@ -485,7 +462,7 @@ class ModelBuilder {
   #lambdaSignature(lambda: Node, scope: number): void {
     const parent = this.table.scopes[scope]!.parent;
     if (parent === undefined || this.table.scopes[parent]!.kind !== 'function') return;
-    const declaration = this.#parentOf(lambda);
+    const declaration = lambda.parent;
     if (declaration?.type !== 'declaration' || declaration.childForFieldName('value')?.startIndex !== lambda.startIndex) return;
     const types = this.#parameterTypes.get(parent);
     if (types) this.#signatureOf.set(scope, types);

@@ -25,4 +25,10 @@ serveJobs<ToolJob, Awaited<ReturnType<typeof callTool>>>(async (job, signal) => 
     if (error instanceof ProtocolError) throw new JobFailure(error.message, { protocol: { code: error.code, data: error.data } });
     throw error;
   }
-}, undefined, { retainedBytes: wasmHeapBytes });
+}, undefined, {
+  retainedBytes: wasmHeapBytes,
+  // A text sent in the call (parse_source, format_source, rename_symbol) is parsed once and let go; the project's
+  // own files are this worker's index, bounded by the World's budget. Retiring a worker for indexing a 4.4 MB
+  // file (495 MiB of WASM heap) threw the index away after every call, and each call then timed out rebuilding it.
+  counts: (job) => typeof ((job as ToolJob).args as { source?: unknown } | null | undefined)?.source === 'string',
+});

@@ -27,6 +27,12 @@ export interface Retirement {
   retainedBytes: () => number;
   /** Growth in one job past which the worker is replaced. */
   limitBytes?: number;
+  /**
+   * Whether a job's growth may retire the worker (every job's when absent):
+   * what the worker keeps on purpose, such as the index of the project it
+   * serves, is its working state, and replacing the worker would only build it again.
+   */
+  counts?: (payload: unknown) => boolean;
 }
 
 /**
@@ -73,7 +79,7 @@ export function serveJobs<Payload, Result, Note = never>(handle: (payload: Paylo
       )
       .then((reply) => {
         running.delete(request.id);
-        const grew = retirement ? retirement.retainedBytes() - retainedBefore : 0;
+        const grew = retirement && (retirement.counts?.(request.payload) ?? true) ? retirement.retainedBytes() - retainedBefore : 0;
         if (grew > (retirement?.limitBytes ?? DEFAULT_RETIREMENT_LIMIT_BYTES)) reply.retire = Math.round(grew / 1048576);
         port.postMessage(reply);
       });

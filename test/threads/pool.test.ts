@@ -143,6 +143,13 @@ describe('WorkerPool', () => {
     assert.match(logged.join(''), /grew memory it never gives back by 32 MiB; the worker is replaced/);
   });
 
+  it('keeps a worker whose growth is its working state (a job the retirement does not count)', async () => {
+    const one = new WorkerPool<TestJob, unknown>({ script, size: 1 });
+    pools.push(one);
+    const first = await one.run({ kind: 'index', mb: 32 });
+    assert.equal(await one.run({ kind: 'thread' }), first);
+  });
+
   it('refuses jobs after dispose', async () => {
     const one = pool(1);
     await one.dispose();

@@ -43,6 +43,7 @@ export const SLOW: readonly SlowEntry[] = [
   { path: 'mcp/load', why: 'load' },
   { path: 'mcp/soak', why: 'soak' },
   { path: 'analysis/adversarial', why: 'pathological inputs at size' },
+  { path: 'scaling/scaling', why: 'time ratios at n and 4n for every pass: run alone, not beside other files' },
   { path: 'scaling/servers', why: "issue 21's pathological inputs on a real `yaoxiang mcp`" },
   { path: 'format/limits', why: 'nesting at the depth bounds' },
   { path: 'threads/format-thread', why: 'worker threads and timed cancellation' },

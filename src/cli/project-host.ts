@@ -30,11 +30,15 @@ export function projectFile(analysis: Analysis, given: string): string {
   }
 }
 
-/** Files the project holds but the answer does not cover (unreadable, invalid UTF-8, too large, past the budget): said on stderr. */
+/** How many of them the warning names, one per line. */
+const NAMED_PROBLEMS = 5;
+
+/** Files the project holds but the answer does not cover (unreadable, invalid UTF-8, too large, past the budget, in a folder that cannot be listed): said on stderr. */
 function warnOfSkippedFiles(analysis: Analysis): void {
-  const problems = [...analysis.problems.values()];
+  const problems = analysis.problemsByPath();
   if (problems.length === 0) return;
-  const first = problems[0]!;
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  process.stderr.write(`yaoxiang: ${problems.length} file(s) of the project left out: ${first.file}: ${first.code}: ${first.message}${more}\n`);
+  const what = problems.some((p) => p.file.endsWith('/')) ? 'file(s) or folder(s)' : 'file(s)';
+  const lines = problems.slice(0, NAMED_PROBLEMS).map((p) => `  ${p.file}: ${p.code}: ${p.message}\n`);
+  const more = problems.length > NAMED_PROBLEMS ? `  and ${problems.length - NAMED_PROBLEMS} more\n` : '';
+  process.stderr.write(`yaoxiang: ${problems.length} ${what} of the project left out:\n${lines.join('')}${more}`);
 }

@@ -63,13 +63,18 @@ export class Analysis {
     return this.files.get(path);
   }
 
+  /** The files and folders of the project the snapshot could not read, by path. */
+  problemsByPath(): FileProblem[] {
+    return [...this.problems.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  }
+
   /** A path as the user gave it (relative to the root, or absolute): a file of the snapshot, or why not. */
   resolve(given: string): PathResolution {
     const resolved = resolveInProject(this.root, given);
     if (!resolved.ok) return { kind: 'outside', message: resolved.error.message };
     const file = this.files.get(resolved.value.relative);
     if (file) return { kind: 'file', file };
-    const problem = this.problems.get(resolved.value.relative);
+    const problem = this.problems.get(resolved.value.relative) ?? this.#unreadableFolderOf(resolved.value.relative);
     return problem ? { kind: 'problem', problem } : { kind: 'unknown', relative: resolved.value.relative };
   }
 
@@ -186,7 +191,7 @@ export class Analysis {
    * may use the name, and renaming the rest would leave it pointing at nothing.
    */
   renameAt(path: string, at: HumanPosition | string, newName: string): Promise<WorkspaceRenameResult> {
-    const unread = [...this.problems.values()];
+    const unread = this.problemsByPath();
     if (unread.length > 0) {
       const first = unread[0]!;
       const more = unread.length > 1 ? ` and ${unread.length - 1} more` : '';
@@ -194,6 +199,15 @@ export class Analysis {
       return Promise.resolve({ changes: [], diagnostics: [refusal(RENAME_CODES.incompleteProject, message, undefined, 'fix or remove the file, then rename again')] });
     }
     return renameInWorkspace(this.files, path, at, newName, this.#members);
+  }
+
+  /** The unreadable folder (a problem keyed `dir/`) a path lies in, if any: the walk never saw the files there. */
+  #unreadableFolderOf(relative: string): FileProblem | undefined {
+    for (let slash = relative.lastIndexOf('/'); slash > 0; slash = relative.lastIndexOf('/', slash - 1)) {
+      const problem = this.problems.get(relative.slice(0, slash + 1));
+      if (problem) return problem;
+    }
+    return undefined;
   }
 
   /** In fast mode, the unreadable project files the targets import: their absence explains the targets' errors. */

@@ -153,7 +153,7 @@ export async function collectFiles(paths: readonly string[]): Promise<CollectedF
         const where = (error as NodeJS.ErrnoException).path;
         return { ok: false, unreadable: where === undefined || /[*?[\]{}]/.test(where) ? absolute : path.resolve(absolute, where), reason: describeError(error) };
       }
-      for (const file of found) files.add(path.join(absolute, file));
+      for (const file of found.files) files.add(path.join(absolute, file));
     } else if (absolute.endsWith('.yx')) {
       files.add(absolute);
     }

@@ -8,7 +8,7 @@ import type { ProjectRoot, WorldDisk } from '../ide/index.ts';
 
 /** A disk with nothing on it: the project's World lists no files, reads no manifest and resolves no links. */
 export const NO_DISK: WorldDisk = {
-  list: async () => [],
+  list: async () => ({ files: [], unreadableFolders: [] }),
   stat: async () => undefined,
   read: async () => undefined,
   realRoot: async (root) => root,

@@ -171,7 +171,7 @@ export function problemCode(problem: FileProblem): ToolErrorCode {
 
 /** Says what is wrong with the file and what to do about it. */
 export function problemText(problem: FileProblem): string {
-  return `is in the project but cannot be served: ${problem.message}. Fix the file on disk; it is read again on the next call.`;
+  return `is in the project but cannot be served: ${problem.message}. Fix the ${problem.file.endsWith('/') ? 'folder' : 'file'} on disk; it is read again on the next call.`;
 }
 
 function indexing(status: WorldStatus): ToolError {

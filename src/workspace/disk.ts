@@ -3,11 +3,11 @@
 // every answer here may already be stale, and a path that stops naming a
 // regular file is reported as gone rather than thrown. Tests put their own
 // disk, with faults at chosen moments, in front of this one.
-import { existsSync } from 'node:fs';
+import { existsSync, readdir } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { globby } from 'globby';
-import { isGone, openRegular, readBounded } from './file-access.ts';
+import { describeError, isGone, openRegular, readBounded } from './file-access.ts';
 import { IGNORE_FILE_NAME, withoutIgnored } from './ignore-files.ts';
 import { toPosix } from './root.ts';
 
@@ -25,12 +25,28 @@ export interface FileBytes extends FileStamp {
   bytes: Buffer;
 }
 
+/** A folder below the root the walk could not list: its files are missing from the listing. */
+export interface UnreadableFolder {
+  /** Relative with `/`, ending in `/`. */
+  folder: string;
+  reason: string;
+}
+
+/** What a walk found: the sources, and the folders it skipped. */
+export interface SourceListing {
+  /** Relative with `/`, sorted. */
+  files: string[];
+  /** Sorted; always empty for a walk that throws instead of skipping. */
+  unreadableFolders: UnreadableFolder[];
+}
+
 export interface WorldDisk {
   /**
-   * Every .yx file below `root`, relative with `/`, sorted; symbolic links are
-   * not followed. With `scope` 'folder', only the files directly in `root`.
+   * Every .yx file below `root`, relative with `/`, sorted, and the folders
+   * that could not be listed; symbolic links are not followed. With `scope`
+   * 'folder', only the files directly in `root`.
    */
-  list(root: string, scope?: ListScope): Promise<string[]>;
+  list(root: string, scope?: ListScope): Promise<SourceListing>;
   /** The stamp of a regular file; undefined when the path names nothing, or something else. Throws when it cannot be examined. */
   stat(absolute: string): Promise<FileStamp | undefined>;
   /**
@@ -49,11 +65,13 @@ export interface WorldDisk {
  * symbolic links not followed, the .gitignore files it meets honoured: see
  * ignore-files.ts). A folder that cannot be read, or a file whose name is
  * not UTF-8 (nothing could open it by the name the walk gives), is skipped
- * with 'skip', or ends the walk with its error (which names it in `path`)
- * with 'throw'.
+ * with 'skip' (a folder is then named in `unreadableFolders`, so that an
+ * answer can say what it did not see), or ends the walk with its error
+ * (which names it in `path`) with 'throw'.
  */
-export async function listSources(root: string, scope: ListScope, unreadableFolders: 'skip' | 'throw'): Promise<string[]> {
+export async function listSources(root: string, scope: ListScope, unreadableFolders: 'skip' | 'throw'): Promise<SourceListing> {
   const below = scope === 'folder' ? '' : '**/';
+  const skipped: UnreadableFolder[] = [];
   const found = await globby([`${below}*.yx`, `${below}${IGNORE_FILE_NAME}`], {
     cwd: root,
     ignore: IGNORED_DIRECTORIES.map((dir) => `**/${dir}/**`),
@@ -61,6 +79,8 @@ export async function listSources(root: string, scope: ListScope, unreadableFold
     dot: false,
     onlyFiles: true,
     suppressErrors: unreadableFolders === 'skip',
+    // fast-glob drops a folder it cannot list without a word when errors are suppressed: the listing is watched here to name it.
+    fs: { readdir: watchedReaddir(root, skipped) },
   });
   const sources: string[] = [];
   const ignoreFiles: string[] = [];
@@ -73,7 +93,28 @@ export async function listSources(root: string, scope: ListScope, unreadableFold
     }
     (relative.endsWith('.yx') ? sources : ignoreFiles).push(relative);
   }
-  return withoutIgnored(root, sources, ignoreFiles).sort();
+  const files = withoutIgnored(root, sources, ignoreFiles).sort();
+  return { files, unreadableFolders: skipped.sort((a, b) => (a.folder < b.folder ? -1 : 1)) };
+}
+
+/** fs.readdir, noting each folder below `root` it fails on (one that vanished mid-walk is simply gone). */
+function watchedReaddir(root: string, skipped: UnreadableFolder[]): typeof readdir {
+  type Done = (error: NodeJS.ErrnoException | null, entries: unknown) => void;
+  const watched = (folder: string, options: unknown, maybeDone?: Done): void => {
+    // Called as readdir(path, done) or readdir(path, options, done).
+    const done = (maybeDone ?? options) as Done;
+    const noted: Done = (error, entries) => {
+      if (error && !isGone(error)) {
+        const relative = toPosix(path.relative(root, folder));
+        skipped.push({ folder: relative === '' ? './' : `${relative}/`, reason: describeError(error) });
+      }
+      done(error, entries);
+    };
+    const untyped = readdir as unknown as (folder: string, ...rest: unknown[]) => void;
+    if (maybeDone === undefined) untyped(folder, noted);
+    else untyped(folder, options, noted);
+  };
+  return watched as unknown as typeof readdir;
 }
 
 export const nodeDisk: WorldDisk = {

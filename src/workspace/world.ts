@@ -16,7 +16,7 @@ import { createParser } from '../syntax/language.ts';
 import { MANIFEST_FILE, toPosix, type ProjectRoot } from './root.ts';
 import { parseManifest, type Manifest, type ManifestProblem } from './manifest.ts';
 import { MAX_FILE_BYTES } from './file-access.ts';
-import { nodeDisk, type FileBytes, type FileStamp, type ListScope, type WorldDisk } from './disk.ts';
+import { nodeDisk, type FileBytes, type FileStamp, type ListScope, type SourceListing, type UnreadableFolder, type WorldDisk } from './disk.ts';
 import { fail, ok, type Result, type WorkspaceErrorCode } from './errors.ts';
 import { firstInvalidUtf8Offset } from './utf8.ts';
 
@@ -268,12 +268,13 @@ export class World {
       this.#dirty = true;
       return false;
     }
-    const found = new Set(listed);
+    const found = new Set(listed.files);
     this.#known = found;
     for (const relative of [...this.#files.keys()]) {
       if (!found.has(relative) && !this.#overlays.has(relative)) this.#remove(relative);
     }
     for (const relative of [...this.#problems.keys()]) if (!found.has(relative)) this.#problems.delete(relative);
+    this.#noteUnreadableFolders(listed.unreadableFolders);
     await this.#readAll([...found].filter((relative) => !this.#overlays.has(relative)));
     return true;
   }
@@ -287,7 +288,9 @@ export class World {
     // Watching before the listing: a file changed while the load runs marks the World dirty instead of going unseen.
     if (watchFiles) this.#startWatching();
     this.#dirty = false;
-    const files = (await this.#discover()) ?? [];
+    const listed = await this.#discover();
+    const files = listed?.files ?? [];
+    this.#noteUnreadableFolders(listed?.unreadableFolders ?? []);
     this.#known = new Set(files);
     this.#status = { state: 'indexing', loaded: 0, total: files.length };
     await this.#readAll(files, (loaded) => {
@@ -323,13 +326,25 @@ export class World {
   }
 
   /** The .yx files on disk, or undefined when the root cannot be listed at all. */
-  async #discover(): Promise<string[] | undefined> {
+  async #discover(): Promise<SourceListing | undefined> {
     try {
       return await this.#disk.list(this.root.root, this.#scope);
     } catch {
       return undefined;
     }
   }
+  /**
+   * A folder below the root the listing could not read is a problem of the
+   * World like an unreadable file (keyed by its path ending in `/`): answers
+   * that cover the project say its files are missing, and a rename refuses.
+   */
+  #noteUnreadableFolders(folders: readonly UnreadableFolder[]): void {
+    for (const key of [...this.#problems.keys()]) if (key.endsWith('/')) this.#problems.delete(key);
+    for (const { folder, reason } of folders) {
+      this.#problems.set(folder, { file: folder, code: 'UNREADABLE', message: `the folder cannot be read (${reason}): its .yx files are left out` });
+    }
+  }
+
 
   /**
    * Stats and reads a file unless it is unchanged since it was last read. The

@@ -110,6 +110,18 @@ describe('World: files changing while it reads them', () => {
       assert.deepEqual([...after.value.keys()].sort(), ['main.yx', 'util.yx']);
     }));
 
+  it('a folder the listing could not read is a problem until it can be read, and covers the paths in it', () =>
+    withWorld(async (world, _dir, disk) => {
+      disk.unreadableFolders = [{ folder: 'locked/', reason: 'permission denied' }];
+      await world.load();
+      assert.deepEqual([...world.problems.keys()], ['locked/']);
+      assert.deepEqual(world.problems.get('locked/'), { file: 'locked/', code: 'UNREADABLE', message: 'the folder cannot be read (permission denied): its .yx files are left out' });
+      disk.unreadableFolders = [];
+      const files = await world.files();
+      assert.ok(files.ok);
+      assert.deepEqual([...world.problems.keys()], []);
+    }));
+
   it('the whole root deleted: every file goes, nothing throws', () =>
     withWorld(async (world, dir) => {
       await world.load();

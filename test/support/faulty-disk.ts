@@ -2,7 +2,7 @@
 // between a listing and the reads that follow it (where a test deletes,
 // renames or swaps files), and paths whose stat or read fails. Tests run as
 // root, where chmod 000 does not stop a read, so unreadable files are injected.
-import { nodeDisk, type FileBytes, type FileStamp, type WorldDisk } from '../../src/workspace/disk.ts';
+import { nodeDisk, type FileBytes, type FileStamp, type SourceListing, type UnreadableFolder, type WorldDisk } from '../../src/workspace/disk.ts';
 
 export class FaultyDisk implements WorldDisk {
   /** Runs once, after the next listing and before any file of it is examined. */
@@ -13,14 +13,16 @@ export class FaultyDisk implements WorldDisk {
   readonly reads: string[] = [];
   /** Makes the next listings throw, as when the root itself goes away mid-walk. */
   listFails = false;
+  /** Folders the next listings report they could not read (as root, a real walk can read any). */
+  unreadableFolders: UnreadableFolder[] = [];
 
-  async list(root: string): Promise<string[]> {
+  async list(root: string): Promise<SourceListing> {
     if (this.listFails) throw errno('EIO', `scandir '${root}'`);
     const found = await nodeDisk.list(root);
     const hook = this.afterList;
     this.afterList = undefined;
     await hook?.();
-    return found;
+    return { files: found.files, unreadableFolders: [...found.unreadableFolders, ...this.unreadableFolders] };
   }
 
   async stat(absolute: string): Promise<FileStamp | undefined> {

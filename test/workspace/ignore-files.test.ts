@@ -31,17 +31,17 @@ describe('listing sources', () => {
       'src/lib/local/d.yx': X,
       'lib/local/e.yx': X,
     });
-    assert.deepEqual(await listSources(dir, 'tree', 'throw'), ['lib/local/e.yx', 'main.yx', 'src/keep.gen.yx', 'src/only-top.yx']);
+    assert.deepEqual((await listSources(dir, 'tree', 'throw')).files, ['lib/local/e.yx', 'main.yx', 'src/keep.gen.yx', 'src/only-top.yx']);
   });
 
   it('brings nothing back from inside an excluded folder, whatever a .gitignore there says', async () => {
     const dir = project({ '.gitignore': 'vendor/\n', 'vendor/.gitignore': '!*.yx\n', 'vendor/v.yx': X, 'main.yx': X });
-    assert.deepEqual(await listSources(dir, 'tree', 'throw'), ['main.yx']);
+    assert.deepEqual((await listSources(dir, 'tree', 'throw')).files, ['main.yx']);
   });
 
   it('with scope folder, lists and honours only the folder itself', async () => {
     const dir = project({ '.gitignore': 'skip.yx\n', 'a.yx': X, 'skip.yx': X, 'sub/b.yx': X });
-    assert.deepEqual(await listSources(dir, 'folder', 'throw'), ['a.yx']);
+    assert.deepEqual((await listSources(dir, 'folder', 'throw')).files, ['a.yx']);
   });
 
   it('follows no link, to a folder inside or outside, and so ends on links that loop', async () => {
@@ -53,14 +53,14 @@ describe('listing sources', () => {
     symlinkSync(outside, join(dir, 'out'));
     // Git opens no .gitignore through a link either.
     symlinkSync(join(outside, '.gitignore'), join(dir, '.gitignore'));
-    assert.deepEqual(await listSources(dir, 'tree', 'throw'), ['main.yx', 'sub/s.yx']);
+    assert.deepEqual((await listSources(dir, 'tree', 'throw')).files, ['main.yx', 'sub/s.yx']);
   });
 
   it('reads as absent a .gitignore that is a FIFO or a link to /dev/zero, without waiting on it', { skip: process.platform === 'win32' && 'no FIFOs' }, async () => {
     const dir = project({ 'main.yx': X, 'sub/s.yx': X, 'other/o.yx': X });
     const fifo = spawnSync('mkfifo', [join(dir, 'sub', '.gitignore')]).status === 0;
     symlinkSync('/dev/zero', join(dir, 'other', '.gitignore'));
-    assert.deepEqual(await listSources(dir, 'tree', 'throw'), ['main.yx', 'other/o.yx', 'sub/s.yx']);
+    assert.deepEqual((await listSources(dir, 'tree', 'throw')).files, ['main.yx', 'other/o.yx', 'sub/s.yx']);
     assert.ok(fifo || process.platform !== 'linux', 'mkfifo is there on Linux');
   });
 
@@ -71,12 +71,12 @@ describe('listing sources', () => {
     } catch {
       return t.skip('this file system takes UTF-8 names only');
     }
-    assert.deepEqual(await listSources(dir, 'tree', 'skip'), ['main.yx']);
+    assert.deepEqual((await listSources(dir, 'tree', 'skip')).files, ['main.yx']);
     await assert.rejects(listSources(dir, 'tree', 'throw'), { code: 'EILSEQ', path: 'b\uFFFD.yx' });
   });
 
   it('skips VCS and build folders', async () => {
     const dir = project({ 'main.yx': X, '.git/g.yx': X, 'target/t.yx': X, 'node_modules/n.yx': X, '.yaoxiang/y.yx': X, '.hidden/h.yx': X });
-    assert.deepEqual(await listSources(dir, 'tree', 'throw'), ['main.yx']);
+    assert.deepEqual((await listSources(dir, 'tree', 'throw')).files, ['main.yx']);
   });
 });

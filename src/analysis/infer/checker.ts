@@ -705,12 +705,16 @@ class Checker {
     } else {
       type = this.vars.fresh();
     }
-    if (this.lookup(name) && (this.inCurrentScope(name) || this.inAnyScope(name))) {
+    const existing = this.lookup(name);
+    if (existing && (this.inCurrentScope(name) || this.inAnyScope(name))) {
       this.assignVar(name, type, nameNode);
       this.setBindingType(nameNode, type);
       return;
     }
-    this.addVar(name, type, mutable, nameNode);
+    // A std short name is a global variable of the reference's (immutable): the
+    // binding only changes its type, and `mut` is lost (a later assignment in
+    // a loop body is E2010).
+    this.addVar(name, type, existing?.prelude ? false : mutable, nameNode);
   }
 
   /** R2: `name: T = init` (V1 only). */
@@ -1113,8 +1117,9 @@ class Checker {
     }
     const init = value ? this.infer(value) : binding.annotation ? this.annotation(binding.annotation) : this.vars.fresh();
     const outer = this.lookup(name);
-    if (outer && this.inAnyScope(name)) {
-      if (this.inCurrentScope(name)) {
+    // A std short name is in the reference's global scope, immutable.
+    if (outer && (this.inAnyScope(name) || outer.prelude)) {
+      if (this.inCurrentScope(name) || (outer.prelude && this.scopes.length === 1)) {
         this.report('E2002', TYPE_MESSAGES.E2002(name), firstToken(statement));
         return;
       }

@@ -162,7 +162,7 @@ async function regenerateFixtures(jobs: number): Promise<number> {
   const ours = await OurChecker.create();
   try {
     clearPrograms(paths);
-    const files = writePrograms(fixturePrograms(), paths.programs, '');
+    const files = writePrograms(fixturePrograms(paths.written), paths.programs, '');
     const pairs = await pairVerdicts(files, oracle, ours, () => {});
     const measures = measure(pairs);
     const verdicts = formatVerdicts(files.map((f, i) => ({ file: f.name, verdict: pairs[i]!.reference })));

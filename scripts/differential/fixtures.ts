@@ -10,20 +10,22 @@ import type { OurChecker } from './ours.ts';
 import { usesLocalModule } from './programs.ts';
 import { generateProgram, MUTATIONS, PIECES, type GeneratedProgram } from './generate/index.ts';
 import { syntaxPrograms } from './syntax.ts';
+import { writtenPrograms } from './written.ts';
 import type { Verdict } from './verdict.ts';
 
 export const FIXTURE_SEED = 19;
 /** Random mixes beyond the one-per-piece and three-per-mutation programs. */
 const MIXED = 120;
 
-/** The fixture set: every piece alone (twice), every mutation three times, random mixes, then the syntax errors. */
-export function fixturePrograms(): GeneratedProgram[] {
+/** The fixture set: every piece alone (twice), every mutation three times, random mixes, the syntax errors, then the hand-written programs of `written`. */
+export function fixturePrograms(written: string): GeneratedProgram[] {
   const programs: GeneratedProgram[] = [];
   let index = 0;
   for (const piece of PIECES) for (let k = 0; k < 2; k++) programs.push(generateProgram(index++, FIXTURE_SEED, { pieces: [piece], mutate: false }));
   for (const mutation of MUTATIONS) for (let k = 0; k < 3; k++) programs.push(generateProgram(index++, FIXTURE_SEED, { mutation }));
   for (let k = 0; k < MIXED; k++) programs.push(generateProgram(index++, FIXTURE_SEED));
-  programs.push(...syntaxPrograms(index));
+  const syntax = syntaxPrograms(index);
+  programs.push(...syntax, ...writtenPrograms(written, index + syntax.length));
   return programs;
 }
 
@@ -85,13 +87,15 @@ export function parseKnown(text: string): Disagreement[] {
 export interface FixturePaths {
   dir: string;
   programs: string;
+  /** The hand-written programs' sources (`written.ts`). */
+  written: string;
   verdicts: string;
   known: string;
 }
 
 export function fixturePaths(repoRoot: string): FixturePaths {
   const dir = path.join(repoRoot, 'test', 'differential');
-  return { dir, programs: path.join(dir, 'programs'), verdicts: path.join(dir, 'verdicts.tsv'), known: path.join(dir, 'known-disagreements.tsv') };
+  return { dir, programs: path.join(dir, 'programs'), written: path.join(dir, 'written'), verdicts: path.join(dir, 'verdicts.tsv'), known: path.join(dir, 'known-disagreements.tsv') };
 }
 
 export function readFixtures(paths: FixturePaths): { verdicts: Map<string, Verdict>; known: Disagreement[] } {

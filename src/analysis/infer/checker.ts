@@ -47,6 +47,9 @@ export interface ModuleInterface {
 /** How another file's module is seen through `use`, or undefined when it is not a project file. */
 export type ModuleExports = (modulePath: string) => ModuleInterface | undefined;
 
+/** What opened a scope: the file, a function body, a loop body (promoted into its parent when it ends), any other block. */
+type ScopeKind = 'global' | 'function' | 'loop' | 'block';
+
 interface VarInfo {
   type: Type;
   scheme?: Scheme;
@@ -199,6 +202,8 @@ class Checker {
   private readonly replayed = new WriteLog<InferredItem, number>();
   private readonly globals = new GlobalScope();
   private readonly scopes: Map<string, VarInfo>[] = [this.globals];
+  /** What opened each scope of `scopes` (the same length): whether its variables outlive it (`survives`). */
+  private readonly scopeKinds: ScopeKind[] = ['global'];
   private readonly memo: InferenceMemo | undefined;
   /** The top-level item being recorded for the memo. */
   private recording: ItemRecording | undefined;
@@ -578,13 +583,63 @@ class Checker {
     }
   }
 
-  private withScope<T>(body: () => T): T {
+  private withScope<T>(body: () => T, kind: ScopeKind = 'block'): T {
     this.scopes.push(new Map());
+    this.scopeKinds.push(kind);
     try {
       return body();
     } finally {
       this.scopes.pop();
+      this.scopeKinds.pop();
     }
+  }
+
+  /**
+   * Whether the variables of scope `i` are still there when the enclosing
+   * function's body ends: the global scope's and a function body's are, and
+   * a loop body's when the scope it is promoted into is. The reference's IR
+   * generation reads variables' types from one map by name, the scopes of
+   * every checked function body as they stood when it ended (`TypeCheckResult`
+   * `local_var_types`); a variable of an `if` or `for` block or of a lambda
+   * literal is not in it.
+   */
+  private survives(i: number): boolean {
+    for (; i >= 0; i--) {
+      const kind = this.scopeKinds[i]!;
+      if (kind !== 'loop') return kind !== 'block';
+    }
+    return true;
+  }
+
+  /**
+   * E3004 (IR generation, `generate_for_loop_ir`): `for v in name` iterates
+   * only a name whose type, in that map, is a list, tuple, dictionary or
+   * range. Anything else (a string, an Int, a type variable such as an
+   * unannotated parameter's or an unannotated function's result, `Any`, an
+   * alias, a function) is refused at the name; so is a name the map lacks
+   * (a loop variable, a block's variable), as `<unknown>`. The iterables that
+   * are not names are refused by their syntax alone (`ir-bodies.ts`).
+   */
+  private checkIterable(iterable: Node): void {
+    let inner = iterable;
+    while (inner.type === 'parenthesized_expression') {
+      const next = inner.namedChildren.find((c): c is Node => c !== null && !isComment(c));
+      if (!next) return;
+      inner = next;
+    }
+    if (inner.type !== 'identifier') return;
+    const name = inner.text;
+    let at = this.scopes.length - 1;
+    while (at > 0 && !this.scopes[at]!.has(name)) at--;
+    if (at > 0 && !this.survives(at)) {
+      this.report('E3004', TYPE_MESSAGES.E3004('<unknown>'), inner);
+      return;
+    }
+    const info = at > 0 ? this.scopes[at]!.get(name) : this.lookup(name);
+    if (!info) return;
+    const type = prune(info.type);
+    if (type.k === 'list' || type.k === 'tuple' || type.k === 'dict' || type.k === 'range' || type.k === 'error') return;
+    this.report('E3004', TYPE_MESSAGES.E3004(display(type)), inner);
   }
 
   // ---- V1: statements ----------------------------------------------------
@@ -650,12 +705,16 @@ class Checker {
     } else {
       type = this.vars.fresh();
     }
-    if (this.lookup(name) && (this.inCurrentScope(name) || this.inAnyScope(name))) {
+    const existing = this.lookup(name);
+    if (existing && (this.inCurrentScope(name) || this.inAnyScope(name))) {
       this.assignVar(name, type, nameNode);
       this.setBindingType(nameNode, type);
       return;
     }
-    this.addVar(name, type, mutable, nameNode);
+    // A std short name is a global variable of the reference's (immutable): the
+    // binding only changes its type, and `mut` is lost (a later assignment in
+    // a loop body is E2010).
+    this.addVar(name, type, existing?.prelude ? false : mutable, nameNode);
   }
 
   /** R2: `name: T = init` (V1 only). */
@@ -746,7 +805,7 @@ class Checker {
       }
       if (expressionBody) this.infer(expressionBody);
       else if (body?.type === 'block') for (const s of statementsOf(body)) this.checkStatement(s);
-    });
+    }, 'function');
     this.expectedReturn = savedExpected;
     this.resultError = savedResult;
   }
@@ -808,6 +867,7 @@ class Checker {
   private checkForStatement(node: Node): void {
     const iterable = node.childForFieldName('iterable');
     const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
+    if (iterable) this.checkIterable(iterable);
     const variable = node.childForFieldName('variable');
     const body = node.childForFieldName('body');
     const mutable = hasMutability(node);
@@ -1057,8 +1117,9 @@ class Checker {
     }
     const init = value ? this.infer(value) : binding.annotation ? this.annotation(binding.annotation) : this.vars.fresh();
     const outer = this.lookup(name);
-    if (outer && this.inAnyScope(name)) {
-      if (this.inCurrentScope(name)) {
+    // A std short name is in the reference's global scope, immutable.
+    if (outer && (this.inAnyScope(name) || outer.prelude)) {
+      if (this.inCurrentScope(name) || (outer.prelude && this.scopes.length === 1)) {
         this.report('E2002', TYPE_MESSAGES.E2002(name), firstToken(statement));
         return;
       }
@@ -1113,9 +1174,11 @@ class Checker {
   /** A loop body's scope; its variables stay visible after the loop (promotion, §5.3). */
   private loopScope(body: () => void): void {
     this.scopes.push(new Map());
+    this.scopeKinds.push('loop');
     try {
       body();
     } finally {
+      this.scopeKinds.pop();
       const inner = this.scopes.pop()!;
       const parent = this.scopes[this.scopes.length - 1]!;
       for (const [name, info] of inner) parent.set(name, info);
@@ -1125,6 +1188,7 @@ class Checker {
   private inferFor(node: Node): Type {
     const iterable = node.childForFieldName('iterable');
     const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
+    if (iterable) this.checkIterable(iterable);
     const variable = node.childForFieldName('variable');
     const body = node.childForFieldName('body');
     const mutable = hasMutability(node);

@@ -10,7 +10,13 @@
 //   function `y = { … }`, a lambda, an `if`/`else`, a loop, a match arm,
 //   `unsafe`, `spawn`) are generated as statement lists and are fine;
 // - an assignment to an index, `a[i] = v` (at the target's last `[`);
-// - a type definition inside a block.
+// - a type definition inside a block;
+// - a range `a..b` anywhere but as the iterable of a `for` (its operator
+//   has IR only there; E3005 without a span);
+// - E3004: a `for` over anything but a name, a range or a list, tuple or
+//   dictionary literal (a call, a field, an index, …), at that expression's
+//   token. Which names it iterates depends on their types: the checker
+//   reports those (`checkIterable`).
 //
 // The generator stops a function at its first such construct, in source
 // order, and `check` reports the first one of the file. Constants'
@@ -19,7 +25,7 @@ import type { Node } from 'web-tree-sitter';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { ownCopy } from '../../syntax/own-text.ts';
 import { readBinding, isFunctionValue } from './declarations.ts';
-import type { RawDiagnostic } from './messages.ts';
+import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 
 /** Discriminants of the reference's `Expr` (declaration order in `parser/ast.rs`). */
 const EXPRESSION_KIND = { block: 11, break: 13, continue: 14, cast: 15 } as const;
@@ -61,7 +67,10 @@ function firstUnhandled(root: Node): RawDiagnostic | undefined {
   return undefined;
 }
 
-const CANDIDATES = ['break_expression', 'continue_expression', 'cast_expression', 'block', 'type_definition', 'assignment'] as const;
+const CANDIDATES = ['break_expression', 'continue_expression', 'cast_expression', 'block', 'type_definition', 'assignment', 'for_expression', 'binary_expression'] as const;
+
+/** Iterables the generator takes by their syntax (a name's type decides: `checkIterable`). */
+const ITERABLE_SYNTAX = new Set(['identifier', 'list', 'tuple', 'unit', 'dictionary']);
 
 /** Node `i` is a candidate; `place` is its `parent.field`. */
 function unhandled(table: NodeTable, i: number, place: string | undefined): RawDiagnostic | undefined {
@@ -84,8 +93,58 @@ function unhandled(table: NodeTable, i: number, place: string | undefined): RawD
       // Copied: a target past a name's length is a view of the source, and the memo keeps the message across edits.
       return at(table, bracket === -1 ? target : bracket, `IR generation error: 不支持的赋值目标: Index { ${ownCopy(table.text(target))} }`);
     }
+    case 'for_expression': {
+      const iterable = unparenthesized(table, table.childInField(i, table.fieldIdOf('iterable')));
+      if (iterable === -1 || ITERABLE_SYNTAX.has(table.type(iterable)) || isRange(table, iterable)) return undefined;
+      const token = referenceToken(table, iterable);
+      return { code: 'E3004', message: TYPE_MESSAGES.E3004('<unknown>'), start: table.start(token), end: table.end(token) };
+    }
+    case 'binary_expression': {
+      if (!isRange(table, i)) return undefined;
+      let outer = i;
+      while (table.parent(outer) !== -1 && table.type(table.parent(outer)) === 'parenthesized_expression') outer = table.parent(outer);
+      if (placeOf(table, outer) === 'for_expression.iterable') return undefined;
+      const operator = table.childInField(i, table.fieldIdOf('operator'));
+      return at(table, operator === -1 ? i : operator, 'IR generation error: unhandled binary operator: Range');
+    }
     default: return undefined;
   }
+}
+
+function isRange(table: NodeTable, i: number): boolean {
+  if (table.type(i) !== 'binary_expression') return false;
+  const operator = table.childInField(i, table.fieldIdOf('operator'));
+  return operator !== -1 && table.text(operator) === '..';
+}
+
+/** The expression inside any parentheses around node `i` (the reference's parser drops them). */
+function unparenthesized(table: NodeTable, i: number): number {
+  while (i !== -1 && table.type(i) === 'parenthesized_expression') i = table.firstNamedChild(i);
+  return i;
+}
+
+/** The one token the reference gives an expression as its span: a call's `(`, a field's name, an operator, else the first token. */
+function referenceToken(table: NodeTable, i: number): number {
+  let token = -1;
+  switch (table.type(i)) {
+    case 'call_expression': {
+      const args = table.childInField(i, table.fieldIdOf('arguments'));
+      token = args === -1 ? -1 : table.firstChild(args);
+      break;
+    }
+    case 'index_expression': token = table.childOfType(i, table.idOf('[')); break;
+    case 'member_expression': token = table.childInField(i, table.fieldIdOf('field')); break;
+    case 'try_expression': token = table.childOfType(i, table.idOf('?')); break;
+    case 'binary_expression': case 'unary_expression': token = table.childInField(i, table.fieldIdOf('operator')); break;
+    case 'cast_expression': token = table.childOfType(i, table.idOf('as')); break;
+    case 'lambda': token = table.childOfType(i, table.idOf('=>')); break;
+    case 'assignment_expression': token = table.childOfType(i, table.idOf('=')); break;
+    default: break;
+  }
+  if (token !== -1) return token;
+  let first = i;
+  while (table.firstChild(first) !== -1) first = table.firstChild(first);
+  return first;
 }
 
 function lastChildOfType(table: NodeTable, i: number, typeId: number): number {

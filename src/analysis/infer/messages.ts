@@ -31,6 +31,7 @@ export const TYPE_MESSAGES = {
   E2018: (brand: string) => `Cannot mutably borrow '${brand}' (it is already borrowed immutably)`,
   E2020: (name: string) => `'${name}' is used after being freed`,
   E2027: () => 'Cannot dereference raw pointer outside of unsafe block',
+  E3004: (type: string) => `Unsupported iterator type: ${type}`,
   E3005: (kind: number) => `IR generation error: unhandled top-level statement in IR generation: Discriminant(${kind})`,
   E8001: () => '无法证明: BeyondKernel("循环无法证明终止：未找到有效的递减度量")',
 } as const;

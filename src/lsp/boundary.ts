@@ -4,7 +4,7 @@
 // (params.ts), so no handler is reached with params it cannot read. Refusals
 // are written with the connection's own writer, in turn with its answers.
 import { ErrorCodes, Message, type MessageStrategy, type ResponseMessage } from 'vscode-languageserver';
-import { MAX_JSON_DEPTH } from '../ide/index.ts';
+import { MAX_JSON_DEPTH, usableRequestId } from '../ide/index.ts';
 import { invalidParams } from './params.ts';
 
 export interface MessageBoundary {
@@ -67,5 +67,5 @@ function requestId(body: string): string | number | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { id, method } = value as { id?: unknown; method?: unknown };
   if (typeof method !== 'string') return undefined;
-  return typeof id === 'string' || Number.isSafeInteger(id) ? (id as string | number) : undefined;
+  return usableRequestId(id);
 }

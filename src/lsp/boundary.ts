@@ -3,12 +3,20 @@
 // that refuses a request for when it came (LSP's lifecycle) or for its params
 // (params.ts), so no handler is reached with params it cannot read. Refusals
 // are written with the connection's own writer, in turn with its answers.
-import { ErrorCodes, Message, type MessageStrategy, type ResponseMessage } from 'vscode-languageserver';
+// Before that, its content decoder parses each body, answering one that is not
+// JSON.
+import { ErrorCodes, Message, type ContentTypeDecoder, type MessageStrategy, type ResponseMessage } from 'vscode-languageserver';
 import { MAX_JSON_DEPTH, usableRequestId } from '../ide/index.ts';
 import { invalidParams } from './params.ts';
 
 export interface MessageBoundary {
   strategy: MessageStrategy;
+  /**
+   * The reader's JSON decoder: vscode-jsonrpc's own drops a body that is not
+   * JSON without a word, where JSON-RPC 2.0 (§5.1) wants a Parse error (-32700,
+   * id null); this one answers it, and the reader goes on to the next message.
+   */
+  decoder: ContentTypeDecoder;
   /** Whether `shutdown` was received: ending the input is then no failure. */
   readonly shutDown: boolean;
   /** A body not passed on for its depth (framing.ts): answered when a request with a usable id, else logged. */
@@ -43,26 +51,45 @@ export function messageBoundary(reply: (message: ResponseMessage) => void, log: 
         else next(message);
       },
     },
+    decoder: {
+      name: 'application/json',
+      decode(bytes, options) {
+        const text = Buffer.isBuffer(bytes) ? bytes.toString(options.charset) : new TextDecoder(options.charset).decode(bytes);
+        try {
+          return Promise.resolve(JSON.parse(text) as Message);
+        } catch (error) {
+          // JSON.parse throws only SyntaxErrors.
+          reply(parseError(` (${(error as SyntaxError).message})`));
+          // The reader reports a rejected body to the connection's error listeners (none) and reads on.
+          return Promise.reject(error);
+        }
+      },
+    },
     get shutDown() {
       return state === 'shutting down';
     },
     tooDeep(body) {
       const id = requestId(body);
       const why = `the message nests deeper than ${MAX_JSON_DEPTH} levels`;
-      if (id === undefined) log(`yaoxiang lsp: refused a message that is not a request with an id: ${why}`);
+      if (id === null) reply(parseError(`, and ${why}`));
+      else if (id === undefined) log(`yaoxiang lsp: refused a message that is not a request with an id: ${why}`);
       else reply({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: `Invalid Request: ${why}` } });
     },
   };
 }
 
-/** The id of a request (a string or a safe integer, as JSON-RPC wants one), if the body is one. */
-function requestId(body: string): string | number | undefined {
+function parseError(detail: string): ResponseMessage {
+  return { jsonrpc: '2.0', id: null, error: { code: ErrorCodes.ParseError, message: `Parse error: the message is not JSON${detail}` } };
+}
+
+/** The id of a request (a string or a safe integer, as JSON-RPC wants one), if the body is one; null if the body is not JSON. */
+function requestId(body: string): string | number | null | undefined {
   let value: unknown;
   try {
     // JSON.parse does not recurse, so however deep the body, this is safe; what follows a parse is not.
     value = JSON.parse(body);
   } catch {
-    return undefined;
+    return null;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { id, method } = value as { id?: unknown; method?: unknown };

@@ -46,7 +46,7 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   const inputEnded = () => process.exit(boundary.shutDown ? 0 : 1);
   process.stdin.on('end', inputEnded);
   process.stdin.on('close', inputEnded);
-  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(input), writer, { messageStrategy: boundary.strategy });
+  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(input, { contentTypeDecoder: boundary.decoder }), writer, { messageStrategy: boundary.strategy });
   const context = createContext(connection);
   let session: Session | undefined;
   let requests: RequestPool | undefined;

@@ -4,7 +4,8 @@
 // (params.ts), so no handler is reached with params it cannot read. Refusals
 // are written with the connection's own writer, in turn with its answers.
 // Before that, its content decoder parses each body, answering one that is not
-// JSON.
+// JSON. It also counts what came in and what was answered, so that a server
+// whose framing broke can answer the requests it had read before it exits.
 import { ErrorCodes, Message, type ContentTypeDecoder, type MessageStrategy, type ResponseMessage } from 'vscode-languageserver';
 import { MAX_JSON_DEPTH, usableRequestId } from '../ide/index.ts';
 import { invalidParams } from './params.ts';
@@ -17,6 +18,12 @@ export interface MessageBoundary {
    * id null); this one answers it, and the reader goes on to the next message.
    */
   decoder: ContentTypeDecoder;
+  /** Bodies the decoder has seen, JSON or not. */
+  readonly decoded: number;
+  /** Requests decoded and not yet answered. */
+  readonly unanswered: number;
+  /** The connection's writer has written `message` out. */
+  written(message: Message): void;
   /** Whether `shutdown` was received: ending the input is then no failure. */
   readonly shutDown: boolean;
   /** A body not passed on for its depth (framing.ts): answered when a request with a usable id, else logged. */
@@ -27,6 +34,10 @@ type Refusal = ResponseMessage['error'] & {};
 
 export function messageBoundary(reply: (message: ResponseMessage) => void, log: (line: string) => void): MessageBoundary {
   let state: 'new' | 'initialized' | 'shutting down' = 'new';
+  let decoded = 0;
+  /** The ids of requests decoded and not yet answered, with how many of each (a client may reuse an id). */
+  const unanswered = new Map<string | number, number>();
+  let unansweredCount = 0;
 
   /** Why the request is refused, or undefined once it is let through (and the lifecycle moved on). */
   const refusal = (method: string, params: unknown): Refusal | undefined => {
@@ -54,9 +65,17 @@ export function messageBoundary(reply: (message: ResponseMessage) => void, log: 
     decoder: {
       name: 'application/json',
       decode(bytes, options) {
+        decoded++;
         const text = Buffer.isBuffer(bytes) ? bytes.toString(options.charset) : new TextDecoder(options.charset).decode(bytes);
         try {
-          return Promise.resolve(JSON.parse(text) as Message);
+          const message = JSON.parse(text) as Message;
+          if (Message.isRequest(message)) {
+            // isRequest has checked the id is a string or a number.
+            const id = message.id as string | number;
+            unanswered.set(id, (unanswered.get(id) ?? 0) + 1);
+            unansweredCount++;
+          }
+          return Promise.resolve(message);
         } catch (error) {
           // JSON.parse throws only SyntaxErrors.
           reply(parseError(` (${(error as SyntaxError).message})`));
@@ -64,6 +83,20 @@ export function messageBoundary(reply: (message: ResponseMessage) => void, log: 
           return Promise.reject(error);
         }
       },
+    },
+    get decoded() {
+      return decoded;
+    },
+    get unanswered() {
+      return unansweredCount;
+    },
+    written(message) {
+      if (!Message.isResponse(message) || message.id === null) return;
+      const count = unanswered.get(message.id);
+      if (count === undefined) return;
+      if (count > 1) unanswered.set(message.id, count - 1);
+      else unanswered.delete(message.id);
+      unansweredCount--;
     },
     get shutDown() {
       return state === 'shutting down';

@@ -154,6 +154,26 @@ describe('broken framing ends the server with a reason', () => {
   }
 });
 
+describe('requests read before the framing broke', () => {
+  test('are answered before the server exits 1', async () => {
+    const lsp = await initialized();
+    const hover = (id: string) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { textDocument: { uri }, position: { line: 0, character: 0 } } });
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    const symbols = JSON.stringify({ jsonrpc: '2.0', id: 'symbols', method: 'textDocument/documentSymbol', params: { textDocument: { uri } } });
+    // In one write: the framing breaks while the requests before it are still being read.
+    lsp.raw(`${hover('first')}${hover('second')}Content-Length: ${Buffer.byteLength(symbols)}\r\n\r\n${symbols}Content-Length: -5\r\n\r\n{}`);
+    assert.equal(await lsp.exited, 1);
+    for (const id of ['first', 'second', 'symbols']) {
+      const answer = lsp.messages.find((m) => m.id === id);
+      assert.ok(answer, `no answer to ${id}: ${lsp.stderr()}`);
+      assert.equal(answer.error, undefined, JSON.stringify(answer.error));
+    }
+    assert.match(lsp.stderr(), /not a number of bytes/);
+  });
+});
+
 describe('selection ranges', () => {
   test('100,000 nested parentheses: the innermost ranges and the whole, no deeper than MAX_SELECTION_DEPTH', async () => {
     const lsp = await initialized();

@@ -30,7 +30,7 @@ export { lineEdits } from '../analysis/editor/edits.ts';
 export { explain, type Explanation, type Lang } from '../analysis/catalogue/index.ts';
 export { format, resolveFormatOptions, unifiedDiff, type FormatOptions, type FormatSettings } from '../analysis/format/index.ts';
 export { analyzeFile } from '../analysis/analyze.ts';
-export { renameInSource, renameInWorkspace, type FileChange, type RenameScope, type WorkspaceFile } from '../analysis/rename/index.ts';
+export { renameInSource, renameInWorkspace, type FileChange, type RenameRefusal, type RenameScope, type WorkspaceFile } from '../analysis/rename/index.ts';
 export { Cancelled, throwIfCancelled } from '../analysis/turns.ts';
 
 // The workspace's rules the front ends apply to what users give them.

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseReferenceQuery, SYMBOL_KINDS, type Analysis, type Location, type SymbolKind } from '../ide/index.ts';
 import { EXIT, UsageError } from './io.ts';
-import { wholeNumberOption } from './numbers.ts';
+import { requirePosition, wholeNumberOption } from './numbers.ts';
 import { projectFile, withProject } from './project-host.ts';
 
 const common = {
@@ -58,6 +58,7 @@ export async function runReferences(argv: string[], out: (text: string) => void)
 export function referencesFor(analysis: Analysis, query: string): Location[] {
   const parsed = parseReferenceQuery(query);
   if (parsed.file !== undefined) parsed.file = projectFile(analysis, parsed.file);
+  if (parsed.kind === 'position') requirePosition(analysis.file(parsed.file)!.lines, parsed, query);
   return analysis.references(parsed);
 }
 

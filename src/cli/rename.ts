@@ -2,8 +2,9 @@
 // (and every other file the rename changes) with --write.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeFile, createParser, isWithin, recoverWrites, parseOrThrow, renameInSource, renameInWorkspace, type FileChange, type RenameRefusal, type RenameScope, type WorkspaceFile } from '../ide/index.ts';
+import { analyzeFile, createParser, isWithin, LineIndex, recoverWrites, parseOrThrow, renameInSource, renameInWorkspace, type FileChange, type RenameRefusal, type RenameScope, type WorkspaceFile } from '../ide/index.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
+import { requirePosition } from './numbers.ts';
 import { projectFile, withProject } from './project-host.ts';
 import { projectRoot } from './project.ts';
 import { describeRecovery, writeChanges } from './write.ts';
@@ -114,6 +115,7 @@ async function plan(file: string, at: { line: number; column: number } | string,
     return withProject(explicitRoot, async (analysis) => {
       const relative = projectFile(analysis, file);
       const original = analysis.file(relative)!.text;
+      if (typeof at !== 'string') requirePosition(analysis.file(relative)!.lines, at, `${at.line}:${at.column}`);
       const result = await analysis.renameAt(relative, at, newName);
       const changes = result.changes.map((c) => ({ ...c, absolute: path.join(analysis.root, c.file), isTarget: c.file === relative, original: analysis.file(c.file)!.text }));
       return { original, changes, diagnostics: result.diagnostics, shown: (f) => (f === relative ? file : f) };
@@ -127,6 +129,7 @@ async function plan(file: string, at: { line: number; column: number } | string,
     return { original: text, changes, diagnostics: result.diagnostics, shown: () => file };
   }
   // A position in a lone file: the file as a workspace of one.
+  requirePosition(new LineIndex(text), at, `${at.line}:${at.column}`);
   const parser = await createParser();
   const tree = parseOrThrow(parser, text);
   try {

@@ -2,6 +2,7 @@
 import { loadedHost, type Analysis, type AnalysisHost } from '../ide/index.ts';
 import { UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
+import { shownPath } from './shown-path.ts';
 
 /**
  * Runs `work` on a snapshot of the whole project, loaded for this one
@@ -36,5 +37,5 @@ function warnOfSkippedFiles(analysis: Analysis): void {
   if (problems.length === 0) return;
   const first = problems[0]!;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  process.stderr.write(`yaoxiang: ${problems.length} file(s) of the project left out: ${first.file}: ${first.code}: ${first.message}${more}\n`);
+  process.stderr.write(`yaoxiang: ${problems.length} file(s) of the project left out: ${shownPath(first.file)}: ${first.code}: ${first.message}${more}\n`);
 }

@@ -8,6 +8,7 @@ import { EXIT, readSource, SourceReadError, UsageError } from './io.ts';
 import { wholeNumberOption } from './numbers.ts';
 import { projectRoot } from './project.ts';
 import { EXCERPT_WIDTH, renderDiagnostic } from './render.ts';
+import { shownPath } from './shown-path.ts';
 
 /** Diagnostics printed per file: the first ones say what is wrong; a thousand more only flood the terminal. */
 const DEFAULT_MAX_PER_FILE = 20;
@@ -67,7 +68,7 @@ export async function runCheck(argv: string[], out: (text: string) => void): Pro
     const shown = maxPerFile === 0 ? ofFile : ofFile.slice(0, maxPerFile);
     for (const d of shown) rendered.push('\n' + renderDiagnostic(d, file, lines, { color }));
     const hidden = ofFile.length - shown.length;
-    if (hidden > 0) rendered.push(`\n${file}: ${hidden} more diagnostic(s) not shown (--max-per-file 0 or --json lists all)\n`);
+    if (hidden > 0) rendered.push(`\n${shownPath(file)}: ${hidden} more diagnostic(s) not shown (--max-per-file 0 or --json lists all)\n`);
   };
   await loadGrammarForBatch(sourceBytesOf(files));
   const checked = await checkFiles(files, {

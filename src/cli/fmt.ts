@@ -12,6 +12,7 @@ import { wholeNumberOption } from './numbers.ts';
 import { projectRoot } from './project.ts';
 import { renderDiagnostic } from './render.ts';
 import { writeChanges, type Change } from './write.ts';
+import { escapeControls, shownPath } from './shown-path.ts';
 
 export const fmtHelp = `Usage: yaoxiang fmt [PATH...|-] [--check | --write | --diff] [--project-root DIR]
 
@@ -90,7 +91,7 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
         // One file that cannot be read costs that file, not the run.
         if (!(error instanceof SourceReadError)) throw error;
         unreadable++;
-        process.stderr.write(`yaoxiang fmt: ${error.message}\n`);
+        process.stderr.write(`yaoxiang fmt: ${escapeControls(error.message)}\n`);
         continue;
       }
       const { name, text } = source;
@@ -101,14 +102,14 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
       for (const d of result.diagnostics) process.stderr.write(renderDiagnostic(d, shown, lines, { color: false }) + '\n');
       if (result.diagnostics.some((d) => d.severity === 'error')) {
         broken++;
-        process.stderr.write(`${shown}: not formatted (syntax errors)\n`);
+        process.stderr.write(`${shownPath(shown)}: not formatted (syntax errors)\n`);
       }
       const differs = result.formatted !== text;
       if (differs) changed++;
       if (values.check) {
-        if (differs) out(`${shown}\n`);
+        if (differs) out(`${shownPath(shown)}\n`);
       } else if (values.diff) {
-        out(unifiedDiff(text, result.formatted, toSlashes(shown)));
+        out(unifiedDiff(text, result.formatted, shownPath(toSlashes(shown))));
       } else if (values.write) {
         if (differs) changes.push({ path: shown, original: text, text: result.formatted });
       } else {
@@ -121,7 +122,7 @@ export async function runFmt(argv: string[], out: (text: string) => void): Promi
   let refused = 0;
   if (values.write && changes.length > 0) {
     const outcome = await writeChanges(changes, { root: root.root, force: values.force, allOrNothing: false, command: 'fmt' });
-    for (const written of outcome.written) out(`Formatted ${written}\n`);
+    for (const written of outcome.written) out(`Formatted ${shownPath(written)}\n`);
     refused = outcome.refused.length;
     changed = outcome.written.length;
   }
@@ -157,7 +158,7 @@ class SettingsLookup {
         process.stderr.write(`yaoxiang fmt: ${read.error.code}: ${read.error.message} (ignored; default settings)\n`);
       } else {
         const parsed = parseManifest(read.value.text);
-        for (const problem of parsed.problems) process.stderr.write(`${manifest}: ${problem.message}\n`);
+        for (const problem of parsed.problems) process.stderr.write(`${shownPath(manifest)}: ${problem.message}\n`);
         settings = parsed.manifest.fmt;
       }
       this.#byManifest.set(manifest, settings);

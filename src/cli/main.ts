@@ -68,7 +68,8 @@ export async function main(argv: string[]): Promise<number> {
     return await command(rest, out);
   } catch (error) {
     if (error instanceof UsageError || error instanceof SourceReadError || isParseArgsError(error)) {
-      process.stderr.write(`yaoxiang ${name}: ${(error as Error).message}\n`);
+      // The message may name a path as the user gave it: escaped, so that it cannot forge lines.
+      process.stderr.write(`yaoxiang ${name}: ${(await import('./shown-path.ts')).escapeControls((error as Error).message)}\n`);
       return EXIT.usage;
     }
     throw error;

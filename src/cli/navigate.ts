@@ -2,8 +2,9 @@
 import { parseArgs } from 'node:util';
 import { parseReferenceQuery, SYMBOL_KINDS, type Analysis, type Location, type SymbolKind } from '../ide/index.ts';
 import { EXIT, UsageError } from './io.ts';
-import { wholeNumberOption } from './numbers.ts';
+import { requirePosition, wholeNumberOption } from './numbers.ts';
 import { projectFile, withProject } from './project-host.ts';
+import { shownPath } from './shown-path.ts';
 
 const common = {
   json: { type: 'boolean', default: false },
@@ -37,7 +38,7 @@ export async function runSymbols(argv: string[], out: (text: string) => void): P
   return withProject(values['project-root'], async (analysis) => {
     const result = await analysis.symbols(query, { kinds: kinds as SymbolKind[], limit });
     if (values.json) out(JSON.stringify({ ...result, truncated: result.total > result.symbols.length }, null, 2) + '\n');
-    else for (const s of result.symbols) out(`${s.file}:${s.range.start.line}:${s.range.start.column}\t${s.kind}\t${s.container ? s.container + '.' : ''}${s.name}\n`);
+    else for (const s of result.symbols) out(`${shownPath(s.file)}:${s.range.start.line}:${s.range.start.column}\t${s.kind}\t${s.container ? s.container + '.' : ''}${s.name}\n`);
     return result.total > 0 ? EXIT.ok : EXIT.findings;
   });
 }
@@ -49,7 +50,7 @@ export async function runReferences(argv: string[], out: (text: string) => void)
   return withProject(values['project-root'], async (analysis) => {
     const locations = referencesFor(analysis, query);
     if (values.json) out(JSON.stringify({ locations, total: locations.length }, null, 2) + '\n');
-    else for (const l of locations) out(`${l.file}:${l.range.start.line}:${l.range.start.column}${l.isDefinition ? ' (definition)' : ''}\t${l.lineText.trim()}\n`);
+    else for (const l of locations) out(`${shownPath(l.file)}:${l.range.start.line}:${l.range.start.column}${l.isDefinition ? ' (definition)' : ''}\t${l.lineText.trim()}\n`);
     return locations.length > 0 ? EXIT.ok : EXIT.findings;
   });
 }
@@ -58,6 +59,7 @@ export async function runReferences(argv: string[], out: (text: string) => void)
 export function referencesFor(analysis: Analysis, query: string): Location[] {
   const parsed = parseReferenceQuery(query);
   if (parsed.file !== undefined) parsed.file = projectFile(analysis, parsed.file);
+  if (parsed.kind === 'position') requirePosition(analysis.file(parsed.file)!.lines, parsed, query);
   return analysis.references(parsed);
 }
 
@@ -70,9 +72,9 @@ export async function runImports(argv: string[], out: (text: string) => void): P
     const imports = analysis.imports(path) ?? [];
     if (values.json) out(JSON.stringify({ file: path, imports }, null, 2) + '\n');
     else for (const i of imports) {
-      const target = i.resolved.kind === 'std' ? `std module ${i.resolved.module}` : i.resolved.kind === 'file' ? i.resolved.path : 'unresolved';
+      const target = i.resolved.kind === 'std' ? `std module ${i.resolved.module}` : i.resolved.kind === 'file' ? shownPath(i.resolved.path) : 'unresolved';
       const items = i.items.length > 0 ? `.{${i.items.map((it) => (it.is_public ? 'pub ' : '') + it.name + (it.alias ? ` as ${it.alias}` : '')).join(', ')}}` : '';
-      out(`${path}:${i.range.start.line}\tuse ${i.module}${items}${i.alias ? ` as ${i.alias}` : ''}\t-> ${target}\n`);
+      out(`${shownPath(path)}:${i.range.start.line}\tuse ${i.module}${items}${i.alias ? ` as ${i.alias}` : ''}\t-> ${target}\n`);
     }
     return EXIT.ok;
   });

@@ -4,6 +4,7 @@ import { createParser, parseOrThrow, syntaxProblems, toJson, toSExpression } fro
 import { loadGrammarForBatch } from './grammar-load.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
 import { jsonText } from './json-text.ts';
+import { shownPath } from './shown-path.ts';
 
 export const parseHelp = `Usage: yaoxiang parse [FILE|-] [options]
 
@@ -45,7 +46,7 @@ export async function runParse(argv: string[], out: (text: string) => void): Pro
     const problems = syntaxProblems(tree, source.text);
     if (values.errors) {
       if (values.format === 'json') out(JSON.stringify(problems.map(({ startIndex: _s, endIndex: _e, ...rest }) => rest), null, 2) + '\n');
-      else for (const p of problems) out(`${source.name}:${p.start.line}:${p.start.column}: ${describe(p.kind, p.type, p.text)}\n`);
+      else for (const p of problems) out(`${shownPath(source.name)}:${p.start.line}:${p.start.column}: ${describe(p.kind, p.type, p.text)}\n`);
     } else if (values.format === 'json') {
       out(jsonText(toJson(tree, source.text, { all: values.all }).root) + '\n');
     } else {

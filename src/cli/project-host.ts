@@ -2,6 +2,7 @@
 import { loadedHost, type Analysis, type AnalysisHost } from '../ide/index.ts';
 import { UsageError } from './io.ts';
 import { projectRoot } from './project.ts';
+import { escapeControls, shownPath } from './shown-path.ts';
 
 /**
  * Runs `work` on a snapshot of the whole project, loaded for this one
@@ -38,7 +39,7 @@ function warnOfSkippedFiles(analysis: Analysis): void {
   const problems = analysis.problemsByPath();
   if (problems.length === 0) return;
   const what = problems.some((p) => p.file.endsWith('/')) ? 'file(s) or folder(s)' : 'file(s)';
-  const lines = problems.slice(0, NAMED_PROBLEMS).map((p) => `  ${p.file}: ${p.code}: ${p.message}\n`);
+  const lines = problems.slice(0, NAMED_PROBLEMS).map((p) => `  ${shownPath(p.file)}: ${p.code}: ${escapeControls(p.message)}\n`);
   const more = problems.length > NAMED_PROBLEMS ? `  and ${problems.length - NAMED_PROBLEMS} more\n` : '';
   process.stderr.write(`yaoxiang: ${problems.length} ${what} of the project left out:\n${lines.join('')}${more}`);
 }

@@ -2,11 +2,13 @@
 // (and every other file the rename changes) with --write.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeFile, createParser, isWithin, recoverWrites, parseOrThrow, renameInSource, renameInWorkspace, type Diagnostic, type FileChange, type RenameScope, type WorkspaceFile } from '../ide/index.ts';
+import { analyzeFile, createParser, isWithin, LineIndex, recoverWrites, parseOrThrow, renameInSource, renameInWorkspace, type FileChange, type RenameRefusal, type RenameScope, type WorkspaceFile } from '../ide/index.ts';
 import { EXIT, readSource, UsageError } from './io.ts';
+import { requirePosition } from './numbers.ts';
 import { projectFile, withProject } from './project-host.ts';
 import { projectRoot } from './project.ts';
 import { describeRecovery, writeChanges } from './write.ts';
+import { shownPath } from './shown-path.ts';
 
 export const renameHelp = `Usage: yaoxiang rename FILE OLD NEW [--scope module|function:NAME] [--write] [--json] [--project-root DIR]
 
@@ -67,7 +69,7 @@ export async function runRename(argv: string[], out: (text: string) => void): Pr
   const result = await plan(file, position ? { line: Number(position[1]), column: Number(position[2]) } : oldName, newName, scope as RenameScope, values['project-root']);
   if (result.diagnostics.length > 0) {
     if (values.json) out(JSON.stringify({ file, changes: [], diagnostics: result.diagnostics }, null, 2) + '\n');
-    for (const d of result.diagnostics) process.stderr.write(`${file}:${d.range.start.line}:${d.range.start.column}: ${d.code}: ${d.message}\n${d.help ? `  help: ${d.help}\n` : ''}`);
+    for (const d of result.diagnostics) process.stderr.write(`${shownPath(d.file === undefined ? file : result.shown(d.file))}:${d.range.start.line}:${d.range.start.column}: ${d.code}: ${d.message}\n${d.help ? `  help: ${d.help}\n` : ''}`);
     return EXIT.findings;
   }
   if (values.write && result.changes.length > 0) {
@@ -85,7 +87,7 @@ export async function runRename(argv: string[], out: (text: string) => void): Pr
     const own = result.changes.find((c) => c.isTarget);
     out(own ? own.source : result.original);
     const others = result.changes.filter((c) => !c.isTarget).map((c) => c.file);
-    if (others.length > 0) process.stderr.write(`yaoxiang rename: also changes ${others.join(', ')} (use --write or --json)\n`);
+    if (others.length > 0) process.stderr.write(`yaoxiang rename: also changes ${others.map(shownPath).join(', ')} (use --write or --json)\n`);
   }
   return EXIT.ok;
 }
@@ -100,7 +102,9 @@ interface PlannedChange extends FileChange {
 interface Planned {
   original: string;
   changes: PlannedChange[];
-  diagnostics: Diagnostic[];
+  diagnostics: RenameRefusal[];
+  /** How a refusal's file (a project file) is named on the command line: FILE as given, another by its path in the project (as "also changes" names it). */
+  shown: (file: string) => string;
 }
 
 /** Project mode for a top-level rename inside a detected project; otherwise FILE alone. */
@@ -112,9 +116,10 @@ async function plan(file: string, at: { line: number; column: number } | string,
     return withProject(explicitRoot, async (analysis) => {
       const relative = projectFile(analysis, file);
       const original = analysis.file(relative)!.text;
+      if (typeof at !== 'string') requirePosition(analysis.file(relative)!.lines, at, `${at.line}:${at.column}`);
       const result = await analysis.renameAt(relative, at, newName);
       const changes = result.changes.map((c) => ({ ...c, absolute: path.join(analysis.root, c.file), isTarget: c.file === relative, original: analysis.file(c.file)!.text }));
-      return { original, changes, diagnostics: result.diagnostics };
+      return { original, changes, diagnostics: result.diagnostics, shown: (f) => (f === relative ? file : f) };
     });
   }
   const within = root === undefined || root.source === 'cwd' ? {} : { within: root.root };
@@ -122,15 +127,16 @@ async function plan(file: string, at: { line: number; column: number } | string,
   if (typeof at === 'string') {
     const result = await renameInSource(text, at, newName, scope);
     const changes = result.edits.length > 0 ? [{ file, edits: result.edits, source: result.source, absolute, isTarget: true, original: text }] : [];
-    return { original: text, changes, diagnostics: result.diagnostics };
+    return { original: text, changes, diagnostics: result.diagnostics, shown: () => file };
   }
   // A position in a lone file: the file as a workspace of one.
+  requirePosition(new LineIndex(text), at, `${at.line}:${at.column}`);
   const parser = await createParser();
   const tree = parseOrThrow(parser, text);
   try {
     const only: WorkspaceFile = { ...analyzeFile(tree, file, text, () => false), tree };
     const result = await renameInWorkspace(new Map([[file, only]]), file, at, newName);
-    return { original: text, changes: result.changes.map((c) => ({ ...c, absolute, isTarget: true, original: text })), diagnostics: result.diagnostics };
+    return { original: text, changes: result.changes.map((c) => ({ ...c, absolute, isTarget: true, original: text })), diagnostics: result.diagnostics, shown: () => file };
   } finally {
     tree.delete();
     parser.delete();

@@ -8,6 +8,7 @@
 // generated file's single 40 KB line, reprinted for each of its thousand
 // errors, made hundreds of megabytes of output.
 import type { Diagnostic, LineIndex } from '../ide/index.ts';
+import { shownPath } from './shown-path.ts';
 
 const COLORS: Record<string, string> = { error: '31', warning: '33', info: '34', hint: '36' };
 
@@ -21,7 +22,7 @@ const MAX_RANGE_LINES = 6;
 export function renderDiagnostic(d: Diagnostic, file: string, lines: LineIndex, options: { color: boolean }): string {
   const severity = options.color ? `\x1b[${COLORS[d.severity]}m${d.severity}\x1b[0m` : d.severity;
   const code = options.color ? `\x1b[1m[${d.code}]\x1b[0m` : `[${d.code}]`;
-  const out = [`${severity} ${code} ${d.message}`, ` --> ${file}:${d.range.start.line}:${d.range.start.column}`];
+  const out = [`${severity} ${code} ${d.message}`, ` --> ${shownPath(file)}:${d.range.start.line}:${d.range.start.column}`];
   const { start, end } = d.range;
   const lastLine = Math.min(end.line, start.line + MAX_RANGE_LINES - 1);
   for (let line = start.line; line <= lastLine && line <= lines.lineCount; line++) {

@@ -1,6 +1,7 @@
 // Writing the files a command changed, through the workspace's transaction
 // (write-transaction.ts), and telling the user what was refused and why.
 import { hashBytes, journalPath, writeFiles, type Recovery, type WriteOutcome } from '../ide/index.ts';
+import { escapeControls } from './shown-path.ts';
 
 export interface Change {
   /** The file as the user named it or as the command shows it. */
@@ -20,7 +21,7 @@ export interface WriteSettings {
 /** Writes `changes`; each refusal is reported on stderr as `yaoxiang CMD: CODE: message`. */
 export async function writeChanges(changes: readonly Change[], settings: WriteSettings): Promise<WriteOutcome> {
   const outcome = await writeFiles(changes.map((c) => ({ path: c.path, expectedHash: hashBytes(c.original), text: c.text })), settings);
-  for (const refusal of outcome.refused) process.stderr.write(`yaoxiang ${settings.command}: ${refusal.code}: ${refusal.message}\n`);
+  for (const refusal of outcome.refused) process.stderr.write(`yaoxiang ${settings.command}: ${refusal.code}: ${escapeControls(refusal.message)}\n`);
   return outcome;
 }
 

@@ -5,6 +5,7 @@ export { AnalysisHost, loadedHost, type AnalysisHostOptions } from './host.ts';
 export { Analysis, parseReferenceQuery, type ImportListing, type PathResolution, type ReferenceQuery, type WorkspaceTypecheck } from './analysis.ts';
 export { MAX_SOURCE_CHARS, parseSource, type ParsedSource } from './source.ts';
 export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+export { usableRequestId } from './json-rpc-id.ts';
 export { checkFiles, collectFiles, type CheckedDiagnostic, type CheckedFiles } from './check.ts';
 
 // Syntax trees and positions: what adapters convert to their protocol's positions.
@@ -29,7 +30,7 @@ export { lineEdits } from '../analysis/editor/edits.ts';
 export { explain, type Explanation, type Lang } from '../analysis/catalogue/index.ts';
 export { format, resolveFormatOptions, unifiedDiff, type FormatOptions, type FormatSettings } from '../analysis/format/index.ts';
 export { analyzeFile } from '../analysis/analyze.ts';
-export { renameInSource, renameInWorkspace, type FileChange, type RenameScope, type WorkspaceFile } from '../analysis/rename/index.ts';
+export { renameInSource, renameInWorkspace, type FileChange, type RenameRefusal, type RenameScope, type WorkspaceFile } from '../analysis/rename/index.ts';
 export { Cancelled, throwIfCancelled } from '../analysis/turns.ts';
 
 // The workspace's rules the front ends apply to what users give them.

@@ -3,12 +3,27 @@
 // that refuses a request for when it came (LSP's lifecycle) or for its params
 // (params.ts), so no handler is reached with params it cannot read. Refusals
 // are written with the connection's own writer, in turn with its answers.
-import { ErrorCodes, Message, type MessageStrategy, type ResponseMessage } from 'vscode-languageserver';
-import { MAX_JSON_DEPTH } from '../ide/index.ts';
+// Before that, its content decoder parses each body, answering one that is not
+// JSON. It also counts what came in and what was answered, so that a server
+// whose framing broke can answer the requests it had read before it exits.
+import { ErrorCodes, Message, type ContentTypeDecoder, type MessageStrategy, type ResponseMessage } from 'vscode-languageserver';
+import { MAX_JSON_DEPTH, usableRequestId } from '../ide/index.ts';
 import { invalidParams } from './params.ts';
 
 export interface MessageBoundary {
   strategy: MessageStrategy;
+  /**
+   * The reader's JSON decoder: vscode-jsonrpc's own drops a body that is not
+   * JSON without a word, where JSON-RPC 2.0 (§5.1) wants a Parse error (-32700,
+   * id null); this one answers it, and the reader goes on to the next message.
+   */
+  decoder: ContentTypeDecoder;
+  /** Bodies the decoder has seen, JSON or not. */
+  readonly decoded: number;
+  /** Requests decoded and not yet answered. */
+  readonly unanswered: number;
+  /** The connection's writer has written `message` out. */
+  written(message: Message): void;
   /** Whether `shutdown` was received: ending the input is then no failure. */
   readonly shutDown: boolean;
   /** A body not passed on for its depth (framing.ts): answered when a request with a usable id, else logged. */
@@ -19,6 +34,10 @@ type Refusal = ResponseMessage['error'] & {};
 
 export function messageBoundary(reply: (message: ResponseMessage) => void, log: (line: string) => void): MessageBoundary {
   let state: 'new' | 'initialized' | 'shutting down' = 'new';
+  let decoded = 0;
+  /** The ids of requests decoded and not yet answered, with how many of each (a client may reuse an id). */
+  const unanswered = new Map<string | number, number>();
+  let unansweredCount = 0;
 
   /** Why the request is refused, or undefined once it is let through (and the lifecycle moved on). */
   const refusal = (method: string, params: unknown): Refusal | undefined => {
@@ -43,29 +62,70 @@ export function messageBoundary(reply: (message: ResponseMessage) => void, log: 
         else next(message);
       },
     },
+    decoder: {
+      name: 'application/json',
+      decode(bytes, options) {
+        decoded++;
+        const text = Buffer.isBuffer(bytes) ? bytes.toString(options.charset) : new TextDecoder(options.charset).decode(bytes);
+        try {
+          const message = JSON.parse(text) as Message;
+          if (Message.isRequest(message)) {
+            // isRequest has checked the id is a string or a number.
+            const id = message.id as string | number;
+            unanswered.set(id, (unanswered.get(id) ?? 0) + 1);
+            unansweredCount++;
+          }
+          return Promise.resolve(message);
+        } catch (error) {
+          // JSON.parse throws only SyntaxErrors.
+          reply(parseError(` (${(error as SyntaxError).message})`));
+          // The reader reports a rejected body to the connection's error listeners (none) and reads on.
+          return Promise.reject(error);
+        }
+      },
+    },
+    get decoded() {
+      return decoded;
+    },
+    get unanswered() {
+      return unansweredCount;
+    },
+    written(message) {
+      if (!Message.isResponse(message) || message.id === null) return;
+      const count = unanswered.get(message.id);
+      if (count === undefined) return;
+      if (count > 1) unanswered.set(message.id, count - 1);
+      else unanswered.delete(message.id);
+      unansweredCount--;
+    },
     get shutDown() {
       return state === 'shutting down';
     },
     tooDeep(body) {
       const id = requestId(body);
       const why = `the message nests deeper than ${MAX_JSON_DEPTH} levels`;
-      if (id === undefined) log(`yaoxiang lsp: refused a message that is not a request with an id: ${why}`);
+      if (id === null) reply(parseError(`, and ${why}`));
+      else if (id === undefined) log(`yaoxiang lsp: refused a message that is not a request with an id: ${why}`);
       else reply({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: `Invalid Request: ${why}` } });
     },
   };
 }
 
-/** The id of a request (a string or a safe integer, as JSON-RPC wants one), if the body is one. */
-function requestId(body: string): string | number | undefined {
+function parseError(detail: string): ResponseMessage {
+  return { jsonrpc: '2.0', id: null, error: { code: ErrorCodes.ParseError, message: `Parse error: the message is not JSON${detail}` } };
+}
+
+/** The id of a request (a string or a safe integer, as JSON-RPC wants one), if the body is one; null if the body is not JSON. */
+function requestId(body: string): string | number | null | undefined {
   let value: unknown;
   try {
     // JSON.parse does not recurse, so however deep the body, this is safe; what follows a parse is not.
     value = JSON.parse(body);
   } catch {
-    return undefined;
+    return null;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { id, method } = value as { id?: unknown; method?: unknown };
   if (typeof method !== 'string') return undefined;
-  return typeof id === 'string' || Number.isSafeInteger(id) ? (id as string | number) : undefined;
+  return usableRequestId(id);
 }

@@ -8,7 +8,8 @@
 //   the next headers, or waits for 99999999999999 bytes, answering nothing
 //   ever again while the process lives on. A byte stream cannot be resynced
 //   once its framing is lost, so the server says why on stderr and exits
-//   nonzero (`broken`), which the editor sees and can act on.
+//   nonzero (`broken`), which the editor sees and can act on, once it has
+//   answered the requests passed on before the break.
 // - A body nested deeper than MAX_JSON_DEPTH: the library logs a message that
 //   is neither request nor notification with JSON.stringify, which recurses,
 //   and 5,000 nested arrays ended the process with a stack overflow. Such a
@@ -27,8 +28,8 @@ const MAX_HEADER_BYTES = 8 * 1024;
 const HEADER_END = Buffer.from('\r\n\r\n', 'ascii');
 
 export interface FramingGuard {
-  /** The framing is lost: nothing more can be read. */
-  broken(reason: string): void;
+  /** The framing is lost: nothing more can be read. `forwarded` bodies were passed on before it. */
+  broken(reason: string, forwarded: number): void;
   /** A well-framed body nested deeper than MAX_JSON_DEPTH, which was not passed on. */
   tooDeep(body: string): void;
 }
@@ -39,6 +40,7 @@ export function guardFraming(guard: FramingGuard): Transform {
   /** The message being read, once its headers are: their length and the body's. */
   let frame: { headerBytes: number; bodyBytes: number } | undefined;
   let lost = false;
+  let forwarded = 0;
 
   const take = (): Buffer => {
     const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
@@ -49,7 +51,7 @@ export function guardFraming(guard: FramingGuard): Transform {
     lost = true;
     pending = [];
     pendingBytes = 0;
-    guard.broken(reason);
+    guard.broken(reason, forwarded);
   };
 
   return new Transform({
@@ -78,7 +80,10 @@ export function guardFraming(guard: FramingGuard): Transform {
         const body = data.subarray(frame.headerBytes, length);
         const text = body.toString('utf8');
         if (jsonDepth(text) > MAX_JSON_DEPTH) guard.tooDeep(text);
-        else this.push(data.subarray(0, length));
+        else {
+          this.push(data.subarray(0, length));
+          forwarded++;
+        }
         pending = data.length > length ? [data.subarray(length)] : [];
         pendingBytes -= length;
         frame = undefined;

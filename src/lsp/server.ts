@@ -2,7 +2,7 @@
 // request and notification to its handler; logic lives in handlers/ and the core.
 import { format } from 'node:util';
 import { createConnection, DidChangeWatchedFilesNotification, ErrorCodes, ProposedFeatures, ResponseError, StreamMessageReader, StreamMessageWriter, type CancellationToken, type Diagnostic } from 'vscode-languageserver/node.js';
-import { messageBoundary } from './boundary.ts';
+import { messageBoundary, type MessageBoundary } from './boundary.ts';
 import { guardFraming } from './framing.ts';
 import { createContext } from './handlers/context.ts';
 import { diagnosticPublisher } from './handlers/diagnostics.ts';
@@ -14,7 +14,7 @@ import { didChange, didClose, didOpen } from './handlers/sync.ts';
 import { Session } from './session.ts';
 import type { WorkspaceEvent } from './handlers/workspace-watch.ts';
 import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB, type DocumentNote } from './threads/protocol.ts';
-import { RequestPool } from './threads/request-pool.ts';
+import { DEFAULT_REQUEST_BUDGET_MS, RequestPool } from './threads/request-pool.ts';
 
 export interface LanguageServerOptions {
   /** How long one request may run before it is answered RequestFailed (default 10 s). */
@@ -35,18 +35,26 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   // One writer for the connection's answers and the boundary's refusals, so that they never interleave.
   const writer = new StreamMessageWriter(process.stdout);
   const boundary = messageBoundary((answer) => void writer.write(answer), log);
+  const write = writer.write.bind(writer);
+  // Counted once out (the write's promise settles when the stream has taken the bytes), so an exit after it loses nothing.
+  writer.write = (message) => write(message).finally(() => boundary.written(message));
+  let draining = false;
   const input = process.stdin.pipe(guardFraming({
-    broken: (reason) => {
-      log(`yaoxiang lsp: the client's message framing is broken (${reason}); no later message can be read, so the server exits`);
-      process.exit(1);
+    broken: (reason, forwarded) => {
+      log(`yaoxiang lsp: the client's message framing is broken (${reason}); no later message can be read, so the server exits once it has answered the requests it read`);
+      draining = true;
+      exitWhenAnswered(boundary, forwarded);
     },
     tooDeep: (body) => boundary.tooDeep(body),
   }));
   // Given streams, the library ends the process when stdin ends; given a reader, it leaves that to us (same codes: LSP wants 1 without shutdown).
-  const inputEnded = () => process.exit(boundary.shutDown ? 0 : 1);
+  const inputEnded = () => {
+    // After a break, the drain decides when to exit.
+    if (!draining) process.exit(boundary.shutDown ? 0 : 1);
+  };
   process.stdin.on('end', inputEnded);
   process.stdin.on('close', inputEnded);
-  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(input), writer, { messageStrategy: boundary.strategy });
+  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(input, { contentTypeDecoder: boundary.decoder }), writer, { messageStrategy: boundary.strategy });
   const context = createContext(connection);
   let session: Session | undefined;
   let requests: RequestPool | undefined;
@@ -122,6 +130,24 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
     connection.onExit(() => resolve());
     connection.listen();
   });
+}
+
+/** How long a server whose framing broke waits for the answers to the requests it read: a request budget's worth (the default one), and a second. */
+const DRAIN_MS = DEFAULT_REQUEST_BUDGET_MS + 1000;
+
+/**
+ * Exits 1 once the reader has decoded the `forwarded` bodies passed on before
+ * the framing broke and every request among them is answered, or after
+ * DRAIN_MS, whichever comes first (a handler waiting on the client would
+ * otherwise keep a server nobody can talk to alive).
+ */
+function exitWhenAnswered(boundary: MessageBoundary, forwarded: number): void {
+  const deadline = Date.now() + DRAIN_MS;
+  const poll = () => {
+    if ((boundary.decoded >= forwarded && boundary.unanswered === 0) || Date.now() >= deadline) process.exit(1);
+    else setTimeout(poll, 10);
+  };
+  poll();
 }
 
 /** Anything written with console.* goes to stderr: stdout carries only the protocol. */

@@ -6,7 +6,7 @@
 // ask here, with the SDK's own schema deciding what is valid.
 import { isUtf8 } from 'node:buffer';
 import { parseJSONRPCMessage, specTypeSchemas, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { decodeSource } from '../ide/index.ts';
+import { decodeSource, usableRequestId } from '../ide/index.ts';
 import { ERROR_CODES, failure, ToolError } from './contract.ts';
 
 export type Rejection =
@@ -27,8 +27,7 @@ export function classifyMessage(value: unknown): Rejection {
   if (typeof value !== 'object' || value === null) return invalid(null, 'Invalid Request: a JSON-RPC message is a JSON object');
   const message = value as Record<string, unknown>;
   if (!('method' in message) && ('result' in message || 'error' in message)) return { kind: 'malformed-response' };
-  const id = typeof message.id === 'string' || Number.isSafeInteger(message.id) ? (message.id as string | number) : null;
-  return invalid(id, 'Invalid Request: not a valid JSON-RPC 2.0 request (jsonrpc "2.0", a string method, a string or integer id, object params)');
+  return invalid(usableRequestId(message.id) ?? null, 'Invalid Request: not a valid JSON-RPC 2.0 request (jsonrpc "2.0", a string method, a string or integer id, object params)');
 }
 
 export function errorResponse(id: string | number | null, code: number, message: string): JSONRPCErrorResponse {
@@ -60,7 +59,7 @@ export function invalidUtf8Answer(bytes: Buffer): JSONRPCMessage | undefined {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return errorResponse(null, -32600, `Invalid Request: the message is not valid UTF-8 (${where})`);
   const message = value as Record<string, unknown>;
-  const id = typeof message.id === 'string' || Number.isSafeInteger(message.id) ? (message.id as string | number) : undefined;
+  const id = usableRequestId(message.id);
   if (id === undefined || typeof message.method !== 'string') return undefined;
   if (message.method !== 'tools/call') return errorResponse(id, -32600, `Invalid Request: the message is not valid UTF-8 (${where})`);
   const args = (message.params as { arguments?: unknown } | undefined)?.arguments;
@@ -109,7 +108,7 @@ export function tooDeepAnswer(text: string, maxDepth: number): JSONRPCErrorRespo
   const message = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   // A notification, or a response the client sent: nothing is owed.
   if (message && (!('id' in message) || (!('method' in message) && ('result' in message || 'error' in message)))) return undefined;
-  const id = message && (typeof message.id === 'string' || Number.isSafeInteger(message.id)) ? (message.id as string | number) : null;
+  const id = usableRequestId(message?.id) ?? null;
   return errorResponse(id, -32600, `Invalid Request: the message nests deeper than ${maxDepth} levels`);
 }
 
@@ -124,8 +123,7 @@ export function tooLargeAnswer(head: string, limit: number): JSONRPCErrorRespons
   let id: string | number | null = null;
   if (found) {
     try {
-      const value = JSON.parse(found[1]!) as string | number;
-      id = typeof value === 'string' || Number.isSafeInteger(value) ? value : null;
+      id = usableRequestId(JSON.parse(found[1]!)) ?? null;
     } catch {
       // An escape JSON does not have (`"\x"`): no usable id.
     }
@@ -145,10 +143,11 @@ const CHECKED_PARAMS = { initialize: specTypeSchemas.InitializeRequest, 'tools/l
 export function invalidParamsAnswer(value: unknown): JSONRPCErrorResponse | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const message = value as { id?: unknown; method?: unknown };
-  if (!(typeof message.id === 'string' || Number.isSafeInteger(message.id)) || !Object.hasOwn(CHECKED_PARAMS, message.method as string)) return undefined;
+  const id = usableRequestId(message.id);
+  if (id === undefined || !Object.hasOwn(CHECKED_PARAMS, message.method as string)) return undefined;
   const method = message.method as keyof typeof CHECKED_PARAMS;
   const checked = CHECKED_PARAMS[method]['~standard'].validate(value);
   if (checked instanceof Promise || !checked.issues) return undefined;
   const problems = checked.issues.map((issue) => `${(issue.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)).join('.')}: ${issue.message}`);
-  return errorResponse(message.id as string | number, -32602, `Invalid params for ${method}: ${problems.join('; ')}`);
+  return errorResponse(id, -32602, `Invalid params for ${method}: ${problems.join('; ')}`);
 }

@@ -113,6 +113,21 @@ export class LineIndex {
     return Math.max(start, end);
   }
 
+  /**
+   * Why a 1-based position is not in the text, or undefined when it is. The
+   * end of a line (one column past its last character) is in it; a line or
+   * column before the first, a line past the last or a column past a line's
+   * end is not (fromHuman would clamp it to some other place).
+   */
+  humanPositionProblem(position: HumanPosition): string | undefined {
+    const { line, column } = position;
+    if (line < 1 || column < 1) return 'lines and columns count from 1';
+    if (line > this.lineCount) return `line ${line} is past the end (the last line is ${this.lineCount})`;
+    const columns = this.#codePoints(this.lineStart(line - 1), this.lineEnd(line - 1)) + 1;
+    if (column > columns) return `column ${column} is past the end of line ${line} (its last column is ${columns})`;
+    return undefined;
+  }
+
   toHuman(offset: number): HumanPosition {
     const line = this.lineOf(offset);
     const start = this.#lineStarts[line]!;

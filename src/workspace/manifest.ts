@@ -1,6 +1,6 @@
 // yaoxiang.toml: the sections the analyzer uses ([package], [fmt], [i18n]).
 import { parse as parseToml } from 'smol-toml';
-import type { FormatSettings } from '../analysis/format/options.ts';
+import { formatSettingWarnings, type FormatSettings } from '../analysis/format/options.ts';
 
 export type { FormatSettings };
 
@@ -62,6 +62,8 @@ export function parseManifest(text: string): { manifest: Manifest; problems: Man
       local_lang: pick<string>('i18n', i18n, 'local_lang', 'string'),
     }),
   };
+  // Out of range: the formatter clamps or drops them, and says so here.
+  for (const message of formatSettingWarnings(manifest.fmt)) problems.push({ message });
   if (data.package !== undefined) {
     const authors = Array.isArray(pkg.authors) ? pkg.authors.filter((a): a is string => typeof a === 'string') : undefined;
     manifest.package = dropUndefined({

@@ -87,6 +87,13 @@ describe('parseManifest', () => {
     assert.match(parseManifest('[package\nname = ').problems[0]!.message, /not valid TOML/);
     assert.deepEqual(parseManifest('[fmt]\nindent_width = "four"\n').problems, [{ message: '[fmt] indent_width must be a number' }]);
   });
+  it('warns of [fmt] numbers out of range, naming the key, the value and the value used', () => {
+    assert.deepEqual(parseManifest('[fmt]\nindent_width = 1000\nline_width = 0\n').problems.map((p) => p.message), [
+      '[fmt] indent_width = 1000 is not a whole number from 0 to 16; 16 is used',
+      '[fmt] line_width = 0 is not a positive whole number; 120 (the default) is used',
+    ]);
+    assert.deepEqual(parseManifest('[fmt]\nindent_width = 0\nline_width = 1\n').problems, []);
+  });
 });
 
 describe('World', () => {

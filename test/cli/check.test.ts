@@ -111,6 +111,24 @@ describe('yaoxiang symbols, references, imports', () => {
     assert.match(result.stderr, /PATH_OUTSIDE_PROJECT/);
   });
 
+  it('a position not in the file (line or column 0, past the last line, past the line\'s end) is a usage error naming it', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['main.yx:0:1', /main\.yx:0:1 is not a position in the file: lines and columns count from 1/],
+      ['main.yx:8:0', /main\.yx:8:0 is not a position in the file: lines and columns count from 1/],
+      ['main.yx:9999:1', /main\.yx:9999:1 is not a position in the file: line 9999 is past the end \(the last line is \d+\)/],
+      ['main.yx:8:999', /main\.yx:8:999 is not a position in the file: column 999 is past the end of line 8 \(its last column is \d+\)/],
+    ];
+    for (const [query, message] of cases) {
+      const result = run(['references', query], demo);
+      assert.equal(result.code, 2, query);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, message);
+    }
+    const rename = run(['rename', 'main.yx', '0:1', 'z'], demo);
+    assert.equal(rename.code, 2);
+    assert.match(rename.stderr, /0:1 is not a position in the file/);
+  });
+
   it('lists imports with their resolution', () => {
     const json = JSON.parse(run(['imports', 'main.yx', '--json'], demo).stdout);
     assert.deepEqual(json.imports.map((i: { module: string; resolved: unknown }) => [i.module, i.resolved]), [

@@ -37,6 +37,15 @@ describe('yaoxiang fmt', () => {
     assert.equal(readFileSync(join(dir, 'a.yx'), 'utf8'), messy);
   });
 
+  it('warns on stderr of an out-of-range [fmt] value and formats with the value it names', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'yaoxiang.toml'), '[package]\nname = "demo"\n\n[fmt]\nindent_width = 1000\n');
+    const result = run(['fmt', 'a.yx'], dir);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /yaoxiang\.toml: \[fmt\] indent_width = 1000 is not a whole number from 0 to 16; 16 is used\n/);
+    assert.match(result.stdout, /^main = \{\n {16}x = 1\n/);
+  });
+
   it('--check lists the files that would change and exits 1, changing nothing', () => {
     const dir = project();
     const result = run(['fmt', '--check'], dir);

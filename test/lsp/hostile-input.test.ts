@@ -3,7 +3,8 @@
 // -32603 "Cannot read properties of undefined" (or read as position 0:0);
 // requests after shutdown, before initialize, and a second initialize were
 // served; broken framing left a live server that never answered again; a
-// selection range 100,000 levels deep overflowed the worker's stack.
+// selection range 100,000 levels deep overflowed the worker's stack; a body
+// that was not JSON was dropped without the Parse error JSON-RPC wants.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,27 @@ describe('messages nested deeper than MAX_JSON_DEPTH', () => {
     assert.equal(answer.error.code, -32600);
     assert.match(answer.error.message, new RegExp(`deeper than ${MAX_JSON_DEPTH} levels`));
     assert.equal(lsp.stderr().match(/not a request with an id: the message nests deeper/g)?.length, 1, lsp.stderr());
+    await stop(lsp);
+  });
+});
+
+describe('bodies that are not JSON', () => {
+  test('are answered Parse error (-32700, id null), and the server reads on', async () => {
+    const lsp = await initialized();
+    const before = lsp.messages.length;
+    lsp.send('{"jsonrpc":"2.0","id":7,"method":"textDocument/hover",');
+    lsp.send('not json at all');
+    lsp.send('[[['.repeat(2000));
+    const answer = await request(lsp, 'textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
+    assert.equal(answer.error, undefined, JSON.stringify(answer.error));
+    const parseErrors = lsp.messages.slice(before).filter((m) => m.error?.code === -32700);
+    assert.equal(parseErrors.length, 3, JSON.stringify(lsp.messages.slice(before)));
+    for (const error of parseErrors) {
+      assert.equal(error.id, null);
+      assert.match(error.error.message, /^Parse error: the message is not JSON/);
+    }
+    // The framing answers a body too deep to pass on as it reads it, maybe ahead of the reader's answers to earlier bodies.
+    assert.equal(parseErrors.filter((m) => m.error.message.includes(`deeper than ${MAX_JSON_DEPTH} levels`)).length, 1);
     await stop(lsp);
   });
 });
@@ -130,6 +152,26 @@ describe('broken framing ends the server with a reason', () => {
       assert.match(lsp.stderr(), reason);
     });
   }
+});
+
+describe('requests read before the framing broke', () => {
+  test('are answered before the server exits 1', async () => {
+    const lsp = await initialized();
+    const hover = (id: string) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { textDocument: { uri }, position: { line: 0, character: 0 } } });
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    const symbols = JSON.stringify({ jsonrpc: '2.0', id: 'symbols', method: 'textDocument/documentSymbol', params: { textDocument: { uri } } });
+    // In one write: the framing breaks while the requests before it are still being read.
+    lsp.raw(`${hover('first')}${hover('second')}Content-Length: ${Buffer.byteLength(symbols)}\r\n\r\n${symbols}Content-Length: -5\r\n\r\n{}`);
+    assert.equal(await lsp.exited, 1);
+    for (const id of ['first', 'second', 'symbols']) {
+      const answer = lsp.messages.find((m) => m.id === id);
+      assert.ok(answer, `no answer to ${id}: ${lsp.stderr()}`);
+      assert.equal(answer.error, undefined, JSON.stringify(answer.error));
+    }
+    assert.match(lsp.stderr(), /not a number of bytes/);
+  });
 });
 
 describe('selection ranges', () => {

@@ -70,6 +70,22 @@ describe('yaoxiang rename', () => {
     assert.equal(readFileSync(join(dir, 'main.yx'), 'utf8'), 'use utils.{sum}\nx = sum + 1\n');
   });
 
+  it('in a project, a refusal in another file is located in that file', () => {
+    const dir = scratch({ 'yaoxiang.toml': '[package]\nname = "p"\nversion = "0.1.0"\n', 'utils.yx': 'pub total = 1\n', 'main.yx': 'use utils.{total}\n\nsum = 2\nx = total + sum\n' });
+    const clash = run(['utils.yx', 'total', 'sum'], dir);
+    assert.equal(clash.code, 1);
+    assert.match(clash.stderr, /^main\.yx:3:1: RENAME_CONFLICT: main\.yx: "sum" is already defined in the same scope/);
+    writeFileSync(join(dir, 'utils.yx'), 'pub total = 1\npub sum = 2\n');
+    writeFileSync(join(dir, 'main.yx'), 'use utils.{total, sum}\nx = total\n');
+    const imported = run(['utils.yx', 'total', 'sum', '--json'], dir);
+    assert.match(imported.stderr, /^main\.yx:1:19: RENAME_CONFLICT: main\.yx:1:19 imports "sum"/);
+    assert.equal(JSON.parse(imported.stdout).diagnostics[0].file, 'main.yx');
+    // A refusal in FILE itself keeps FILE as it was given.
+    writeFileSync(join(dir, 'utils.yx'), 'pub total = 1\nsum = 2\n');
+    writeFileSync(join(dir, 'main.yx'), 'use utils.{total}\nx = total\n');
+    assert.match(run(['./utils.yx', 'total', 'sum'], dir).stderr, /^\.\/utils\.yx:2:1: RENAME_CONFLICT: utils\.yx: "sum" is already defined/);
+  });
+
   it('in a project, refuses while a project file cannot be read (it may use the name), and writes nothing', () => {
     const importer = Buffer.concat([Buffer.from('use utils.{total}\nx = total + 1\n// '), Buffer.from([0xff]), Buffer.from('\n')]);
     const dir = scratch({ 'yaoxiang.toml': '[package]\nname = "p"\n', 'utils.yx': 'pub total = 1\n' });

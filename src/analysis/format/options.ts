@@ -30,8 +30,35 @@ export function resolveFormatOptions(...layers: Array<FormatSettings | Partial<F
       if (value !== undefined) (options as unknown as Record<string, unknown>)[key] = value;
     }
   }
-  options.indent_width = Math.max(0, Math.min(16, Math.trunc(options.indent_width)));
-  // A width under one column would break every group; a bad value falls back to the default.
-  if (!Number.isInteger(options.line_width) || options.line_width < 1) options.line_width = DEFAULT_FORMAT_OPTIONS.line_width;
+  options.indent_width = fitIndentWidth(options.indent_width);
+  options.line_width = fitLineWidth(options.line_width);
   return options;
+}
+
+const MAX_INDENT_WIDTH = 16;
+
+function fitIndentWidth(width: number): number {
+  return Math.max(0, Math.min(MAX_INDENT_WIDTH, Math.trunc(width)));
+}
+
+/** A width under one column would break every group; a bad value falls back to the default. */
+function fitLineWidth(width: number): number {
+  return Number.isInteger(width) && width >= 1 ? width : DEFAULT_FORMAT_OPTIONS.line_width;
+}
+
+/**
+ * One line for each number of `settings` (as `[fmt]` of yaoxiang.toml gives
+ * them) that resolveFormatOptions would not use as given: the key, the value
+ * and the value used instead.
+ */
+export function formatSettingWarnings(settings: FormatSettings): string[] {
+  const warnings: string[] = [];
+  const { indent_width: indent, line_width: width } = settings;
+  if (indent !== undefined && fitIndentWidth(indent) !== indent) {
+    warnings.push(`[fmt] indent_width = ${indent} is not a whole number from 0 to ${MAX_INDENT_WIDTH}; ${fitIndentWidth(indent)} is used`);
+  }
+  if (width !== undefined && fitLineWidth(width) !== width) {
+    warnings.push(`[fmt] line_width = ${width} is not a positive whole number; ${fitLineWidth(width)} (the default) is used`);
+  }
+  return warnings;
 }

@@ -4,7 +4,7 @@ import { LineIndex } from '../../syntax/positions.ts';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { Binding, FileModel, Span } from '../model/types.ts';
 import { bindingSpans, isMember, linkedBindings, memberBindings, namedArgumentSpans, ownerByModel, structPatternFields, unresolvedMemberUses, type MemberOwnerOf } from './occurrences.ts';
-import { refusal } from './refusal.ts';
+import { inFile, refusal } from './refusal.ts';
 import { RENAME_CODES, type FilePlan, type RenameFile, type RenameScope } from './types.ts';
 
 export type Planned = { ok: true; plans: FilePlan[] } | { ok: false; diagnostics: Diagnostic[] };
@@ -78,15 +78,17 @@ export function planMember(
   const isField = files.some((f) => ownsType(f) && f.model.bindings.some((b) => b.kind === 'field' && b.container === type && b.name === name));
   for (const file of files) {
     const at = rangeOf(file);
+    // Across files, a refusal says which file it is in.
+    const located = (d: Diagnostic) => (files.length > 1 ? inFile(d, file.path) : d);
     const uses = file.model.uses.filter((u) => u.kind === 'member' && u.name === name);
     const owners = uses.map((u) => ownerOf(file, u));
     const unknown = owners.findIndex((owner) => typeof owner === 'object');
-    if (unknown !== -1) return refused(unresolvedMember(name, uses[unknown]!.span, at, (owners[unknown] as { unknown: string }).unknown));
+    if (unknown !== -1) return refused(located(unresolvedMember(name, uses[unknown]!.span, at, (owners[unknown] as { unknown: string }).unknown)));
     const spans = uses.filter((_, i) => owners[i] === 'renamed').map((u) => u.span);
     const bindings = ownsType(file) ? memberBindings(file.model, type, name) : [];
     if (ownsType(file)) {
       const patterns = isField ? structPatternFields(file, name) : [];
-      if (patterns.length > 0) return refused(unresolvedMember(name, patterns[0]!, at, 'a `{ field }` pattern is not tied to a type'));
+      if (patterns.length > 0) return refused(located(unresolvedMember(name, patterns[0]!, at, 'a `{ field }` pattern is not tied to a type')));
       spans.push(...bindings.map((b) => b.span), ...namedArgumentSpans(file, name, { text: type }));
     }
     if (spans.length > 0) plans.push({ file, renamed: new Set(bindings.map((b) => b.id)), member: { type, name }, spans });

@@ -43,7 +43,15 @@ export interface FileChange {
 export interface WorkspaceRenameResult {
   /** One entry per changed file, sorted by path; empty when refused. */
   changes: FileChange[];
-  diagnostics: Diagnostic[];
+  diagnostics: RenameRefusal[];
+}
+
+/**
+ * Why a rename was refused. `file`, when present, is the workspace file the
+ * range is in, which may be another than the one the rename was asked in.
+ */
+export interface RenameRefusal extends Diagnostic {
+  file?: string;
 }
 
 /** `function:NAME` or the default `module`. */

@@ -12,8 +12,8 @@ import { isMember, isModuleItem, type MemberOwnerOf } from './occurrences.ts';
 import { reparser } from './parse.ts';
 import { ambiguous, isAliasedImport, isModuleScope, planBinding, planMember, rangeOf, refused, type Planned } from './plan.ts';
 import { receiverType, sameType, typeDefinition, type MembersOf } from '../receivers.ts';
-import { refusal } from './refusal.ts';
-import { RENAME_CODES, type FilePlan, type RenameFile, type WorkspaceRenameResult } from './types.ts';
+import { inFile, refusal } from './refusal.ts';
+import { RENAME_CODES, type FilePlan, type RenameFile, type RenameRefusal, type WorkspaceRenameResult } from './types.ts';
 
 /** What World.files() holds; a tree is reused when the file has one. */
 export type WorkspaceFile = AnalyzedFile & { tree?: Tree };
@@ -73,7 +73,7 @@ async function withPlan<T>(
   };
   try {
     const broken = [...files.values()].find((f) => mentions(f, target.name) && renameFile(f).tree.rootNode.hasError);
-    if (broken) return refuse(refusal(RENAME_CODES.syntaxError, `${broken.path} has syntax errors; fix them before renaming`));
+    if (broken) return refuse(inFile(refusal(RENAME_CODES.syntaxError, `${broken.path} has syntax errors; fix them before renaming`), broken.path));
     const planned = target.kind === 'member'
       ? planMember([...files.values()].filter((f) => mentions(f, target.name)).map(renameFile), target.type, target.name, ownsType(files, target), memberOwner(files, target, members))
       : planExported(files, renameFile, target, newName);
@@ -148,16 +148,16 @@ function planExported(files: ReadonlyMap<string, WorkspaceFile>, open: (f: Works
 }
 
 /** An importer that already asks the home module for `newName` would get the renamed binding. */
-function importsNewName(importer: WorkspaceFile, imported: Binding, newName: string): Diagnostic | undefined {
+function importsNewName(importer: WorkspaceFile, imported: Binding, newName: string): RenameRefusal | undefined {
   const at = rangeOf(importer);
   const where = (span: { start: number; end: number }) => `${importer.path}:${at(span).start.line}:${at(span).start.column}`;
   if (imported.importedName === newName) {
     const span = imported.importedSpan ?? imported.span;
-    return refusal(RENAME_CODES.conflict, `${where(span)} imports ${JSON.stringify(newName)} from the same module, which would then be the renamed binding`, at(span));
+    return inFile(refusal(RENAME_CODES.conflict, `${where(span)} imports ${JSON.stringify(newName)} from the same module, which would then be the renamed binding`, at(span)), importer.path);
   }
   if (imported.importedName === undefined) {
     const use = importer.model.uses.find((u) => u.kind === 'member' && u.objectBinding === imported.id && u.name === newName);
-    if (use) return refusal(RENAME_CODES.conflict, `${where(use.span)} uses ${imported.name}.${newName}, which would then be the renamed binding`, at(use.span));
+    if (use) return inFile(refusal(RENAME_CODES.conflict, `${where(use.span)} uses ${imported.name}.${newName}, which would then be the renamed binding`, at(use.span)), importer.path);
   }
   return undefined;
 }

@@ -80,3 +80,24 @@ test('concurrent calls on one host all complete with their own answers', async (
   results.forEach((r, i) => assert.equal((r.structuredContent.symbols as Array<{ name: string }>)[0]!.name, names[i % names.length]));
   host.dispose();
 });
+
+test('find_references refuses a position that is not in the file (MCP-INVALID-INPUT), instead of answering for another place', async () => {
+  const host = new Host({ root: { root: demoProject, source: 'explicit' }, watch: false, log: () => {} });
+  try {
+    for (const [query, why] of [
+      ['main.yx:0:1', /lines and columns count from 1/],
+      ['main.yx:1:0', /lines and columns count from 1/],
+      ['main.yx:100000:1', /line 100000 is past the end/],
+      ['main.yx:1:100000', /column 100000 is past the end of line 1/],
+    ] as const) {
+      const result = (await callTool(host, 'find_references', { query }, signal)).structuredContent as { isError: boolean; errorCode?: string; message?: string };
+      assert.equal(result.isError, true, query);
+      assert.equal(result.errorCode, 'MCP-INVALID-INPUT', query);
+      assert.match(result.message!, new RegExp(`^${query} is not a position in the file: ${why.source}`));
+    }
+    const inside = (await callTool(host, 'find_references', { query: 'main.yx:1:1' }, signal)).structuredContent as { isError: boolean };
+    assert.equal(inside.isError, false);
+  } finally {
+    host.dispose();
+  }
+});

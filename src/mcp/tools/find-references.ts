@@ -1,7 +1,7 @@
 // find_references: the definition and every use of a binding or member, across files.
 import * as z from 'zod';
 import { parseReferenceQuery } from '../../ide/index.ts';
-import { page, pageFields, spanOf, spanSchema } from '../contract.ts';
+import { ERROR_CODES, page, pageFields, spanOf, spanSchema, ToolError } from '../contract.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
@@ -36,6 +36,11 @@ export const findReferences = defineTool({
     return host.withFiles(args.workspace_root, (analysis) => {
       const query = parseReferenceQuery(args.query);
       if (query.file !== undefined) query.file = host.resolveFile(analysis, query.file, 'query').path;
+      if (query.kind === 'position') {
+        // Clamped, a position outside the file would answer for another place (0:1 for 1:1) or for nothing.
+        const problem = analysis.file(query.file)!.lines.humanPositionProblem(query);
+        if (problem !== undefined) throw new ToolError(ERROR_CODES.invalidInput, `${args.query} is not a position in the file: ${problem}`);
+      }
       const found = analysis.references(query);
       const toLocation = (l: (typeof found)[number]) => ({ file: l.file, range: spanOf(l.range), line_text: l.lineText.trim() });
       const definition = found.find((l) => l.isDefinition);

@@ -4,7 +4,7 @@
 // (params.ts), so no handler is reached with params it cannot read. Refusals
 // are written with the connection's own writer, in turn with its answers.
 // Before that, its content decoder parses each body, answering one that is not
-// JSON. It also counts what came in and what was answered, so that a server
+// JSON, or not a JSON-RPC message. It also counts what came in and what was answered, so that a server
 // whose framing broke can answer the requests it had read before it exits.
 import { ErrorCodes, Message, type ContentTypeDecoder, type MessageStrategy, type ResponseMessage } from 'vscode-languageserver';
 import { MAX_JSON_DEPTH, usableRequestId } from '../ide/index.ts';
@@ -69,6 +69,11 @@ export function messageBoundary(reply: (message: ResponseMessage) => void, log: 
         const text = Buffer.isBuffer(bytes) ? bytes.toString(options.charset) : new TextDecoder(options.charset).decode(bytes);
         try {
           const message = JSON.parse(text) as Message;
+          if (!Message.isRequest(message) && !Message.isNotification(message) && !Message.isResponse(message)) {
+            // JSON but no message (`42`, `[]`, an object with neither method nor result): vscode-jsonrpc would only log it.
+            reply({ jsonrpc: '2.0', id: null, error: { code: ErrorCodes.InvalidRequest, message: 'Invalid Request: the message is neither a request, a notification nor a response' } });
+            return Promise.reject(new Error('not a JSON-RPC message'));
+          }
           if (Message.isRequest(message)) {
             // isRequest has checked the id is a string or a number.
             const id = message.id as string | number;

@@ -76,6 +76,20 @@ describe('bodies that are not JSON', () => {
   });
 });
 
+describe('JSON that is no JSON-RPC message', () => {
+  test('is answered Invalid Request (-32600, id null), and the server reads on', async () => {
+    const lsp = await initialized();
+    const before = lsp.messages.length;
+    for (const body of ['42', '[]', '"text"', 'null', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","id":3}']) lsp.send(body);
+    const answer = await request(lsp, 'textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
+    assert.equal(answer.error, undefined, JSON.stringify(answer.error));
+    const invalid = lsp.messages.slice(before).filter((m) => m.error?.code === -32600);
+    assert.equal(invalid.length, 6, JSON.stringify(lsp.messages.slice(before)));
+    for (const error of invalid) assert.equal(error.id, null);
+    await stop(lsp);
+  });
+});
+
 describe('params a handler cannot read are InvalidParams', () => {
   test('naming the field, for the requests the probe found and positions out of range', async () => {
     const lsp = await initialized();

@@ -1,20 +1,27 @@
 // `npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S]
 //   [--min-verdict P] [--min-first-code P] [--min-position P]
 //   [--max-false-errors P] [--json] [--jobs N]`, or `-- --regenerate-fixtures` (the compiler's verdicts),
-// or `-- --update-known` (known-disagreements.tsv from today's checker)
+// or `-- --update-known` (known-disagreements.tsv from today's checker);
+// with `--format`, the formatters instead of the checkers (`--format [DIR|FILE...]
+// [--generated N --seed S] [--fixtures] [--max-unexplained P]`, or `--format
+// --regenerate-fixtures`)
 //
 // Our type checker against the reference compiler's `check --json`
-// (YAOXIANG_REFERENCE_BIN), file by file; see scripts/differential/README.md.
+// (YAOXIANG_REFERENCE_BIN), file by file, or our formatter against its
+// `format --stdout`; see scripts/differential/README.md.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createParser } from '../src/syntax/language.ts';
 import { repoRoot } from '../test/support/paths.ts';
 import { measure, rates, type Measures } from './differential/compare.ts';
 import { docBlocks, DocsUnavailable, writeDocBlocks } from './differential/docs.ts';
 import { formatCoverage, programCoverage } from './differential/generate/coverage.ts';
 import { generatePrograms, writePrograms, type GeneratedFile } from './differential/generate/index.ts';
 import { clearPrograms, fixtureDisagreements, fixturePaths, fixturePrograms, formatKnown, formatVerdicts, knownLine, measureFixtures, readFixtures, writeFixtureTables } from './differential/fixtures.ts';
+import { formatFixtureSample, formatFixturePaths, writeFormatFixtures } from './differential/format-fixtures.ts';
+import { formatFormatMeasures, measureFormats, pairFormats } from './differential/format.ts';
 import { OurChecker } from './differential/ours.ts';
 import { filesFromPaths, type ProgramFile } from './differential/programs.ts';
 import { ReferenceOracle, referenceBinary, ReferenceUnavailable } from './differential/reference.ts';
@@ -25,7 +32,8 @@ class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const USAGE = 'usage: npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S] [--min-verdict P] [--min-first-code P] [--min-position P] [--max-false-errors P] [--json] [--jobs N] | --regenerate-fixtures | --update-known';
+const USAGE = 'usage: npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S] [--min-verdict P] [--min-first-code P] [--min-position P] [--max-false-errors P] [--json] [--jobs N] | --regenerate-fixtures | --update-known\n' +
+  '       npm run differential -- --format [DIR|FILE...] [--fixtures] [--generated N --seed S] [--max-unexplained P] [--jobs N] | --format --regenerate-fixtures';
 
 function percent(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -52,6 +60,9 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: {
       docs: { type: 'boolean', default: false },
+      format: { type: 'boolean', default: false },
+      fixtures: { type: 'boolean', default: false },
+      'max-unexplained': { type: 'string' },
       generated: { type: 'string' },
       seed: { type: 'string' },
       'regenerate-fixtures': { type: 'boolean', default: false },
@@ -80,6 +91,10 @@ async function main(): Promise<number> {
   if (values.seed !== undefined && generated === undefined) throw new UsageError('--seed goes with --generated N');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed takes an integer, not '${values.seed}'`);
+  if (values.format) {
+    if (values['regenerate-fixtures']) return regenerateFormatFixtures(jobs);
+    return formatDifferential(positionals, values.fixtures, generated, seed, percent(values['max-unexplained'], '--max-unexplained'), jobs);
+  }
   if (values['update-known']) return updateKnown();
   if (values['regenerate-fixtures']) return regenerateFixtures(jobs);
   if (positionals.length === 0 && !values.docs && generated === undefined) throw new UsageError(`nothing to compare\n${USAGE}`);
@@ -174,6 +189,54 @@ async function regenerateFixtures(jobs: number): Promise<number> {
     return 0;
   } finally {
     ours.dispose();
+  }
+}
+
+/** Our formatter against the reference's on the named files, the committed fixture programs and generated programs. */
+async function formatDifferential(paths: string[], fixtures: boolean, generated: number | undefined, seed: number, maxUnexplained: number | undefined, jobs: number): Promise<number> {
+  if (paths.length === 0 && !fixtures && generated === undefined) throw new UsageError(`nothing to compare\n${USAGE}`);
+  const oracle = new ReferenceOracle(referenceBinary(), path.join(repoRoot, '.differential-cache'), jobs);
+  const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-differential-'));
+  const parser = await createParser();
+  try {
+    const sources: Source[] = [];
+    for (const p of paths) sources.push({ label: p, files: await filesFromPaths([p]) });
+    if (fixtures) {
+      const dir = fixturePaths(repoRoot).programs;
+      sources.push({ label: 'fixture programs (test/differential/programs)', files: await filesFromPaths([dir]) });
+    }
+    if (generated !== undefined) sources.push({ label: `generated (${generated}, seed ${seed})`, files: generatePrograms(generated, seed, path.join(scratch, 'generated')) });
+    let failing = false;
+    for (const source of sources) {
+      const pairs = await pairFormats(source.files, oracle, parser, () => {});
+      const measures = measureFormats(pairs);
+      process.stdout.write(formatFormatMeasures(source.label, measures) + '\n');
+      if (maxUnexplained !== undefined && measures.compared > 0 && (100 * measures.unexplained) / measures.compared > maxUnexplained) {
+        process.stdout.write(`  BELOW THRESHOLD: unexplained differences over ${maxUnexplained}%\n`);
+        failing = true;
+      }
+    }
+    process.stderr.write(`reference calls: ${oracle.ran} run, ${oracle.cached} from the cache\n`);
+    return failing ? 1 : 0;
+  } finally {
+    parser.delete();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Rewrites test/differential/format-reference.json: the reference formatter's output on a sample of the fixture programs. */
+async function regenerateFormatFixtures(jobs: number): Promise<number> {
+  const oracle = new ReferenceOracle(referenceBinary(), path.join(repoRoot, '.differential-cache'), jobs);
+  const parser = await createParser();
+  try {
+    const paths = formatFixturePaths(repoRoot);
+    const files = formatFixtureSample(repoRoot);
+    const pairs = await pairFormats(files, oracle, parser, () => {});
+    writeFormatFixtures(paths, pairs);
+    process.stdout.write(formatFormatMeasures('format fixtures', measureFormats(pairs)));
+    return 0;
+  } finally {
+    parser.delete();
   }
 }
 

@@ -1,9 +1,11 @@
-// The reference compiler as an oracle: `check --json FILE`, one file per call
-// (on a folder it stops at the first parse error), two calls at a time,
-// answers cached by the file's content and the binary's identity.
+// The reference compiler as an oracle: `check --json FILE` and `format
+// --stdout FILE`, one file per call (on a folder `check` stops at the first
+// parse error), two calls at a time, answers cached by the command, the file's
+// content and the binary's identity.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Finding, Verdict } from './verdict.ts';
 
@@ -49,27 +51,54 @@ export class ReferenceOracle {
   }
 
   /** The reference's verdict on the file at `absolute` (whose text is `text`). */
-  async check(absolute: string, text: string): Promise<Verdict> {
-    const key = createHash('sha256').update(this.#stamp).update('\0').update(text).digest('hex');
-    const cacheFile = path.join(this.#cacheDir, `${key}.json`);
+  check(absolute: string, text: string): Promise<Verdict> {
+    return this.#cached<Verdict>('check', text, async () => {
+      const run = await this.#spawn(['check', '--json', path.basename(absolute)], path.dirname(absolute));
+      return 'reason' in run ? { kind: 'failed', reason: run.reason } : readReferenceOutput(run.stdout, run.stderr, run.status);
+    }, (v) => v.kind === 'failed' ? v.reason : undefined);
+  }
+
+  /**
+   * The reference formatter's output for the file at `absolute` (`format
+   * --stdout FILE`), run in an empty folder: it reads `./yaoxiang.toml` of
+   * its working folder (semantics.md §4.1), so every file gets the defaults.
+   */
+  format(absolute: string, text: string): Promise<FormatVerdict> {
+    return this.#cached<FormatVerdict>('format', text, async () => {
+      const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-format-'));
+      try {
+        const run = await this.#spawn(['format', '--stdout', path.resolve(absolute)], scratch);
+        return 'reason' in run ? { kind: 'failed', reason: run.reason } : readFormatOutput(run.stdout, run.stderr, run.status);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    }, (v) => v.kind === 'failed' ? v.reason : undefined);
+  }
+
+  async #cached<T>(command: string, text: string, compute: () => Promise<T>, failure: (value: T) => string | undefined): Promise<T> {
+    // `check` keys have no command in them, so the check cache of earlier runs stays valid.
+    const hash = createHash('sha256').update(this.#stamp).update('\0');
+    if (command !== 'check') hash.update(command).update('\0');
+    const cacheFile = path.join(this.#cacheDir, `${hash.update(text).digest('hex')}.json`);
     try {
-      const verdict = JSON.parse(readFileSync(cacheFile, 'utf8')) as Verdict;
+      const value = JSON.parse(readFileSync(cacheFile, 'utf8')) as T;
       this.cached++;
-      return verdict;
+      return value;
     } catch {
       // not cached yet
     }
     await this.#slot();
-    let verdict: Verdict;
+    let value: T;
     try {
-      verdict = await this.#run(absolute);
+      value = await compute();
       this.ran++;
     } finally {
       this.#release();
     }
     // A timeout or a failed spawn may be the machine's fault, not the program's: not cached. A panic is the program's.
-    if (verdict.kind !== 'failed' || !this.#transient.has(verdict.reason)) writeFileSync(cacheFile, JSON.stringify(verdict));
-    return verdict;
+    const reason = failure(value);
+    if (reason === undefined || !this.#transient.has(reason)) writeFileSync(cacheFile, JSON.stringify(value));
+    return value;
   }
 
   async #slot(): Promise<void> {
@@ -86,10 +115,10 @@ export class ReferenceOracle {
     else this.#running--;
   }
 
-  #run(absolute: string): Promise<Verdict> {
+  #spawn(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; status: number } | { reason: string }> {
     return new Promise((resolve) => {
-      const child = spawn(this.#bin, ['check', '--json', path.basename(absolute)], {
-        cwd: path.dirname(absolute),
+      const child = spawn(this.#bin, args, {
+        cwd,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, RUST_BACKTRACE: '0', NO_COLOR: '1' },
       });
@@ -102,20 +131,39 @@ export class ReferenceOracle {
         clearTimeout(timer);
         const reason = `could not run the reference: ${e.message}`;
         this.#transient.add(reason);
-        resolve({ kind: 'failed', reason });
+        resolve({ reason });
       });
       child.on('close', (status, signal) => {
         clearTimeout(timer);
         if (signal) {
           const reason = signal === 'SIGKILL' ? `timed out after ${TIMEOUT_MS} ms` : `killed by ${signal}`;
           this.#transient.add(reason);
-          resolve({ kind: 'failed', reason });
+          resolve({ reason });
           return;
         }
-        resolve(readReferenceOutput(Buffer.concat(out).toString('utf8'), Buffer.concat(err).toString('utf8'), status ?? -1));
+        resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), status: status ?? -1 });
       });
     });
   }
+}
+
+/** What `format --stdout` gave: the text, a refusal (the file has an error, semantics.md §4.2), or a failure. */
+export type FormatVerdict =
+  | { kind: 'formatted'; text: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'failed'; reason: string };
+
+/**
+ * `format --stdout` prints the formatted text on stdout; a file with any
+ * error (lexer, parser, type, ownership, termination) prints `PATH:` and
+ * `  error[CODE]: message` lines on stderr instead, with exit status 0.
+ */
+export function readFormatOutput(stdout: string, stderr: string, status: number): FormatVerdict {
+  const error = /^\s*error\[([A-Z]\d{4})\]: (.*)$/m.exec(stderr);
+  if (error) return { kind: 'refused', reason: `${error[1]}: ${error[2]}` };
+  if (/internal error/i.test(stderr)) return { kind: 'failed', reason: stderr.trim().split('\n').slice(0, 2).join(' ').slice(0, 200) };
+  if (status !== 0) return { kind: 'failed', reason: `exit ${status}: ${stderr.trim().split('\n')[0]?.slice(0, 200) ?? ''}` };
+  return { kind: 'formatted', text: stdout };
 }
 
 interface ReferenceJson {

@@ -60,7 +60,7 @@ describe('yaoxiang fmt', () => {
     const dir = project();
     const result = run(['fmt', '--diff', 'sub/c.yx'], dir);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /^--- a\/sub\/c\.yx\t?\n\+\+\+ b\/sub\/c\.yx\t?\n@@ -1,3 \+1,4 @@\n/);
+    assert.match(result.stdout, /^--- a\/sub\/c\.yx\t?\n\+\+\+ b\/sub\/c\.yx\t?\n@@ -1,3 \+1,3 @@\n/);
     assert.match(result.stdout, /\n-f = \(a,b\)=>a\+b\n/);
     assert.match(result.stdout, /\n\+f = \(a, b\) => a \+ b\n/);
     assert.equal(run(['fmt', '--diff', 'b.yx'], dir).stdout, '');

@@ -79,7 +79,7 @@ describe('format options', () => {
   it('keeps use statements in place without sort_imports', () => {
     const source = 'use std.io\nx = 1\nuse std.assert\n';
     assert.equal(format(parser, source, { sort_imports: false }).formatted, source);
-    assert.equal(format(parser, source).formatted, 'use std.assert\nuse std.io\n\nx = 1\n');
+    assert.equal(format(parser, source).formatted, 'use std.assert\nuse std.io\nx = 1\n');
   });
 
   it('formats the empty file to the empty file and ends others with one newline', () => {

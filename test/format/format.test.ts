@@ -82,20 +82,20 @@ describe('format', () => {
   it('separates with `;` a statement that follows another only because the imports between them moved up', () => {
     // `use s -s{}` is two statements; hoisted, `x⏎-s` would read as `x - s`.
     for (const [source, expected] of [
-      ['x\nuse s-s{}', 'use s\n\nx;\n-s\n{}\n'],
-      ['a\nuse b\n+c\n', 'use b\n\na;\n+c\n'],
-      ['x\nuse s\n', 'use s\n\nx\n'],
-      ['use s\n-x\n', 'use s\n\n-x\n'],
+      ['x\nuse s-s{}', 'use s\nx;\n-s\n{}\n'],
+      ['a\nuse b\n+c\n', 'use b\na;\n+c\n'],
+      ['x\nuse s\n', 'use s\nx\n'],
+      ['use s\n-x\n', 'use s\n-x\n'],
       // A bare `return` takes a value from the next line (found by the fuzzer).
-      ['return//\nuse s 0', 'use s\n\nreturn; //\n0\n'],
-      ['x = return\nuse s\ny', 'use s\n\nx = return;\ny\n'],
-      ['noreturn\nuse s\ny', 'use s\n\nnoreturn\ny\n'],
+      ['return//\nuse s 0', 'use s\nreturn; //\n0\n'],
+      ['x = return\nuse s\ny', 'use s\nx = return;\ny\n'],
+      ['noreturn\nuse s\ny', 'use s\nnoreturn\ny\n'],
       // `use s.` waits for a name from the next line (found by the fuzzer).
-      ['x\nuse s.', 'use s.;\n\nx\n'],
+      ['x\nuse s.', 'use s.;\nx\n'],
       // `use s⏎{ a = 1 }` gives `s` a list: a block after a `use` keeps a `;` between them (found by the fuzzer).
-      ['{ a = 1 }\n// c\nuse std.assert\nmain = 1\n', '// c\nuse std.assert;\n\n{ a = 1 }\nmain = 1\n'],
-      ['use std.io; { a = 1 }\n', 'use std.io;\n\n{ a = 1 }\n'],
-      ['use std.{ io }\n{ a = 1 }\n', 'use std.{ io }\n\n{ a = 1 }\n'],
+      ['{ a = 1 }\n// c\nuse std.assert\nmain = 1\n', '// c\nuse std.assert;\n{ a = 1 }\nmain = 1\n'],
+      ['use std.io; { a = 1 }\n', 'use std.io;\n{ a = 1 }\n'],
+      ['use std.{ io }\n{ a = 1 }\n', 'use std.{ io }\n{ a = 1 }\n'],
     ]) {
       assert.deepEqual(format(parser, source!), { formatted: expected, diagnostics: [] }, JSON.stringify(source));
     }
@@ -129,9 +129,9 @@ describe('format', () => {
   it('keeps use statements in place when sort_imports is off', () => {
     const source = 'x = 1\nuse std.io\n';
     assert.equal(format(parser, source, { sort_imports: false }).formatted, source);
-    assert.equal(format(parser, source).formatted, 'use std.io\n\nx = 1\n');
+    assert.equal(format(parser, source).formatted, 'use std.io\nx = 1\n');
     // A block comment before a hoisted `use` on its line moves with it.
-    assert.equal(format(parser, 'x = 1\n/* c */ use std.io\n').formatted, '/* c */ use std.io\n\nx = 1\n');
+    assert.equal(format(parser, 'x = 1\n/* c */ use std.io\n').formatted, '/* c */ use std.io\nx = 1\n');
   });
 
   it('keeps a block comment on the line of a `use` that is first, as when it is hoisted (found by the fuzzer)', () => {

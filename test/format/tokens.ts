@@ -3,6 +3,8 @@
 // one is not repeated in the other. Coarser on purpose: comments are compared
 // as a multiset (the inserted-comment test checks each survives once), code
 // tokens in order outside `use` statements, `use` statements as a sorted list.
+// The parentheses of a lambda's parameter list are left out: the formatter adds
+// them around a single bare parameter (`x => x` prints as `(x) => x`).
 import type { Node, Tree } from 'web-tree-sitter';
 
 export interface LeafTokens {
@@ -20,6 +22,7 @@ export function leafTokens(tree: Tree, source: string, hoisted: boolean): LeafTo
       const text = source.slice(node.startIndex, node.endIndex);
       const comment = node.type === 'line_comment' || node.type === 'block_comment';
       if (text === '' || text === ';' || text === ',') return;
+      if ((text === '(' || text === ')') && node.parent?.type === 'lambda_parameters') return;
       all.push(comment ? text.trimEnd() : text);
       if (!comment) into?.push(text);
       return;

@@ -126,7 +126,7 @@ describe('yaoxiang lsp over stdio', () => {
     const edits = await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: messy }, options: { tabSize: 2, insertSpaces: true } });
     assert.equal(applied(text, edits), [...FORMATTED_MESSY, ''].join('\n'));
     const only = await request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri: messy }, range: range(1, 0, 1, 5), options: { tabSize: 2, insertSpaces: true } });
-    assert.deepEqual(only, [{ range: range(1, 0, 4, 0), newText: '\ntotal = (a: Int, b: Int) => { return a + b }\n' }]);
+    assert.deepEqual(only, [{ range: range(1, 0, 4, 0), newText: 'total = (a: Int, b: Int) => { return a + b }\n' }]);
   });
 
   it('says why a file nested too deeply is neither formatted nor fully checked', async () => {

@@ -60,8 +60,12 @@ function moduleDoc(printer: Printer, tree: Tree, source: string, options: Format
     out.push(printer.comment(c.node), hardline);
   });
   if (header.length > 0 && blankAfterHeader) out.push(hardline);
-  // One sequence, a blank line after the imports: the last import and the first statement after it are neighbours too (`use s.;⏎⏎x`).
-  out.push(printer.statements([...imports, ...others.map((e, i) => (i === 0 ? { ...e, blankBefore: true } : e))], dangling));
+  // One sequence: the last import and the first statement after it are neighbours too (`use s.;⏎x`). A blank line
+  // between them where the source has one between the last `use` and that statement (as in the reference).
+  const lastUse = rest.filter((e) => e.item.type === 'use_statement').at(-1)!;
+  const blankAfterImports = (e: Entry): boolean => e.item.startIndex > lastUse.item.startIndex &&
+    (e.blankBefore || e.blankBeforeItem || e.leading.some((c) => c.blankBefore));
+  out.push(printer.statements([...imports, ...others.map((e, i) => (i === 0 ? { ...e, blankBefore: blankAfterImports(e) } : e))], dangling));
   return out;
 }
 

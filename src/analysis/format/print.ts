@@ -105,7 +105,11 @@ export class Printer {
       case 'use_statement':
         return this.useStatement(node);
       case 'lambda_parameters':
-        return node.firstChild?.type === '(' ? this.list(node, LISTS.lambda_parameters!) : this.tokens(node);
+        // A single bare parameter gets its parentheses, as in the reference: `x => x * 2` prints as `(x) => x * 2`.
+        // One parameter never breaks, so `(x)` prints the same whether it was written `x` or `(x)`.
+        if (this.#directComment(node)) return this.tokens(node);
+        if (node.namedChildren.length === 1) return ['(', this.print(node.namedChildren[0]!), ')'];
+        return this.list(node, LISTS.lambda_parameters!);
       case 'tuple_type':
         // `(T)` and `(T,)` may not mean the same type: a single entry never gets a comma.
         return this.list(node, { trailingComma: node.namedChildren.filter((c) => c && !isComment(c)).length === 1 ? 'never' : 'broken' });
@@ -294,9 +298,9 @@ export class Printer {
     const fromRight: Doc[] = [];
     for (;;) {
       const { left, operator, right } = operands;
-      // `0..10` stays tight; every other operator has a space on each side.
-      const gap = breakable ? line : ' ';
-      fromRight.push(operator === '..' ? [breakable ? softline : '', '..', this.print(right)] : [gap, operator, ' ', this.print(right)]);
+      // Every operator has a space on each side, `..` too (`0 .. 10`, as in the reference); a range never breaks.
+      const gap = breakable && operator !== '..' ? line : ' ';
+      fromRight.push([gap, operator, ' ', this.print(right)]);
       const next = left.type === 'binary_expression' ? binaryOperands(left) : undefined;
       if (next && PRECEDENCE[next.operator] === level) {
         operands = next;

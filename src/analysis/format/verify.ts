@@ -2,12 +2,13 @@
 // give the same tokens, comments and tree shape as the input. The only
 // differences allowed are the ones the formatter makes on purpose: `;`
 // separators (a changed parse would show in the shape), commas where they are
-// optional (before a closing bracket, between match arms and list items), a
+// optional (before a closing bracket, between match arms and list items), the
+// parentheses around a lambda's single parameter (`x => x` prints as `(x) => x`), a
 // line comment and the comma after it trading places (`a // c⏎, b` prints as
 // `a, // c⏎b`), trailing spaces of line comments, and — when imports are
 // sorted — the order of the top-level `use` statements, each with the
 // comments that move with it.
-import type { Language, Node, Tree } from 'web-tree-sitter';
+import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
 import { collect, isComment } from './comments.ts';
 import { importPath, sortImports } from './imports.ts';
 import { headerLength, hoistsImports } from './module.ts';
@@ -112,7 +113,8 @@ function statementView(node: Node, source: string): { tokens: string[]; shape: n
       const typeId = cursor.nodeTypeId;
       const type = types[typeId] ?? 'ERROR';
       // Ids fit: types below 2^16 (ERROR is 65535), fields below fields.length, so depths up to 2^31 stay exact.
-      if (type !== ',' && type !== ';' && type !== 'line_comment' && type !== 'block_comment') shape.push((depth * fields.length + cursor.currentFieldId) * 0x10000 + typeId);
+      const addedParen = depth > 0 && singleParameterParen(type, typesAbove[depth - 1]!, cursor);
+      if (type !== ',' && type !== ';' && type !== 'line_comment' && type !== 'block_comment' && !addedParen) shape.push((depth * fields.length + cursor.currentFieldId) * 0x10000 + typeId);
       const emits = atomicAt < 0 && (ATOMIC.has(type) || type === 'line_comment' || type === 'block_comment');
       if (emits) {
         const text = source.slice(cursor.startIndex, cursor.endIndex);
@@ -128,7 +130,7 @@ function statementView(node: Node, source: string): { tokens: string[]; shape: n
       if (atomicAt < 0 && !emits) {
         const start = cursor.startIndex;
         const end = cursor.endIndex;
-        if (end > start && !(type === ',' && depth > 0 && OPTIONAL_COMMAS.has(typesAbove[depth - 1]!))) tokens.push(source.slice(start, end));
+        if (end > start && !(type === ',' && depth > 0 && OPTIONAL_COMMAS.has(typesAbove[depth - 1]!)) && !addedParen) tokens.push(source.slice(start, end));
       }
       while (!cursor.gotoNextSibling()) {
         if (depth === 0 || !cursor.gotoParent()) return { tokens, shape };
@@ -140,6 +142,15 @@ function statementView(node: Node, source: string): { tokens: string[]; shape: n
   } finally {
     cursor.delete();
   }
+}
+
+/**
+ * `(` or `)` around a lambda's single parameter, which the formatter adds (`x => x` prints as `(x) => x`),
+ * and the comma after it when the list breaks (it can only be a trailing one).
+ */
+function singleParameterParen(type: string, parentType: string, cursor: TreeCursor): boolean {
+  if ((type !== '(' && type !== ')' && type !== ',') || parentType !== 'lambda_parameters') return false;
+  return cursor.currentNode.parent?.namedChildren.filter((c) => c?.type === 'parameter').length === 1;
 }
 
 const NAMED_TYPES = new WeakMap<Language, boolean[]>();

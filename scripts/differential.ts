@@ -3,8 +3,8 @@
 //   [--max-false-errors P] [--json] [--jobs N]`, or `-- --regenerate-fixtures` (the compiler's verdicts),
 // or `-- --update-known` (known-disagreements.tsv from today's checker);
 // with `--format`, the formatters instead of the checkers (`--format [DIR|FILE...]
-// [--generated N --seed S] [--fixtures] [--max-unexplained P]`, or `--format
-// --regenerate-fixtures`)
+// [--docs] [--generated N --seed S] [--fixtures] [--fmt KEY=VALUE,…]…
+// [--max-unexplained P]`, or `--format --regenerate-fixtures`)
 //
 // Our type checker against the reference compiler's `check --json`
 // (YAOXIANG_REFERENCE_BIN), file by file, or our formatter against its
@@ -20,8 +20,8 @@ import { docBlocks, DocsUnavailable, writeDocBlocks } from './differential/docs.
 import { formatCoverage, programCoverage } from './differential/generate/coverage.ts';
 import { generatePrograms, writePrograms, type GeneratedFile } from './differential/generate/index.ts';
 import { clearPrograms, fixtureDisagreements, fixturePaths, fixturePrograms, formatKnown, formatVerdicts, knownLine, measureFixtures, readFixtures, writeFixtureTables } from './differential/fixtures.ts';
-import { formatFixtureSample, formatFixturePaths, writeFormatFixtures } from './differential/format-fixtures.ts';
-import { formatFormatMeasures, measureFormats, pairFormats } from './differential/format.ts';
+import { FIXTURE_OPTION_SETS, fmtToml, formatFixtureSample, formatFixturePaths, writeFormatFixtures } from './differential/format-fixtures.ts';
+import { formatFormatMeasures, measureFormats, pairFormats, type FormatPair } from './differential/format.ts';
 import { OurChecker } from './differential/ours.ts';
 import { filesFromPaths, type ProgramFile } from './differential/programs.ts';
 import { ReferenceOracle, referenceBinary, ReferenceUnavailable } from './differential/reference.ts';
@@ -33,7 +33,7 @@ class UsageError extends Error {
 }
 
 const USAGE = 'usage: npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S] [--min-verdict P] [--min-first-code P] [--min-position P] [--max-false-errors P] [--json] [--jobs N] | --regenerate-fixtures | --update-known\n' +
-  '       npm run differential -- --format [DIR|FILE...] [--fixtures] [--generated N --seed S] [--max-unexplained P] [--jobs N] | --format --regenerate-fixtures';
+  '       npm run differential -- --format [DIR|FILE...] [--docs] [--fixtures] [--generated N --seed S] [--fmt KEY=VALUE,...]... [--max-unexplained P] [--jobs N] | --format --regenerate-fixtures';
 
 function percent(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -54,6 +54,32 @@ interface Source {
   files: ProgramFile[];
 }
 
+/** The code blocks of the reference repository's docs/ (YAOXIANG_REFERENCE_REPO), written under `scratch`. */
+function docsSource(scratch: string): Source {
+  const gitDir = process.env.YAOXIANG_REFERENCE_REPO;
+  if (!gitDir) throw new DocsUnavailable('--docs reads the reference repository named by YAOXIANG_REFERENCE_REPO, which is not set');
+  const { revision, blocks, duplicates } = docBlocks(gitDir);
+  process.stderr.write(`docs: ${blocks.length} code blocks at ${revision} (${duplicates} repeated blocks left out)\n`);
+  return { label: `docs (${revision})`, files: writeDocBlocks(blocks, path.join(scratch, 'docs')) };
+}
+
+const FMT_KEYS: Record<string, 'number' | 'boolean'> = { indent_width: 'number', line_width: 'number', use_tabs: 'boolean', single_quote: 'boolean', sort_imports: 'boolean' };
+
+/**
+ * `--fmt indent_width=2,use_tabs=true` as the yaoxiang.toml both formatters
+ * read (`[fmt]` with those keys); `default` is no yaoxiang.toml at all.
+ */
+function fmtManifest(set: string): { label: string; manifest: string } {
+  if (set === 'default' || set === '') return { label: 'default options', manifest: '' };
+  for (const item of set.split(',')) {
+    const [key, value, ...rest] = item.split('=').map((s) => s.trim());
+    const type = FMT_KEYS[key ?? ''];
+    if (!type || value === undefined || rest.length > 0) throw new UsageError(`--fmt takes KEY=VALUE pairs separated by commas (keys: ${Object.keys(FMT_KEYS).join(', ')}), not '${item}'`);
+    if (type === 'number' ? !/^\d+$/.test(value) : !/^(?:true|false)$/.test(value)) throw new UsageError(`--fmt ${key} takes a ${type === 'number' ? 'whole number' : 'true or false'}, not '${value}'`);
+  }
+  return { label: `[fmt] ${set}`, manifest: fmtToml(set) };
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
@@ -62,6 +88,7 @@ async function main(): Promise<number> {
       docs: { type: 'boolean', default: false },
       format: { type: 'boolean', default: false },
       fixtures: { type: 'boolean', default: false },
+      fmt: { type: 'string', multiple: true },
       'max-unexplained': { type: 'string' },
       generated: { type: 'string' },
       seed: { type: 'string' },
@@ -92,8 +119,9 @@ async function main(): Promise<number> {
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed takes an integer, not '${values.seed}'`);
   if (values.format) {
-    if (values['regenerate-fixtures']) return regenerateFormatFixtures(jobs);
-    return formatDifferential(positionals, values.fixtures, generated, seed, percent(values['max-unexplained'], '--max-unexplained'), jobs);
+    if (values['regenerate-fixtures']) return regenerateFormatFixtures(jobs, positionals, values.docs);
+    const manifests = (values.fmt ?? ['default']).map(fmtManifest);
+    return formatDifferential(positionals, { docs: values.docs, fixtures: values.fixtures, generated, seed }, manifests, percent(values['max-unexplained'], '--max-unexplained'), jobs);
   }
   if (values['update-known']) return updateKnown();
   if (values['regenerate-fixtures']) return regenerateFixtures(jobs);
@@ -105,13 +133,7 @@ async function main(): Promise<number> {
   try {
     const sources: Source[] = [];
     if (positionals.length > 0) sources.push({ label: positionals.join(' '), files: await filesFromPaths(positionals) });
-    if (values.docs) {
-      const gitDir = process.env.YAOXIANG_REFERENCE_REPO;
-      if (!gitDir) throw new DocsUnavailable('--docs reads the reference repository named by YAOXIANG_REFERENCE_REPO, which is not set');
-      const { revision, blocks, duplicates } = docBlocks(gitDir);
-      process.stderr.write(`docs: ${blocks.length} code blocks at ${revision} (${duplicates} repeated blocks left out)\n`);
-      sources.push({ label: `docs (${revision})`, files: writeDocBlocks(blocks, path.join(scratch, 'docs')) });
-    }
+    if (values.docs) sources.push(docsSource(scratch));
     if (generated !== undefined) {
       sources.push({ label: `generated (${generated}, seed ${seed})`, files: generatePrograms(generated, seed, path.join(scratch, 'generated')) });
     }
@@ -192,25 +214,31 @@ async function regenerateFixtures(jobs: number): Promise<number> {
   }
 }
 
-/** Our formatter against the reference's on the named files, the committed fixture programs and generated programs. */
-async function formatDifferential(paths: string[], fixtures: boolean, generated: number | undefined, seed: number, maxUnexplained: number | undefined, jobs: number): Promise<number> {
-  if (paths.length === 0 && !fixtures && generated === undefined) throw new UsageError(`nothing to compare\n${USAGE}`);
+/**
+ * Our formatter against the reference's on the named files, the reference's
+ * documentation blocks, the committed fixture programs and generated
+ * programs, each set once per option set (a yaoxiang.toml both read).
+ */
+async function formatDifferential(paths: string[], what: { docs: boolean; fixtures: boolean; generated: number | undefined; seed: number }, manifests: { label: string; manifest: string }[], maxUnexplained: number | undefined, jobs: number): Promise<number> {
+  const { docs, fixtures, generated, seed } = what;
+  if (paths.length === 0 && !docs && !fixtures && generated === undefined) throw new UsageError(`nothing to compare\n${USAGE}`);
   const oracle = new ReferenceOracle(referenceBinary(), path.join(repoRoot, '.differential-cache'), jobs);
   const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-differential-'));
   const parser = await createParser();
   try {
     const sources: Source[] = [];
     for (const p of paths) sources.push({ label: p, files: await filesFromPaths([p]) });
+    if (docs) sources.push(docsSource(scratch));
     if (fixtures) {
       const dir = fixturePaths(repoRoot).programs;
       sources.push({ label: 'fixture programs (test/differential/programs)', files: await filesFromPaths([dir]) });
     }
     if (generated !== undefined) sources.push({ label: `generated (${generated}, seed ${seed})`, files: generatePrograms(generated, seed, path.join(scratch, 'generated')) });
     let failing = false;
-    for (const source of sources) {
-      const pairs = await pairFormats(source.files, oracle, parser, () => {});
+    for (const source of sources) for (const { label, manifest } of manifests) {
+      const pairs = await pairFormats(source.files, oracle, parser, () => {}, manifest);
       const measures = measureFormats(pairs);
-      process.stdout.write(formatFormatMeasures(source.label, measures) + '\n');
+      process.stdout.write(formatFormatMeasures(manifests.length > 1 || manifest !== '' ? `${source.label}, ${label}` : source.label, measures) + '\n');
       if (maxUnexplained !== undefined && measures.compared > 0 && (100 * measures.unexplained) / measures.compared > maxUnexplained) {
         process.stdout.write(`  BELOW THRESHOLD: unexplained differences over ${maxUnexplained}%\n`);
         failing = true;
@@ -224,19 +252,49 @@ async function formatDifferential(paths: string[], fixtures: boolean, generated:
   }
 }
 
-/** Rewrites test/differential/format-reference.json: the reference formatter's output on a sample of the fixture programs. */
-async function regenerateFormatFixtures(jobs: number): Promise<number> {
+/**
+ * Rewrites test/differential/format-reference.json (the reference formatter's
+ * output on a sample of the fixture programs) and format-reference-extra.json:
+ * every other program of that sample with each option set of
+ * FIXTURE_OPTION_SETS, every third file under each folder named (the corpus)
+ * with the defaults and each option set, and with `--docs` every fifth
+ * documentation block the reference formats.
+ */
+async function regenerateFormatFixtures(jobs: number, folders: string[], docs: boolean): Promise<number> {
   const oracle = new ReferenceOracle(referenceBinary(), path.join(repoRoot, '.differential-cache'), jobs);
+  const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-differential-'));
   const parser = await createParser();
   try {
     const paths = formatFixturePaths(repoRoot);
     const files = formatFixtureSample(repoRoot);
     const pairs = await pairFormats(files, oracle, parser, () => {});
-    writeFormatFixtures(paths, pairs);
-    process.stdout.write(formatFormatMeasures('format fixtures', measureFormats(pairs)));
+    process.stdout.write(formatFormatMeasures('format fixtures', measureFormats(pairs), false));
+    const extra: { fmt: string; source: string; pair: FormatPair }[] = [];
+    const run = async (label: string, chosen: ProgramFile[], fmt: string): Promise<FormatPair[]> => {
+      const done = await pairFormats(chosen, oracle, parser, () => {}, fmtToml(fmt));
+      process.stdout.write(formatFormatMeasures(`${label}, [fmt] ${fmt}`, measureFormats(done), false));
+      return done;
+    };
+    const add = (chosen: ProgramFile[], fmt: string, done: FormatPair[]) => done.forEach((pair, i) => extra.push({ fmt, source: chosen[i]!.text, pair }));
+    const programs = files.filter((_, i) => i % 2 === 0);
+    for (const fmt of FIXTURE_OPTION_SETS) add(programs, fmt, await run('fixture programs', programs, fmt));
+    for (const folder of folders) {
+      const chosen = (await filesFromPaths([folder])).filter((_, i) => i % 3 === 0)
+        .map((f) => ({ ...f, name: [path.basename(path.resolve(folder)), ...path.relative(folder, f.absolute).split(path.sep)].join('/') }));
+      for (const fmt of ['default', ...FIXTURE_OPTION_SETS]) add(chosen, fmt, await run(folder, chosen, fmt));
+    }
+    if (docs) {
+      const source = docsSource(scratch);
+      const done = await run(source.label, source.files, 'default');
+      const formatted = done.map((pair, i) => ({ pair, file: source.files[i]! })).filter(({ pair }) => pair.reference.kind === 'formatted' && pair.ours !== undefined);
+      for (const { pair, file } of formatted.filter((_, i) => i % 5 === 0)) extra.push({ fmt: 'default', source: file.text, pair });
+    }
+    writeFormatFixtures(paths, pairs, extra);
+    process.stdout.write(`${pairs.length} fixture programs, ${extra.filter((e) => e.pair.reference.kind === 'formatted' && e.pair.ours !== undefined).length} extra fixtures written\n`);
     return 0;
   } finally {
     parser.delete();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

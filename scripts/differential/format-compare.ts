@@ -4,7 +4,8 @@
 // the smallest diff left once the rules are applied.
 import type { Node, Parser } from 'web-tree-sitter';
 import { formatDiff } from '../../src/analysis/format/index.ts';
-import { applyEdits, applyRule, OVERLONG_RULE, REFERENCE_LINE_WIDTH, TOKEN_RULES, type Edit, type Original, type Rule } from './format-rules.ts';
+import { DEFAULT_FORMAT_OPTIONS, type FormatOptions } from '../../src/analysis/format/options.ts';
+import { applyEdits, applyRule, BYTES_RULE, OVERLONG_RULE, TOKEN_RULES, type Edit, type Original, type Rule } from './format-rules.ts';
 
 export type FormatClass = 'identical' | 'explained' | 'unexplained';
 
@@ -43,66 +44,123 @@ function withoutTrailingCommas(all: Leaf[]): Leaf[] {
   return all.filter((leaf, i) => !(leaf.text === ',' && /^[)\]}]$/.test(all[i + 1]?.text ?? '')));
 }
 
-/** Width in bytes, as the reference measures (§4.3). */
-const byteWidth = (line: string): number => Buffer.byteLength(line, 'utf8');
+/** Width in bytes, as the reference measures (§4.3), a tab of the indentation counting `indent_width`. */
+function byteWidth(line: string, options: FormatOptions): number {
+  const tabs = /^\t*/.exec(line)![0].length;
+  return Buffer.byteLength(line, 'utf8') + tabs * (options.indent_width - 1);
+}
+
+/** Width as ours measures it: code points, a tab of the indentation counting `indent_width`. */
+function pointWidth(line: string, options: FormatOptions): number {
+  const tabs = /^\t*/.exec(line)![0].length;
+  return [...line].length + tabs * (options.indent_width - 1);
+}
+
+/** The top-level statements (comments left out) of `text`. */
+function topLevel(parser: Parser, text: string): { start: number; end: number; oneLine: boolean }[] {
+  const tree = parser.parse(text);
+  if (!tree) return [];
+  try {
+    return tree.rootNode.namedChildren.filter((c): c is Node => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment')
+      .map((c) => ({ start: c.startIndex, end: c.endIndex, oneLine: c.startPosition.row === c.endPosition.row }));
+  } finally {
+    tree.delete();
+  }
+}
 
 /**
  * The reference prints some statements on one line however long (record
  * types, parameter lists, if-chains: §4.3), where ours breaks them. When both
  * sides have the same tokens, each statement holding a reference line over the
  * width is compared by its tokens alone: its layout is the reference's bug.
+ * So is a top-level statement the reference printed on one line over the
+ * width before the rules shortened it (`f: (x: Int) -> Int = (x: Int) => { x
+ * + 1 }`, where ours, keeping `(x) =>`, breaks by its own text). And a
+ * statement ours prints on one line that fits in code points but not in UTF-8
+ * bytes, which the reference measures (§4.3): it breaks it.
  */
-function overlong(parser: Parser, ours: string, reference: string): [string, string] {
+function overlong(parser: Parser, ours: string, reference: string, rawReference: string, options: FormatOptions): [string, string, Set<string>] {
+  const reasons = new Set<string>();
   const oursTree = parser.parse(ours);
   const referenceTree = parser.parse(reference);
-  if (!oursTree || !referenceTree) return [ours, reference];
+  if (!oursTree || !referenceTree) return [ours, reference, reasons];
   try {
     // The comma ours adds after the last item of a broken list is layout too.
     const a = withoutTrailingCommas(leaves(oursTree.rootNode, ours));
     const b = withoutTrailingCommas(leaves(referenceTree.rootNode, reference));
-    if (a.length !== b.length || a.some((leaf, i) => leaf.text !== b[i]!.text)) return [ours, reference];
+    if (a.length !== b.length || a.some((leaf, i) => leaf.text !== b[i]!.text)) return [ours, reference, reasons];
     const ranges: [number, number][] = [];
-    let offset = 0;
-    for (const line of reference.split('\n')) {
-      const lineStart = offset;
-      offset += line.length + 1;
-      if (byteWidth(line) <= REFERENCE_LINE_WIDTH) continue;
-      const first = b.findIndex((leaf) => leaf.start >= lineStart);
-      if (first < 0) continue;
-      let node: Node | null = referenceTree.rootNode.descendantForIndex(b[first]!.start);
+    /** The leaves of the statement (of a block or the file) holding the node, on the side whose leaves are `side`. */
+    const statementAt = (node: Node | null, side: Leaf[]): void => {
       while (node?.parent && node.parent.type !== 'block' && node.parent.type !== 'source_file') node = node.parent;
-      if (!node) continue;
-      const from = b.findIndex((leaf) => leaf.start >= node.startIndex);
+      if (!node) return;
+      const from = side.findIndex((leaf) => leaf.start >= node.startIndex);
+      if (from < 0) return;
       let to = from;
-      while (to + 1 < b.length && b[to + 1]!.end <= node.endIndex) to++;
+      while (to + 1 < side.length && side[to + 1]!.end <= node.endIndex) to++;
       ranges.push([from, to]);
+    };
+    const lines = (text: string, each: (line: string, start: number) => void): void => {
+      let offset = 0;
+      for (const line of text.split('\n')) {
+        each(line, offset);
+        offset += line.length + 1;
+      }
+    };
+    lines(reference, (line, lineStart) => {
+      if (byteWidth(line, options) <= options.line_width) return;
+      const first = b.findIndex((leaf) => leaf.start >= lineStart);
+      if (first < 0) return;
+      reasons.add(OVERLONG_RULE);
+      statementAt(referenceTree.rootNode.descendantForIndex(b[first]!.start), b);
+    });
+    const raw = topLevel(parser, rawReference);
+    const normalised = referenceTree.rootNode.namedChildren.filter((c): c is Node => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+    if (raw.length === normalised.length) {
+      raw.forEach((statement, i) => {
+        if (statement.oneLine && byteWidth(rawReference.slice(statement.start, statement.end), options) > options.line_width) {
+          reasons.add(OVERLONG_RULE);
+          statementAt(normalised[i]!, b);
+        }
+      });
     }
-    if (ranges.length === 0) return [ours, reference];
+    lines(ours, (line, lineStart) => {
+      if (byteWidth(line, options) <= options.line_width || pointWidth(line, options) > options.line_width) return;
+      const first = a.findIndex((leaf) => leaf.start >= lineStart);
+      if (first < 0 || a[first]!.start >= lineStart + line.length) return;
+      reasons.add(BYTES_RULE);
+      statementAt(oursTree.rootNode.descendantForIndex(a[first]!.start), a);
+    });
+    if (ranges.length === 0) return [ours, reference, reasons];
     const collapse = (text: string, side: Leaf[]): string => {
       const edits: Edit[] = ranges.map(([from, to]) => ({ start: side[from]!.start, end: side[to]!.end, text: side.slice(from, to + 1).map((l) => l.text).join(' ') }));
       return applyEdits(text, edits).text;
     };
-    return [collapse(ours, a), collapse(reference, b)];
+    return [collapse(ours, a), collapse(reference, b), reasons];
   } finally {
     oursTree.delete();
     referenceTree.delete();
   }
 }
 
-function normalise(parser: Parser, ours: string, reference: string, rules: readonly Rule[], layout: boolean, original: Original | undefined): [string, string] {
+function normalise(parser: Parser, ours: string, reference: string, rules: readonly Rule[], layout: boolean, original: Original, reasons = new Set<string>()): [string, string] {
+  const rawReference = reference;
   for (const rule of rules) {
     ours = applyRule(parser, rule, ours, 'ours', original);
     reference = applyRule(parser, rule, reference, 'reference', original);
   }
-  return layout ? overlong(parser, ours, reference) : [ours, reference];
+  if (!layout) return [ours, reference];
+  const [a, b, why] = overlong(parser, ours, reference, rawReference, original.options);
+  for (const reason of why) reasons.add(reason);
+  return [a, b];
 }
 
-/** How our output `ours` compares with the reference's `reference` for the program `source`. */
-export function compareFormatted(parser: Parser, source: string, ours: string, reference: string, name = 'program.yx'): FormatComparison {
+/** How our output `ours` compares with the reference's `reference` for the program `source`, both formatted with `options`. */
+export function compareFormatted(parser: Parser, source: string, ours: string, reference: string, name = 'program.yx', options: FormatOptions = DEFAULT_FORMAT_OPTIONS): FormatComparison {
   if (ours === reference) return { class: 'identical', rules: [] };
   const tree = parser.parse(source);
   if (!tree) throw new Error('the parser gave no tree');
-  const original: Original = { tree, text: source };
+  const original: Original = { tree, text: source, options };
   try {
     const [a, b] = normalise(parser, ours, reference, TOKEN_RULES, true, original);
     if (a !== b) {
@@ -117,7 +175,11 @@ export function compareFormatted(parser: Parser, source: string, ours: string, r
       const [p, q] = normalise(parser, ours, reference, TOKEN_RULES.filter((r) => r !== rule), layout, original);
       if (p !== q) needed.push(rule.name);
     }
-    if (layout) needed.push(OVERLONG_RULE);
+    if (layout) {
+      const reasons = new Set<string>();
+      normalise(parser, ours, reference, TOKEN_RULES, true, original, reasons);
+      needed.push(...reasons);
+    }
     return { class: 'explained', rules: needed };
   } finally {
     tree.delete();

@@ -5,6 +5,7 @@
 // that what is left to compare is what the rule does not explain. Each one is
 // narrow: it touches only the nodes its rule is about.
 import type { Node, Parser, Tree } from 'web-tree-sitter';
+import type { FormatOptions } from '../../src/analysis/format/options.ts';
 
 export type Side = 'ours' | 'reference';
 
@@ -15,10 +16,11 @@ export interface Edit {
   text: string;
 }
 
-/** The program both formatters were given, for the rules that depend on how it was written. */
+/** The program both formatters were given, for the rules that depend on how it was written, and the options both used. */
 export interface Original {
   tree: Tree;
   text: string;
+  options: FormatOptions;
 }
 
 export interface Rule {
@@ -28,9 +30,6 @@ export interface Rule {
   sides: readonly Side[];
   edits(tree: Tree, text: string, original: Original | undefined): Edit[];
 }
-
-/** The reference's line width (default options: `format --stdout` is run where no yaoxiang.toml is). */
-export const REFERENCE_LINE_WIDTH = 120;
 
 function* descendants(root: Node): Generator<Node> {
   const stack: Node[] = [root];
@@ -89,6 +88,16 @@ const comments: Rule = {
       let start = node.startIndex;
       while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
       edits.push({ start, end: node.endIndex, text: '' });
+    }
+    // A block whose comments were all that kept it broken: `{⏎// c⏎}` is `{}`, `{⏎x = 1 // c⏎}` is `{ x = 1 }`, as the reference prints it once it has dropped them.
+    // (`{⏎// c⏎}` alone parses as an empty dictionary.)
+    for (const block of ofType(tree, 'block', 'dictionary')) {
+      const inner = block.namedChildren.filter((c): c is Node => c !== null);
+      const statements = inner.filter((c) => !isComment(c));
+      if (statements.length === inner.length || statements.length > (block.type === 'block' ? 1 : 0)) continue;
+      const only = statements[0];
+      if (only && only.startPosition.row !== only.endPosition.row) continue;
+      edits.push({ start: block.startIndex, end: block.endIndex, text: only ? `{ ${text.slice(only.startIndex, only.endIndex)} }` : '{}' });
     }
     // A run of lines of comments and blank lines becomes one blank line between two lines of code when it held one, else nothing.
     const lines = lineStarts.map((start, i) => text.slice(start, (lineStarts[i + 1] ?? text.length + 1) - 1));
@@ -253,15 +262,16 @@ function soleExpression(block: Node | null): Node | undefined {
 const expressionBodies: Rule = {
   name: 'reference wraps `=> expr` (lambdas, match arms, signature-bound bodies) in `{ }`',
   sides: ['ours', 'reference'],
-  edits(tree, text) {
+  edits(tree, text, original) {
     const edits: Edit[] = [];
+    const unit = original?.options.use_tabs ? '\t' : ' '.repeat(original?.options.indent_width ?? 4);
     for (const node of ofType(tree, 'lambda', 'match_arm', 'declaration')) {
       if (node.type === 'declaration' && node.childForFieldName('type')?.type !== 'function_type') continue;
       const body = node.childForFieldName(node.type === 'lambda' ? 'body' : 'value');
       const expression = soleExpression(body);
       if (body && expression && !body.descendantsOfType(['line_comment', 'block_comment']).some((c) => c !== null)) {
         // One indentation level less on the expression's own lines, where the block put it.
-        const inner = text.slice(expression.startIndex, expression.endIndex).replace(/\n {4}/g, '\n');
+        const inner = text.slice(expression.startIndex, expression.endIndex).split(`\n${unit}`).join('\n');
         edits.push({ start: body.startIndex, end: body.endIndex, text: inner });
       }
     }
@@ -292,21 +302,23 @@ const functionHeads: Rule = {
 };
 
 /**
- * `main = () => { … }` printed as `main = { … }`: the reference prints a
- * binding's lambda without parameters as its body alone (§4.3, "Statements").
- * That drops what the user wrote, and inside a block changes meaning: there
- * `f = { … }` runs the block at once instead of binding a function.
+ * `main = () => { … }` printed as `main = { … }`, and `f = () => expr` as `f
+ * = { expr }`: the reference prints a binding's lambda without parameters as
+ * its body alone, as a block (§4.3, "Statements"). That drops what the user
+ * wrote, and changes meaning: `f = { … }` runs the block at once instead of
+ * binding a function.
  */
 const parameterlessLambdas: Rule = {
-  name: 'reference prints `f = () => { … }` as `f = { … }`',
+  name: 'reference prints `f = () => { … }` as `f = { … }` (and `f = () => x` as `f = { x }`)',
   sides: ['ours'],
   edits(tree, text) {
     return ofType(tree, 'assignment').flatMap((node) => {
       const value = node.childForFieldName('right');
       const body = value?.type === 'lambda' ? value.childForFieldName('body') : null;
       const parameters = value?.childForFieldName('parameters');
-      if (!value || body?.type !== 'block' || (parameters && parameters.namedChildren.length > 0)) return [];
-      return [{ start: value.startIndex, end: value.endIndex, text: text.slice(body.startIndex, body.endIndex) }];
+      if (!value || !body || (parameters && parameters.namedChildren.length > 0)) return [];
+      const written = text.slice(body.startIndex, body.endIndex);
+      return [{ start: value.startIndex, end: value.endIndex, text: body.type === 'block' ? written : `{ ${written} }` }];
     });
   },
 };
@@ -415,12 +427,14 @@ const destructuring: Rule = {
 };
 
 /**
- * `mk: (Int, Int) -> Int = …` printed as `mk: () -> Int = …`: the reference
- * prints a signature's parameters from their names, and unnamed parameter
- * types have none (§4.3, "Statements"). This changes the type.
+ * `mk: (Int, Int) -> Int = …` printed as `mk: () -> Int = …`, and `abs: (x:
+ * Int) -> Int` (a signature without a value) as `abs: () -> Int`: the
+ * reference prints a signature's parameters from the names its parser
+ * records for the value, and unnamed parameter types have none, nor has a
+ * signature without a value (§4.3, "Statements"). This changes the type.
  */
 const unnamedSignatures: Rule = {
-  name: 'reference drops the unnamed parameter types of a signature',
+  name: 'reference drops a signature\'s parameters when they are unnamed or it has no value',
   sides: ['ours'],
   edits(tree) {
     const edits: Edit[] = [];
@@ -429,7 +443,7 @@ const unnamedSignatures: Rule = {
       const type = node.childForFieldName('type');
       const parameters = type?.type === 'function_type' ? type.childForFieldName('parameters') : null;
       const items = parameters?.namedChildren.filter((c): c is Node => c !== null && !isComment(c)) ?? [];
-      if (parameters && items.length > 0 && items.every((i) => i.type !== 'parameter')) {
+      if (parameters && items.length > 0 && (items.every((i) => i.type !== 'parameter') || !node.childForFieldName('value'))) {
         edits.push({ start: parameters.startIndex, end: parameters.endIndex, text: '()' });
       }
     }
@@ -437,14 +451,105 @@ const unnamedSignatures: Rule = {
   },
 };
 
+/**
+ * Types as the reference's AST keeps them (§4.3, "Types"): a function type
+ * has parameter types only, so `(self: File) -> T` prints as `(File) -> T`
+ * everywhere but in the signature of a binding with a value (the function
+ * type it returns included, unless in parentheses); `Option(T)` is `T?`; and the
+ * parentheses around a function type go (`-> ((a: A) -> B)` is `-> (A) ->
+ * B`). The names are what the user wrote; the rest is the same type.
+ */
+const types: Rule = {
+  name: 'reference prints function types without parameter names, `Option(T)` as `T?`',
+  sides: ['ours'],
+  edits(tree, text) {
+    const edits: Edit[] = [];
+    const options: Edit[] = [];
+    for (const node of ofType(tree, 'function_type', 'generic_type', 'tuple_type')) {
+      const inner = node.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
+      if (node.type === 'function_type') {
+        // A binding's own signature keeps its names, and so does the function type it returns, unless in parentheses, when the binding has a value.
+        let signature: Node = node;
+        while (signature.parent?.type === 'function_type' && signature.parent.childForFieldName('return_type')?.id === signature.id) signature = signature.parent;
+        const parent = signature.parent;
+        if (parent?.type === 'declaration' && parent.childForFieldName('type')?.id === signature.id && parent.childForFieldName('value')) continue;
+        for (const parameter of node.childForFieldName('parameters')?.namedChildren ?? []) {
+          const type = parameter?.type === 'parameter' ? parameter.childForFieldName('type') : null;
+          if (parameter && type) edits.push({ start: parameter.startIndex, end: parameter.endIndex, text: text.slice(type.startIndex, type.endIndex) });
+        }
+      } else if (node.type === 'generic_type') {
+        const name = node.childForFieldName('name');
+        const args = node.childForFieldName('arguments')?.namedChildren.filter((c): c is Node => c !== null && !isComment(c)) ?? [];
+        if (name && text.slice(name.startIndex, name.endIndex) === 'Option' && args.length === 1) {
+          options.push({ start: node.startIndex, end: node.endIndex, text: `${text.slice(args[0]!.startIndex, args[0]!.endIndex)}?` });
+        }
+      } else if (inner.length === 1 && inner[0]!.type === 'function_type' && !node.children.some((c) => c?.type === ',') &&
+        // Names first (the next round), while the parentheses still say they go.
+        !inner[0]!.childForFieldName('parameters')?.namedChildren.some((p) => p?.type === 'parameter' && p.childForFieldName('type'))) {
+        edits.push({ start: node.startIndex, end: node.endIndex, text: text.slice(inner[0]!.startIndex, inner[0]!.endIndex) });
+      }
+    }
+    // `T?` last: our grammar does not read it everywhere, and the names and parentheses are found by the tree.
+    return edits.length > 0 ? edits : options;
+  },
+};
+
+/** `pub Point: Type = …` printed as `Point: Type = …`: the reference's parser does not mark a type definition public. */
+const pubTypes: Rule = {
+  name: 'reference drops `pub` of a type definition',
+  sides: ['ours'],
+  edits(tree, text) {
+    return ofType(tree, 'type_definition').flatMap((node) => {
+      const visibility = node.children.find((c) => c?.type === 'visibility');
+      if (!visibility) return [];
+      let end = visibility.endIndex;
+      while (text[end] === ' ') end++;
+      return [{ start: visibility.startIndex, end, text: '' }];
+    });
+  },
+};
+
+/**
+ * `= { return match op {⏎        "+" => …⏎    } }`: the reference prints a
+ * block of one statement on the `{` line when the statement's text, line
+ * breaks included, is shorter than the width (§4.3, "Blocks": it measures the
+ * multi-line text as if it were one line, and not from the column where the
+ * block starts), so a multi-line statement ends up between `{ ` and ` }` with
+ * its lines indented for a broken block. Ours breaks the block. Compared with
+ * the reference's block broken, its lines as they are.
+ */
+const huggedStatements: Rule = {
+  name: 'reference prints a block\'s one multi-line statement on the `{` line',
+  sides: ['reference'],
+  edits(tree, text, original) {
+    const edits: Edit[] = [];
+    const unit = original?.options.use_tabs ? '\t' : ' '.repeat(original?.options.indent_width ?? 4);
+    for (const block of ofType(tree, 'block')) {
+      const inner = block.namedChildren.filter((c): c is Node => c !== null);
+      const only = inner[0];
+      if (inner.length !== 1 || !only || isComment(only)) continue;
+      const open = block.child(0);
+      const close = block.child(block.childCount - 1);
+      if (open?.type !== '{' || close?.type !== '}') continue;
+      if (only.startPosition.row !== open.startPosition.row || only.endPosition.row === only.startPosition.row || close.startPosition.row !== only.endPosition.row) continue;
+      const lineStart = text.lastIndexOf('\n', open.startIndex) + 1;
+      const outer = /^[ \t]*/.exec(text.slice(lineStart))![0];
+      edits.push({ start: open.endIndex, end: only.startIndex, text: `\n${outer}${unit}` }, { start: only.endIndex, end: close.startIndex, text: `\n${outer}` });
+    }
+    return edits;
+  },
+};
+
 /** The rules applied before the layout rule, in order. */
 export const TOKEN_RULES: readonly Rule[] = [
-  comments, blankLinesInBlocks, blankAfterFunction, recordTypes, groupingParentheses, functionHeads, parameterlessLambdas, expressionBodies, emptyBodies,
-  labels, literals, pubMut, destructuring, unnamedSignatures,
+  comments, blankLinesInBlocks, blankAfterFunction, huggedStatements, unnamedSignatures, types, pubTypes, recordTypes, groupingParentheses, functionHeads, parameterlessLambdas,
+  expressionBodies, emptyBodies, labels, literals, pubMut, destructuring,
 ];
 
-/** The name of the last rule (layout.ts): the reference never breaks a statement it prints on one over-long line. */
+/** The names of the last rules (format-compare.ts): the reference never breaks a statement it prints on one over-long line. */
 export const OVERLONG_RULE = 'reference exceeds the line width (record types, parameter lists, if-chains)';
+/** …and measures widths in UTF-8 bytes, so breaks a line ours, counting code points, finds fits. */
+export const BYTES_RULE = 'reference measures widths in UTF-8 bytes, ours in code points';
 
 /** The text with `edits` made; overlapping edits after the first that covers them are left for the next round. */
 export function applyEdits(text: string, edits: readonly Edit[]): { text: string; skipped: number } {
@@ -468,7 +573,7 @@ export function applyEdits(text: string, edits: readonly Edit[]): { text: string
   return { text: out + text.slice(at), skipped };
 }
 
-/** One side's text with one rule applied until it edits nothing more (nested nodes take several rounds). */
+/** One side's text with one rule applied until it edits nothing more (nested nodes take several rounds; 8 at most). */
 export function applyRule(parser: Parser, rule: Rule, text: string, side: Side, original?: Original): string {
   if (!rule.sides.includes(side)) return text;
   for (let round = 0; round < 8; round++) {
@@ -481,9 +586,8 @@ export function applyRule(parser: Parser, rule: Rule, text: string, side: Side, 
       tree.delete();
     }
     if (edits.length === 0) return text;
-    const next = applyEdits(text, edits);
-    text = next.text;
-    if (next.skipped === 0) return text;
+    // Until it edits nothing more: a round may make edits of the next possible (the parentheses of a type once its names are gone).
+    text = applyEdits(text, edits).text;
   }
   return text;
 }

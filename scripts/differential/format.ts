@@ -3,6 +3,8 @@
 // difference classified by format-compare.ts; see README.md, "Formatting".
 import type { Parser } from 'web-tree-sitter';
 import { format } from '../../src/analysis/format/index.ts';
+import { resolveFormatOptions, type FormatOptions } from '../../src/analysis/format/options.ts';
+import { parseManifest } from '../../src/workspace/manifest.ts';
 import { compareFormatted, type FormatComparison } from './format-compare.ts';
 import type { ProgramFile } from './programs.ts';
 import type { FormatVerdict, ReferenceOracle } from './reference.ts';
@@ -16,27 +18,40 @@ export interface FormatPair {
   comparison?: FormatComparison;
 }
 
-/** Our output for `text`, with the default options the reference runs with; undefined with the reason when we leave it unformatted. */
-export function ourFormat(parser: Parser, text: string): { text?: string; note?: string } {
-  const { formatted, diagnostics } = format(parser, text, {});
+/** The options `[fmt]` of the yaoxiang.toml text `manifest` gives our formatter (the defaults for ''), as `yaoxiang fmt` reads them. */
+export function manifestOptions(manifest: string): FormatOptions {
+  const { manifest: parsed, problems } = parseManifest(manifest);
+  if (problems.length > 0) throw new Error(`yaoxiang.toml: ${problems.map((p) => p.message).join('; ')}`);
+  return resolveFormatOptions(parsed.fmt);
+}
+
+/**
+ * Our output for `text`, with the options of the yaoxiang.toml text
+ * `manifest` the reference runs with (the defaults for ''); undefined with the
+ * reason when we leave it unformatted.
+ */
+export function ourFormat(parser: Parser, text: string, manifest = ''): { text?: string; note?: string } {
+  const { formatted, diagnostics } = format(parser, text, manifestOptions(manifest));
   const blocking = diagnostics.find((d) => d.severity === 'error' || d.code.startsWith('FORMAT_'));
   return blocking ? { note: `${blocking.code}: ${blocking.message}` } : { text: formatted };
 }
 
-export async function pairFormats(files: readonly ProgramFile[], oracle: ReferenceOracle, parser: Parser, progress: (done: number) => void): Promise<FormatPair[]> {
+/** Both formatters on `files`, each run with the `[fmt]` of the yaoxiang.toml text `manifest` ('' for the defaults). */
+export async function pairFormats(files: readonly ProgramFile[], oracle: ReferenceOracle, parser: Parser, progress: (done: number) => void, manifest = ''): Promise<FormatPair[]> {
+  const options = manifestOptions(manifest);
   let done = 0;
   const theirs = Promise.all(files.map(async (f) => {
-    const verdict = await oracle.format(f.absolute, f.text);
+    const verdict = await oracle.format(f.absolute, f.text, manifest);
     progress(++done);
     return verdict;
   }));
-  const ours = files.map((f) => ourFormat(parser, f.text));
+  const ours = files.map((f) => ourFormat(parser, f.text, manifest));
   const references = await theirs;
   return files.map((f, i) => {
     const reference = references[i]!;
     const mine = ours[i]!;
     const pair: FormatPair = { name: f.name, reference, ours: mine.text, ...(mine.note ? { oursNote: mine.note } : {}) };
-    if (reference.kind === 'formatted' && mine.text !== undefined) pair.comparison = compareFormatted(parser, f.text, mine.text, reference.text, f.name);
+    if (reference.kind === 'formatted' && mine.text !== undefined) pair.comparison = compareFormatted(parser, f.text, mine.text, reference.text, f.name, options);
     return pair;
   });
 }

@@ -60,14 +60,18 @@ export class ReferenceOracle {
 
   /**
    * The reference formatter's output for the file at `absolute` (`format
-   * --stdout FILE`), run in an empty folder: it reads `./yaoxiang.toml` of
-   * its working folder (semantics.md §4.1), so every file gets the defaults.
+   * --stdout FILE`), run in a folder of its own: it reads `./yaoxiang.toml`
+   * of its working folder (semantics.md §4.1), which holds `manifest` when
+   * one is given, so every file gets the defaults or the same `[fmt]`.
    */
-  format(absolute: string, text: string): Promise<FormatVerdict> {
-    return this.#cached<FormatVerdict>('format', text, async () => {
+  format(absolute: string, text: string, manifest = ''): Promise<FormatVerdict> {
+    // Without a manifest the key is the one earlier runs cached under.
+    return this.#cached<FormatVerdict>(manifest === '' ? 'format' : `format\0${manifest}`, text, async () => {
       const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-format-'));
       try {
-        const run = await this.#spawn(['format', '--stdout', path.resolve(absolute)], scratch);
+        if (manifest !== '') writeFileSync(path.join(scratch, 'yaoxiang.toml'), manifest);
+        // Its user configuration (XDG_CONFIG_HOME/yaoxiang/config.toml) is looked for in the empty folder too.
+        const run = await this.#spawn(['format', '--stdout', path.resolve(absolute)], scratch, { XDG_CONFIG_HOME: scratch });
         return 'reason' in run ? { kind: 'failed', reason: run.reason } : readFormatOutput(run.stdout, run.stderr, run.status);
       } finally {
         rmSync(scratch, { recursive: true, force: true });
@@ -115,12 +119,12 @@ export class ReferenceOracle {
     else this.#running--;
   }
 
-  #spawn(args: string[], cwd: string): Promise<{ stdout: string; stderr: string; status: number } | { reason: string }> {
+  #spawn(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; status: number } | { reason: string }> {
     return new Promise((resolve) => {
       const child = spawn(this.#bin, args, {
         cwd,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, RUST_BACKTRACE: '0', NO_COLOR: '1' },
+        env: { ...process.env, RUST_BACKTRACE: '0', NO_COLOR: '1', ...env },
       });
       const out: Buffer[] = [];
       const err: Buffer[] = [];

@@ -1,7 +1,7 @@
 // A Wadler-style document: text, groups that print flat when they fit, and
 // line breaks that become spaces (or nothing) in flat mode.
 
-export type Doc = string | Doc[] | Group | Indent | Line | IfBreak | Verbatim;
+export type Doc = string | Doc[] | Group | Indent | Line | IfBreak | Verbatim | Suffix;
 
 interface Group { kind: 'group'; contents: Doc; shouldBreak: boolean }
 interface Indent { kind: 'indent'; contents: Doc }
@@ -10,6 +10,8 @@ interface Line { kind: 'line'; soft: boolean; hard: boolean }
 interface IfBreak { kind: 'ifBreak'; broken: Doc; flat: Doc }
 /** Source text copied as written; its own line breaks are kept and never indented. */
 interface Verbatim { kind: 'verbatim'; text: string }
+/** What ends a line without counting toward its width (a statement's trailing comment, as in the reference). */
+interface Suffix { kind: 'suffix'; contents: Doc }
 
 export const line: Doc = { kind: 'line', soft: false, hard: false };
 export const softline: Doc = { kind: 'line', soft: true, hard: false };
@@ -25,6 +27,10 @@ export function indent(contents: Doc): Doc {
 
 export function ifBreak(broken: Doc, flat: Doc = ''): Doc {
   return { kind: 'ifBreak', broken, flat };
+}
+
+export function suffix(contents: Doc): Doc {
+  return { kind: 'suffix', contents };
 }
 
 export function verbatim(text: string): Doc {
@@ -71,7 +77,7 @@ export function breaks(doc: Doc, memo = new Map<object, boolean>()): boolean {
 function partsOf(doc: Exclude<Doc, string>): readonly Doc[] {
   if (Array.isArray(doc)) return doc;
   switch (doc.kind) {
-    case 'group': case 'indent': return [doc.contents];
+    case 'group': case 'indent': case 'suffix': return [doc.contents];
     case 'ifBreak': return [doc.broken, doc.flat];
     case 'line': case 'verbatim': return [];
   }
@@ -84,7 +90,7 @@ function breaksGiven(doc: Exclude<Doc, string>, partBreaks: (part: Doc) => boole
     case 'line': return doc.hard;
     case 'verbatim': return false;
     case 'group': return doc.shouldBreak || partBreaks(doc.contents);
-    case 'indent': return partBreaks(doc.contents);
+    case 'indent': case 'suffix': return partBreaks(doc.contents);
     case 'ifBreak': return partBreaks(doc.broken) && partBreaks(doc.flat);
   }
 }
@@ -130,6 +136,9 @@ export function render(doc: Doc, options: PrintOptions): string {
       }
       case 'indent':
         stack.push({ level: level + 1, mode, doc: current.contents });
+        break;
+      case 'suffix':
+        stack.push({ level, mode, doc: current.contents });
         break;
       case 'ifBreak':
         stack.push({ level, mode, doc: mode === 'break' ? current.broken : current.flat });
@@ -195,6 +204,9 @@ function fits(doc: Doc, rest: readonly Command[], room: number, memo: Map<object
       case 'indent':
         todo.push({ mode, doc: current.contents });
         break;
+      case 'suffix':
+        // The line ends with it, and it does not count.
+        return true;
       case 'ifBreak':
         todo.push({ mode, doc: mode === 'break' ? current.broken : current.flat });
         break;

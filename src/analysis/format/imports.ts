@@ -4,14 +4,19 @@ import type { Node } from 'web-tree-sitter';
 
 const STD_ROOTS = new Set(['std', 'core', 'alloc']);
 
-/** The module path of a use statement, without whitespace or comments. */
+/**
+ * The module path of a use statement, without whitespace or comments, nor
+ * the `.` before a `{ … }` list: `use std.math.{ sqrt }` and `use std.math as
+ * m` both have `std.math`, so they keep their order, as in the reference.
+ */
 export function importPath(node: Node, source: string): string {
   const path = node.childForFieldName('path');
   if (!path) return '';
   return path.children
     .filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment')
     .map((c) => source.slice(c.startIndex, c.endIndex))
-    .join('');
+    .join('')
+    .replace(/\.$/, '');
 }
 
 export function importGroup(path: string): number {

@@ -7,7 +7,7 @@ import { CONTEXTUAL_KEYWORDS, KEYWORDS as RESERVED_WORDS } from '../../syntax/vo
 import { collect, hasComments, isComment, type Entry, type Placed, type Sequence } from './comments.ts';
 import { MAX_FORMAT_DEPTH, TooDeepToFormat } from './limits.ts';
 import { PRECEDENCE } from './precedence.ts';
-import { breaks, group, hardline, ifBreak, indent, join, line, render, softline, verbatim, width, type Doc } from './doc.ts';
+import { breaks, group, hardline, ifBreak, indent, join, line, render, softline, suffix, verbatim, width, type Doc } from './doc.ts';
 
 export interface PrintContext {
   source: string;
@@ -192,9 +192,10 @@ export class Printer {
       // And `use s` before a block: `use s⏎{ a = 1 }` is `use s.{…}` with a list (as in the reference).
       const glued = next !== undefined && (CONTINUES_LINE.test(this.text(next.item)) || takesNextLine(entry.item, this.text(entry.item), this.text(next.item)));
       const needsSemicolon = glued && (entry.separators.some((s) => s.type === ';') || !followsInSource(entry.item, next.item));
-      out.push(this.trailingComments(entry.beforeSeparator));
+      // A statement's trailing comments do not count toward the width (as in the reference, which adds them after the layout).
+      if (entry.beforeSeparator.length > 0) out.push(suffix(this.trailingComments(entry.beforeSeparator)));
       if (needsSemicolon) out.push(';');
-      out.push(this.trailingComments(entry.trailing));
+      if (entry.trailing.length > 0) out.push(suffix(this.trailingComments(entry.trailing)));
     });
     out.push(this.danglingComments(dangling, entries.length > 0));
     return out;

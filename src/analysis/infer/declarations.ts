@@ -414,7 +414,7 @@ export function functionScheme(annotation: Node | null, value: Node | null, vars
     const shape = signatureShape(annotation);
     const ret = annotation.childForFieldName('return_type');
     if (shape.generics.length > 0 && ret?.type === 'function_type') {
-      return { generics: shape.generics, type: signatureType(ret) };
+      return { generics: shape.generics, type: signatureType(ret), shallow: shape.generics };
     }
     const constNames = constGenericNames(annotation);
     const type = signatureType(annotation);
@@ -502,7 +502,7 @@ export function generalize(scheme: Scheme): Scheme {
     }
   };
   const type = go(scheme.type);
-  return { generics: [...scheme.generics, ...names.values()], type };
+  return { generics: [...scheme.generics, ...names.values()], type, ...(scheme.shallow ? { shallow: scheme.shallow } : {}) };
 }
 
 export { innermostReturn };

@@ -94,7 +94,7 @@ function missing(tokens: TokenList, type: string, at: number): Found {
   return {
     code: 'E0010',
     message: `Expected ${expected}, found ${tokenKindName(next?.text ?? '')}`,
-    start: next?.start ?? at,
+    start: next ? tokenStart(next) : at,
     end: next?.end ?? at,
     lexical: false,
   };
@@ -190,7 +190,7 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   return {
     code: 'E0011',
     message: `Unexpected token: '${tokenKindName(first.text)}'`,
-    start: first.start,
+    start: tokenStart(first),
     end: first.end,
     lexical: false,
   };
@@ -198,7 +198,12 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
 
 /** E0010 as the reference's `expect` gives it: what it wanted, and the token it found instead. */
 function expected(what: string, found: TokenAt): Found {
-  return { code: 'E0010', message: `Expected ${what}, found ${tokenKindName(found.text)}`, start: found.start, end: found.end, lexical: false };
+  return { code: 'E0010', message: `Expected ${what}, found ${tokenKindName(found.text)}`, start: tokenStart(found), end: found.end, lexical: false };
+}
+
+/** Where the reference's span of a token starts: a leading-dot float (`.5`, and `.0` of `t.0`) starts after its dot. */
+function tokenStart(token: { text: string; start: number }): number {
+  return /^\.[0-9]/.test(token.text) ? token.start + 1 : token.start;
 }
 
 /** E0012 of an assignment whose value does not begin (the reference gives no position; ours is `start`–`end`). */
@@ -249,7 +254,7 @@ function tokenAfterGroup(open: TokenAt, limit: number, tokens: TokenList): Token
 }
 
 function unexpectedToken(token: TokenAt): Found {
-  return { code: 'E0011', message: `Unexpected token: '${tokenKindName(token.text)}'`, start: token.start, end: token.end, lexical: false };
+  return { code: 'E0011', message: `Unexpected token: '${tokenKindName(token.text)}'`, start: tokenStart(token), end: token.end, lexical: false };
 }
 
 /** A token that is a whole operand: a name or a number or text literal. */

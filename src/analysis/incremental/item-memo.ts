@@ -7,6 +7,7 @@
 // facts from outside the statement (types another layer inferred) says which
 // facts it read; the findings are reused only while those facts still hold.
 import type { RawDiagnostic } from '../infer/messages.ts';
+import type { RecordFieldStarts } from '../infer/ir-bodies.ts';
 import type { OwnershipMemoEnv } from './ownership-items.ts';
 import { DeclarationMemo } from './declaration-items.ts';
 import { InferenceMemo } from './inference-items.ts';
@@ -92,7 +93,7 @@ export function local<F extends Located = RawDiagnostic>(layer: (item: TopLevelI
 
 /** A file's memos, one per per-statement layer, kept from one check of the file to the next. */
 export interface FileItemMemos {
-  ir: ItemMemo;
+  ir: ItemMemo<RecordFieldStarts>;
   termination: ItemMemo;
   ownership: ItemMemo<OwnershipMemoEnv>;
   /** Annotations nested past the checker's depth (`tooDeepAnnotations`), over every top-level node. */
@@ -104,7 +105,7 @@ export interface FileItemMemos {
 }
 
 export function fileItemMemos(): FileItemMemos {
-  return { ir: new ItemMemo(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipMemoEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo(), declarations: new DeclarationMemo(), ownershipRanWith: -1 };
+  return { ir: new ItemMemo<RecordFieldStarts>(), termination: new ItemMemo(), ownership: new ItemMemo<OwnershipMemoEnv>(), annotations: new ItemMemo(), inference: new InferenceMemo(), declarations: new DeclarationMemo(), ownershipRanWith: -1 };
 }
 
 /** Statements the last check of a file took from its memos. */

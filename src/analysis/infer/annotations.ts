@@ -5,7 +5,9 @@ import { locate, subtreeOf, type NodeTable } from '../../syntax/node-table.ts';
 import { MAX_CHECK_DEPTH, tooDeepAt } from './depth.ts';
 import type { RawDiagnostic } from './messages.ts';
 import { containerType, scalarAnnotation } from './signatures.ts';
-import { ERROR, VOID, named, type Type } from './types.ts';
+import { ERROR, VOID, display, named, type Type } from './types.ts';
+
+const TYPE_NODES = new Set(['type_identifier', 'generic_type', 'tuple_type', 'function_type', 'reference_type', 'meta_type']);
 
 /**
  * The checker type of an annotation. Past MAX_CHECK_DEPTH nested types the
@@ -28,7 +30,12 @@ export function annotationType(node: Node | null, depth = 0): Type {
     case 'generic_type': {
       const name = node.childForFieldName('name')?.text ?? '';
       const args = typeArguments(node.childForFieldName('arguments'));
-      return containerType(name, args.map(inner)) ?? named(name);
+      const types = args.map(inner);
+      // A record applied to types (`Box(Int)`, `Pair(A, B)`) is the reference's `Generic` type: nominal, by its
+      // text (its arguments are never substituted), neither the record its constructor makes nor a record to read
+      // fields of. With a constant argument (`Positive(5)`, `Array(T, 3)`) it stays the name.
+      const applied = args.length > 0 && args.every((a) => TYPE_NODES.has(a.type));
+      return containerType(name, types) ?? (applied ? { k: 'named', name: `${name}(${types.map(display).join(', ')})`, applied: name } : named(name));
     }
     case 'tuple_type': {
       const items = node.namedChildren.filter((c): c is Node => c !== null && !isComment(c));

@@ -13,6 +13,7 @@ import { refinementDiagnostics } from './refinements.ts';
 import { instantiateScheme, preludeValues, type Scheme } from './signatures.ts';
 import { statementTerminationDiagnostics, terminationDiagnostics } from './termination.ts';
 import { statementIrDiagnostics, topLevelStatementDiagnostics } from './top-level.ts';
+import { recordFieldStarts, withoutFieldRefusalsCheckerReported } from './ir-bodies.ts';
 import { local, type FileItemMemos } from '../incremental/item-memo.ts';
 import { ownershipItem, type OwnershipMemoEnv } from '../incremental/ownership-items.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
@@ -61,11 +62,11 @@ export function typecheckTree(tree: Tree, lines: LineIndex, declarations: FileDe
     ...refinementDiagnostics(tree, declarations),
     ...(memos ? memos.termination.run(statements, undefined, local((item) => statementTerminationDiagnostics(item.node))) : terminationDiagnostics(tree)),
     ...(memos ? ownershipPerItem(memos, statements, ownershipEnv, ownershipUnchanged) : ownershipDiagnostics(tree, ownershipEnv)),
-    ...(memos ? memos.ir.run(statements, undefined, local((item) => statementIrDiagnostics(item.node))) : topLevelStatementDiagnostics(tree)),
+    ...(memos ? memos.ir.run(statements, recordFieldStarts(tree.rootNode, localImports(tree, inference.imports)), (item, fields) => statementIrDiagnostics(item.node, fields)) : topLevelStatementDiagnostics(tree, localImports(tree, inference.imports))),
     // Every top-level node, broken ones too: annotations nested too deep are reported wherever they are.
     ...(memos ? memos.annotations.run(topLevelItems(tree), undefined, local((item) => tooDeepAnnotations(item.node))) : tooDeepAnnotations(tree)),
   ];
-  const diagnostics = oneTooDeepPerStatement(tree, raw).map((d): Diagnostic => {
+  const diagnostics = oneTooDeepPerStatement(tree, withoutFieldRefusalsCheckerReported(raw)).map((d): Diagnostic => {
     const severity = WARNING_CODES.has(d.code) ? 'warning' : 'error';
     const diagnostic: Diagnostic = { code: d.code, severity, message: d.message, range: lines.humanRange(d.start, Math.max(d.end, d.start)) };
     const help = TYPE_HELP[d.code];
@@ -107,4 +108,23 @@ function oneTooDeepPerStatement(tree: Tree, raw: readonly RawDiagnostic[]): RawD
   }
   const kept = new Set(first.values());
   return raw.filter((d) => d.code !== 'TYPECHECK_TOO_DEEP' || kept.has(d));
+}
+
+/** The types of the names top-level `use`s of project files bind (not `std`'s), as the checker resolved them. */
+function localImports(tree: Tree, imports: ReadonlyMap<string, Type>): Type[] {
+  const found: Type[] = [];
+  for (const statement of tree.rootNode.namedChildren) {
+    if (statement?.type !== 'use_statement') continue;
+    const path = statement.childForFieldName('path')?.text.replace(/\s+/g, '') ?? '';
+    if (path === 'std' || path.startsWith('std.')) continue;
+    const items = statement.childForFieldName('items');
+    const bound = items
+      ? items.namedChildren.filter((c) => c?.type === 'use_item').map((c) => c.childForFieldName('alias')?.text ?? c.childForFieldName('name')?.text)
+      : [statement.childForFieldName('alias')?.text ?? path.replace(/\.$/, '').split('.').pop()];
+    for (const name of bound) {
+      const type = name === undefined ? undefined : imports.get(name);
+      if (type) found.push(type);
+    }
+  }
+  return found;
 }

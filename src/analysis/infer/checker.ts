@@ -698,6 +698,8 @@ class Checker {
       type = declared;
       if (!isError(init)) this.checkAnnotation(statement, declared, init);
       if (declared.k === 'meta' && prune(init).k === 'struct') type = prune(init);
+      // `b: Box(Int) = Box(1)`: the variable is the record the constructor made.
+      if (declared.k === 'named' && declared.applied !== undefined && sameRecord(init, declared.applied)) type = prune(init);
     } else if (value) {
       type = this.infer(value);
     } else if (annotation) {
@@ -729,6 +731,7 @@ class Checker {
     const d = prune(declared);
     if (initType.k === 'struct' && d.k === 'named' && initType.interfaces.includes(d.name)) return;
     if (initType.k === 'struct' && d.k === 'struct' && initType.name === d.name && this.decls.generics.has(d.name)) return;
+    if (d.k === 'named' && d.applied !== undefined && sameRecord(initType, d.applied)) return;
     this.report('E1002', TYPE_MESSAGES.E1002(display(declared), display(init)), firstToken(statement));
   }
 
@@ -737,10 +740,10 @@ class Checker {
       const name = node.childForFieldName('name')?.text ?? '';
       const proof = this.decls.proofFunctions.get(name);
       if (proof) return proof.base;
-      const generic = this.decls.generics.get(name);
-      if (generic) {
+      // A generic record of this file applied to types, even one named like a container (`List: (T: Type) -> Type`).
+      if (this.decls.generics.has(name)) {
         const args = typeArguments(node.childForFieldName('arguments')).map((a) => this.annotation(a));
-        return this.instantiateGeneric(generic, args);
+        return { k: 'named', name: `${name}(${args.map(display).join(', ')})`, applied: name };
       }
     }
     return annotationType(node);
@@ -773,8 +776,8 @@ class Checker {
     let resultError: Type | null = null;
     const generics = new Map<string, Type>();
     if (annotation?.type === 'function_type') {
+      // A signature's generics (`T: Type`) stay names in the body, as the reference's parameters keep their written types.
       const shape = signatureShape(annotation);
-      for (const g of shape.generics) generics.set(g, this.vars.fresh());
       const valueParams = shape.valueFunction.childForFieldName('parameters')?.namedChildren.filter((c): c is Node => c !== null && !isComment(c)) ?? [];
       paramTypes = params.map((p, i) => {
         if (p.annotation) return paramTypes[i]!;
@@ -1470,7 +1473,8 @@ class Checker {
           let param = prune(fn.params[i]!);
           const arg = param.k === 'ref' && prune(argType).k !== 'ref' ? { k: 'ref', mutable: param.mutable, inner: argType } as Type : argType;
           if (isInt(arg) && isFloat(param)) continue;
-          if (param.k === 'named') {
+          // A type name (the reference's TypeRef) is a record of this file or accepts anything; an applied generic is compared.
+          if (param.k === 'named' && param.applied === undefined) {
             const def = this.structs.get(param.name);
             if (!def) continue;
             param = def;
@@ -1608,6 +1612,12 @@ function evaluate(e: ConstExpr, values: ReadonlyMap<string, number | boolean>): 
 }
 
 /** `Option(T)` and `Result(T, E)` are the built-in types whatever the file defines (the reference's parser lowers them). */
+/** Whether `t` is the record `name` (a generic record's constructor makes it, whatever its arguments). */
+function sameRecord(t: Type, name: string): boolean {
+  const p = prune(t);
+  return p.k === 'struct' && p.name === name;
+}
+
 function isBuiltinGeneric(node: Node): boolean {
   const name = node.childForFieldName('name')?.text;
   const count = typeArguments(node.childForFieldName('arguments')).length;

@@ -278,7 +278,7 @@ export function collectSignature(node: Node, out: DeclarationMaps, vars: VarSupp
     return;
   }
   if (annotation && !value) {
-    const scheme = { generics: [], type: annotationType(annotation) };
+    const scheme = { generics: [], type: signatureType(annotation) };
     out.values.set(name, scheme);
     out.exports.set(name, scheme);
     return;
@@ -414,10 +414,10 @@ export function functionScheme(annotation: Node | null, value: Node | null, vars
     const shape = signatureShape(annotation);
     const ret = annotation.childForFieldName('return_type');
     if (shape.generics.length > 0 && ret?.type === 'function_type') {
-      return { generics: shape.generics, type: annotationType(ret) };
+      return { generics: shape.generics, type: signatureType(ret), shallow: shape.generics };
     }
     const constNames = constGenericNames(annotation);
-    const type = annotationType(annotation);
+    const type = signatureType(annotation);
     if (constNames.length === 0) return { generics: [], type };
     return { generics: [], type: instantiate(type, new Map(constNames.map((n) => [n, named('int64')] as const))) };
   }
@@ -427,6 +427,25 @@ export function functionScheme(annotation: Node | null, value: Node | null, vars
     generics: [],
     type: { k: 'fn', params: params.map((p) => (p.annotation ? annotationType(p.annotation) : vars.fresh())), ret: vars.fresh() },
   };
+}
+
+/**
+ * The type of a binding's annotation as the reference's parser reads a
+ * signature that names its parameters (`parse_fn_type_with_names`): a level's
+ * parameters are those written `name: Type`; one written as a bare name is a
+ * parameter without a type and has no place in the function type. A later
+ * level is read the same way when it too starts with a name followed by `:`,
+ * `,` or `)`: so `(n: Int) -> (Int) -> Int` is `fn(int64) -> fn() -> int64`.
+ * Any other annotation is an ordinary type.
+ */
+export function signatureType(annotation: Node): Type {
+  if (annotation.type !== 'function_type' || !namesItsParameters(annotation)) return annotationType(annotation);
+  const params = parameterNodes(annotation).flatMap((p) => {
+    const type = p.type === 'parameter' ? p.childForFieldName('type') : null;
+    return type ? [annotationType(type)] : [];
+  });
+  const ret = annotation.childForFieldName('return_type');
+  return { k: 'fn', params, ret: ret?.type === 'function_type' ? signatureType(ret) : annotationType(ret) };
 }
 
 /** `f: (N: Int) -> (n: N) -> Int`: `N` is a const generic used as a type of a later level. */
@@ -483,7 +502,7 @@ export function generalize(scheme: Scheme): Scheme {
     }
   };
   const type = go(scheme.type);
-  return { generics: [...scheme.generics, ...names.values()], type };
+  return { generics: [...scheme.generics, ...names.values()], type, ...(scheme.shallow ? { shallow: scheme.shallow } : {}) };
 }
 
 export { innermostReturn };

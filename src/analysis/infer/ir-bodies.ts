@@ -16,7 +16,15 @@
 // - E3004: a `for` over anything but a name, a range or a list, tuple or
 //   dictionary literal (a call, a field, an index, …), at that expression's
 //   token. Which names it iterates depends on their types: the checker
-//   reports those (`checkIterable`).
+//   reports those (`checkIterable`);
+// - a field read or written, `e.f`, when no record defined earlier in the
+//   file has a field `f` (`resolve_field_index`: the generator knows the
+//   records whose definitions it has passed, and takes a field's index from
+//   any of them that has one of that name): `math.PI`, a method or a
+//   module's function as a value (`c.area`, `io.println`), a field of a
+//   record defined after the function. At the object's token. Not a call's
+//   callee (`p.m()`, `io.println(x)`: its object is generated, unless it is
+//   a module), nor a path from `std` (`std.math.PI`, a native name).
 //
 // The generator stops a function at its first such construct, in source
 // order, and `check` reports the first one of the file. Constants'
@@ -24,8 +32,10 @@
 import type { Node } from 'web-tree-sitter';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { ownCopy } from '../../syntax/own-text.ts';
-import { readBinding, isFunctionValue } from './declarations.ts';
+import { stdSubmodules } from '../std/index.ts';
+import { cleanStatementsAt, readBinding, isFunctionValue } from './declarations.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
+import { prune, type Type } from './types.ts';
 
 /** Discriminants of the reference's `Expr` (declaration order in `parser/ast.rs`). */
 const EXPRESSION_KIND = { block: 11, break: 13, continue: 14, cast: 15 } as const;
@@ -37,23 +47,81 @@ const BODY_PLACES = new Set([
   'unsafe_expression.body', 'spawn_expression.body',
 ]);
 
-/** The first construct of a top-level function binding's body that IR generation rejects, if any. */
-export function unhandledInFunctionBody(statement: Node): RawDiagnostic | undefined {
-  const binding = readBinding(statement);
-  // `Type.m = …` without a signature makes the reference's generator panic (ir_gen.rs:1003): nothing to predict.
-  if (!binding?.value || (binding.memberOf !== undefined && !binding.annotation)) return undefined;
-  if (!isFunctionValue(binding.value, binding.annotation)) return undefined;
-  return firstUnhandled(binding.value);
+/**
+ * Where each record field name is first declared: the start of the first
+ * top-level type definition with a field of that name (a record's fields,
+ * or the parameters of the named form `P: Type = Point(x: Int)`).
+ */
+export type RecordFieldStarts = ReadonlyMap<string, number>;
+
+export function recordFieldStarts(root: Node, imported: Iterable<Type> = []): RecordFieldStarts {
+  const table = nodeTableOf(root.tree);
+  const starts = new Map<string, number>();
+  // Records imported from project files are known from the start, as the reference's project build seeds them
+  // (`seed_cross_file_types`); so are a local module record's exports, which `check` alone would not know.
+  const seen = new Set<Type>();
+  const seed = (type: Type, depth: number): void => {
+    const t = prune(type);
+    if (t.k !== 'struct' || seen.has(t) || depth > 1) return;
+    seen.add(t);
+    for (const f of t.fields) {
+      starts.set(f.name, -1);
+      seed(f.type, depth + 1);
+    }
+  };
+  for (const type of imported) seed(type, 0);
+  const fieldId = table.fieldIdOf('name');
+  for (const statement of cleanStatementsAt(table, table.indexOf(root))) {
+    if (table.type(statement) !== 'type_definition') continue;
+    const definition = table.childInField(statement, table.fieldIdOf('definition'));
+    if (definition === -1) continue;
+    const items = table.type(definition) === 'record_type' ? definition : table.type(definition) === 'generic_type' ? table.childInField(definition, table.fieldIdOf('arguments')) : -1;
+    if (items === -1) continue;
+    const itemType = table.type(definition) === 'record_type' ? 'field_declaration' : 'parameter';
+    for (let c = table.firstChild(items); c !== -1; c = table.nextSibling(c)) {
+      if (table.type(c) !== itemType) continue;
+      const name = table.childInField(c, fieldId);
+      if (name === -1) continue;
+      const text = ownCopy(table.text(name));
+      if (!starts.has(text)) starts.set(text, table.start(statement));
+    }
+  }
+  return starts;
 }
 
-function firstUnhandled(root: Node): RawDiagnostic | undefined {
+/** A body's first refusal, and the field names whose resolution it asked (they depend on the records before the statement). */
+export interface BodyRefusal {
+  found: RawDiagnostic | undefined;
+  fieldsAsked: readonly string[];
+}
+
+const NOTHING: BodyRefusal = { found: undefined, fieldsAsked: [] };
+
+/** The first construct of a top-level function binding's body that IR generation rejects, if any. */
+export function unhandledInFunctionBody(statement: Node, fields: RecordFieldStarts): BodyRefusal {
+  const binding = readBinding(statement);
+  // `Type.m = …` without a signature makes the reference's generator panic (ir_gen.rs:1003): nothing to predict.
+  if (!binding?.value || (binding.memberOf !== undefined && !binding.annotation)) return NOTHING;
+  if (!isFunctionValue(binding.value, binding.annotation)) return NOTHING;
+  const table = nodeTableOf(statement.tree);
+  const before = statement.startIndex;
+  const fieldsAsked: string[] = [];
+  const known = (name: string) => {
+    fieldsAsked.push(name);
+    return (fields.get(name) ?? Infinity) < before;
+  };
+  const root = table.indexOf(binding.value);
+  return { found: firstUnhandled(table, root, table.subtreeEnd(root), known), fieldsAsked };
+}
+
+/** Whether a record defined before the function has a field of this name. */
+type FieldKnown = (name: string) => boolean;
+
+function firstUnhandled(table: NodeTable, top: number, end: number, known: FieldKnown): RawDiagnostic | undefined {
   // Pre-order over the node table, so a deeply nested body cannot overflow
   // and no node is visited through the Node API.
-  const table = nodeTableOf(root.tree);
-  const top = table.indexOf(root);
   const candidates = new Set(CANDIDATES.map((type) => table.idOf(type)));
   const comments = new Set([table.idOf('line_comment'), table.idOf('block_comment')]);
-  const end = table.subtreeEnd(top);
   for (let i = top; i < end; i++) {
     const type = table.typeId(i);
     if (!table.isNamed(i) || comments.has(type)) {
@@ -61,20 +129,65 @@ function firstUnhandled(root: Node): RawDiagnostic | undefined {
       continue;
     }
     if (!candidates.has(type)) continue;
-    const found = unhandled(table, i, placeOf(table, i));
+    const found = unhandled(table, i, placeOf(table, i), known);
     if (found) return found;
   }
   return undefined;
 }
 
-const CANDIDATES = ['break_expression', 'continue_expression', 'cast_expression', 'block', 'type_definition', 'assignment', 'for_expression', 'binary_expression'] as const;
+const CANDIDATES = ['break_expression', 'continue_expression', 'cast_expression', 'block', 'type_definition', 'assignment', 'for_expression', 'binary_expression', 'member_expression'] as const;
+
+const STD_SUBMODULES = new Set(stdSubmodules());
+
+/**
+ * `e.f` where the generator resolves a field index (ir_gen.rs, `FieldAccess`
+ * and field assignment): it generates the object first, so a refusal inside
+ * the object comes first.
+ */
+function unresolvedField(table: NodeTable, i: number, known: FieldKnown): RawDiagnostic | undefined {
+  const field = table.childInField(i, table.fieldIdOf('field'));
+  const object = table.childInField(i, table.fieldIdOf('object'));
+  if (field === -1 || object === -1 || table.type(field) !== 'identifier') return undefined;
+  // The whole path `a.b.c` this access belongs to, and the name it starts from.
+  let outer = i;
+  while (table.parent(outer) !== -1 && table.type(table.parent(outer)) === 'member_expression' && table.field(outer) === 'object') outer = table.parent(outer);
+  let head = i;
+  while (table.type(head) === 'member_expression') head = table.childInField(head, table.fieldIdOf('object'));
+  const headName = head !== -1 && table.type(head) === 'identifier' ? table.text(head) : undefined;
+  if (headName === 'std') return undefined;
+  if (placeOf(table, outer) === 'call_expression.function' && (i === outer || (headName !== undefined && STD_SUBMODULES.has(headName)))) return undefined;
+  const name = table.text(field);
+  if (known(name)) return undefined;
+  const inner = firstUnhandled(table, object, table.subtreeEnd(object), known);
+  if (inner) return inner;
+  // From the object's token, where the reference points, to the field: the checker's E1042 or E1053 on that field ends there too.
+  return { code: 'E3005', message: unresolvedFieldMessage(ownCopy(name)), start: table.start(referenceToken(table, object)), end: table.end(field) };
+}
+
+const UNRESOLVED_FIELD = 'IR generation error: 无法解析字段索引: ';
+
+function unresolvedFieldMessage(name: string): string {
+  return `${UNRESOLVED_FIELD}'${name}'`;
+}
+
+/**
+ * Drops the refusal of a field the checker already reported (E1042, E1053 end
+ * where it ends): the reference generates no IR for a file that does not
+ * type-check, so it is one mistake, reported once.
+ */
+export function withoutFieldRefusalsCheckerReported(found: RawDiagnostic[]): RawDiagnostic[] {
+  const reported = new Set(found.filter((d) => d.code === 'E1042' || d.code === 'E1053').map((d) => d.end));
+  if (reported.size === 0) return found;
+  return found.filter((d) => !(d.code === 'E3005' && reported.has(d.end) && d.message.startsWith(UNRESOLVED_FIELD)));
+}
 
 /** Iterables the generator takes by their syntax (a name's type decides: `checkIterable`). */
 const ITERABLE_SYNTAX = new Set(['identifier', 'list', 'tuple', 'unit', 'dictionary']);
 
 /** Node `i` is a candidate; `place` is its `parent.field`. */
-function unhandled(table: NodeTable, i: number, place: string | undefined): RawDiagnostic | undefined {
+function unhandled(table: NodeTable, i: number, place: string | undefined, known: FieldKnown): RawDiagnostic | undefined {
   switch (table.type(i)) {
+    case 'member_expression': return unresolvedField(table, i, known);
     case 'break_expression': return expression(table, i, EXPRESSION_KIND.break);
     case 'continue_expression': return expression(table, i, EXPRESSION_KIND.continue);
     case 'cast_expression': {

@@ -4,7 +4,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { fieldChild, fieldChildren, firstNamedAt, hasMutabilityAt, namedNonComments } from './table-reads.ts';
-import { cleanStatementsAt, lambdaParameters, readBinding, readBindingAt, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
+import { cleanStatementsAt, lambdaParameters, namesItsParameters, readBinding, readBindingAt, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
 import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 import { FixedTexts, prune, type Type } from './types.ts';
@@ -54,6 +54,8 @@ export function statementOwnershipDiagnostics(statement: Node, env: OwnershipEnv
     body = b !== -1 ? (table.type(b) === 'block' ? cleanStatementsAt(table, b) : [b]) : [];
     bare = b !== -1 && table.type(b) !== 'block';
   } else if (value.type === 'block') {
+    // `f: (a: Int) -> Int = { … }`: the reference's parser makes it a lambda over the signature's parameters.
+    if (namesItsParameters(binding.annotation)) params = signatureParameters(binding.annotation!);
     body = cleanStatementsAt(table, table.indexOf(value));
   } else if (signatureBoundBody(value, binding.annotation)) {
     // `f: (a: Int) -> Int = expr`: the signature's parameters and one expression statement.

@@ -2,12 +2,18 @@
 // `[A] fn(&List(A), Any) -> List(A)`) turned into types, and the prelude of a
 // fresh checker (semantics.md §5.2, §6.5).
 import { GLOBALS, STD_MODULES, stdModule, type StdModule } from '../std/index.ts';
-import { BOOL, CHAR, FLOAT, INT, META, STRING, VOID, instantiate, named, type Prim, type Type, type VarSupply } from './types.ts';
+import { BOOL, CHAR, FLOAT, INT, META, STRING, VOID, instantiate, instantiateShallow, named, type Prim, type Type, type VarSupply } from './types.ts';
 
 /** A type with generic parameters, instantiated afresh at every use. */
 export interface Scheme {
   generics: string[];
   type: Type;
+  /**
+   * The generics a user's signature names (`T: Type`): the reference puts a
+   * fresh variable for them only where its substitution goes (`substitute_type_refs`:
+   * not under `&`, `Set`, `Weak` or a generic record), and leaves the name elsewhere.
+   */
+  shallow?: readonly string[];
 }
 
 const PRIMS: Record<string, Prim> = {
@@ -92,7 +98,12 @@ export function containerType(name: string, args: Type[]): Type | undefined {
 
 export function instantiateScheme(scheme: Scheme, vars: VarSupply): Type {
   if (scheme.generics.length === 0) return scheme.type;
-  return instantiate(scheme.type, new Map(scheme.generics.map((g) => [g, vars.fresh()] as const)));
+  const shallow = scheme.shallow;
+  if (!shallow) return instantiate(scheme.type, new Map(scheme.generics.map((g) => [g, vars.fresh()] as const)));
+  const deep = new Map<string, Type>();
+  const top = new Map<string, Type>();
+  for (const g of scheme.generics) (shallow.includes(g) ? top : deep).set(g, vars.fresh());
+  return instantiateShallow(instantiate(scheme.type, deep), top);
 }
 
 const schemeCache = new Map<string, Scheme | undefined>();

@@ -9,25 +9,38 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { firstToken } from './checker.ts';
 import { cleanStatements } from './declarations.ts';
-import { unhandledInFunctionBody } from './ir-bodies.ts';
+import { recordFieldStarts, unhandledInFunctionBody, type RecordFieldStarts } from './ir-bodies.ts';
+import type { ItemFindings } from '../incremental/item-memo.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
+import type { Type } from './types.ts';
 
 /** Discriminants of the reference's `StmtKind` (declaration order in `parser/ast.rs`). */
 const STATEMENT_KIND = { expression: 0, for: 2, if: 5, destructuring: 6 } as const;
 
-export function topLevelStatementDiagnostics(tree: Tree): RawDiagnostic[] {
-  return cleanStatements(tree.rootNode).flatMap(statementIrDiagnostics);
+export function topLevelStatementDiagnostics(tree: Tree, localImports: readonly Type[] = []): RawDiagnostic[] {
+  const fields = recordFieldStarts(tree.rootNode, localImports);
+  return cleanStatements(tree.rootNode).flatMap((statement) => statementIrDiagnostics(statement, fields).found);
 }
 
-/** The IR layer's refusal of one top-level statement, if any: it depends on the statement alone. */
-export function statementIrDiagnostics(statement: Node): RawDiagnostic[] {
+/**
+ * The IR layer's refusal of one top-level statement, if any. It depends on
+ * the statement and, for the fields its body reads, on whether a record
+ * defined before it has them: `holds` says whether that is still so.
+ */
+export function statementIrDiagnostics(statement: Node, fields: RecordFieldStarts): ItemFindings<RecordFieldStarts> {
   const kind = statementKind(statement);
   if (kind === undefined) {
-    const inBody = unhandledInFunctionBody(statement);
-    return inBody ? [inBody] : [];
+    const { found, fieldsAsked } = unhandledInFunctionBody(statement, fields);
+    const result: ItemFindings<RecordFieldStarts> = { found: found ? [found] : [] };
+    if (fieldsAsked.length > 0) {
+      const before = statement.startIndex;
+      const answers = fieldsAsked.map((name) => (fields.get(name) ?? Infinity) < before);
+      result.holds = (now, start) => fieldsAsked.every((name, i) => ((now.get(name) ?? Infinity) < start) === answers[i]);
+    }
+    return result;
   }
   const token = firstToken(statement);
-  return [{ code: 'E3005', message: TYPE_MESSAGES.E3005(kind), start: token.startIndex, end: token.endIndex }];
+  return { found: [{ code: 'E3005', message: TYPE_MESSAGES.E3005(kind), start: token.startIndex, end: token.endIndex }] };
 }
 
 function statementKind(statement: Node): number | undefined {

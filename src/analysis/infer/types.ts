@@ -23,7 +23,7 @@ export type Type =
   | { k: 'fn'; params: Type[]; ret: Type }
   | { k: 'ref'; mutable: boolean; inner: Type }
   | { k: 'struct'; name: string; fields: Field[]; interfaces: string[] }
-  | { k: 'named'; name: string }
+  | { k: 'named'; name: string; /** `Box` of `Box(int64)`: a generic record applied to types. */ applied?: string }
   | { k: 'range'; elem: Type }
   | { k: 'arc'; inner: Type }
   | { k: 'weak'; inner: Type }
@@ -283,19 +283,19 @@ function bindVar(v: TypeVar, t: Type, trail: TypeVar[]): boolean {
 }
 
 /** Replaces the named generic parameters of a signature by fresh variables (one instantiation). */
-export function instantiate(t: Type, generics: ReadonlyMap<string, Type>): Type {
+export function instantiate(t: Type, generics: ReadonlyMap<string, Type>, underReferences = true): Type {
   if (generics.size === 0) return t;
   const go = (u: Type): Type => {
     const p = prune(u);
     switch (p.k) {
       case 'named': return generics.get(p.name) ?? p;
       case 'list': return { k: 'list', elem: go(p.elem) };
-      case 'set': return { k: 'set', elem: go(p.elem) };
+      case 'set': return underReferences ? { k: 'set', elem: go(p.elem) } : p;
       case 'range': return { k: 'range', elem: go(p.elem) };
       case 'option': return { k: 'option', inner: go(p.inner) };
       case 'arc': return { k: 'arc', inner: go(p.inner) };
-      case 'weak': return { k: 'weak', inner: go(p.inner) };
-      case 'ref': return { k: 'ref', mutable: p.mutable, inner: go(p.inner) };
+      case 'weak': return underReferences ? { k: 'weak', inner: go(p.inner) } : p;
+      case 'ref': return underReferences ? { k: 'ref', mutable: p.mutable, inner: go(p.inner) } : p;
       case 'dict': return { k: 'dict', key: go(p.key), value: go(p.value) };
       case 'result': return { k: 'result', ok: go(p.ok), err: go(p.err) };
       case 'tuple': return { k: 'tuple', items: p.items.map(go) };
@@ -304,6 +304,11 @@ export function instantiate(t: Type, generics: ReadonlyMap<string, Type>): Type 
     }
   };
   return go(t);
+}
+
+/** `instantiate` as the reference substitutes a signature's generics (`substitute_type_refs`): not under `&`, `Set` or `Weak`. */
+export function instantiateShallow(t: Type, generics: ReadonlyMap<string, Type>): Type {
+  return instantiate(t, generics, false);
 }
 
 /** Like {@link display}, but records show their fields: two types with the same text are interchangeable. */

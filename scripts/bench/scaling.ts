@@ -72,6 +72,14 @@ export const SHAPES: readonly Shape[] = [
   { name: 'identifiers × n, statements', n: 2_000, text: (n) => repeat('a ', n) },
   { name: '`List(` × n', n: 1_000, text: (n) => `x: ${repeat('List(', n)}Int${repeat(')', n)} = []\n` },
   { name: '`(Int) -> ` × n', n: 1_000, text: (n) => `f: ${repeat('(Int) -> ', n)}Int = 1\n` },
+  // Unclosed brackets: error recovery nests the tokens an ERROR node skips one hidden level each, and
+  // tree-sitter's query cursor walks up those levels for every node it enters (the model took 0.9 s at 20,000 `(`, 83 s at 160,000).
+  { name: 'unclosed `(` × n', n: 20_000, text: (n) => `x = ${repeat('(', n)}\n` },
+  { name: 'unclosed `[` × n', n: 20_000, text: (n) => `x = ${repeat('[', n)}\n` },
+  { name: 'unclosed `{` × n', n: 20_000, text: (n) => `x = ${repeat('{', n)}\n` },
+  { name: 'unclosed `f"{` × n', n: 2_500, text: (n) => `x = ${repeat('f"{', n)}\n` },
+  // Nested definitions: `Node.parent` goes down from the root (the model took 2 s at 4,000, 31 s at 16,000).
+  { name: 'nested `f = () => {` × n', n: 500, text: (n) => `main = () => {\n${repeat('f = () => {\n', n)}${repeat('}\n', n)}}\n` },
 ];
 
 /** A pass over one text; `parse` is timed on its own, the others on a tree parsed beforehand. */

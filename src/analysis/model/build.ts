@@ -7,9 +7,10 @@
 // imports, and the receivers of member accesses. An edited file's statements
 // an edit left alone replay what they did last time (incremental/model-items.ts).
 import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
-import { locate } from '../../syntax/node-table.ts';
+import { locate, type NodeTable } from '../../syntax/node-table.ts';
 import { MODULE_SCOPE, ModelRecording, replayed, type ModelMemo, type ModelOp } from '../incremental/model-items.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
+import { linearCaptures } from './linear-query.ts';
 import { definitionKinds, modelQuery, type ModelQuery } from './queries.ts';
 import { constructorType, importedNames, modifiersOf, typeInfo } from './node-facts.ts';
 import { ScopeTable } from './scope-table.ts';
@@ -67,6 +68,12 @@ class ModelBuilder {
   #recording: ModelRecording | undefined;
   /** Top-level statements by start: the names they bind are hoisted. */
   readonly #topLevel = new Map<number, number>();
+  /** The current pass's captures. */
+  #captures: readonly QueryCapture[] = [];
+  /** Its statements and scopes by node id, made when a deep node's ancestor is first looked for: where `#ancestorOf` goes down from. */
+  #known: Map<number, Node> | undefined;
+  /** The last ancestor `#ancestorOf` found, and its row: `#statementIn` asks for the statement it just gave. */
+  #located: { node: Node; table: NodeTable; index: number } | undefined;
 
   constructor(tree: Tree, kinds: ReadonlyMap<number, SymbolKind>, query: ModelQuery, memo: ModelMemo | undefined) {
     this.#tree = tree;
@@ -90,12 +97,12 @@ class ModelBuilder {
     // Module-level bindings are visible everywhere in the file (functions call
     // each other before their definition), so they are bound first: from the
     // patterns that start at a top-level statement.
-    this.#pass(query.captures(this.#root, { maxStartDepth: 1 }), true);
+    this.#pass(linearCaptures(query, this.#root, 1), true);
     // Then everything in order, one top-level statement at a time: the
     // captures of a whole 1.6 MB file at once held 160 MB of nodes.
     for (const statement of statements) {
       this.#closeBefore(statement.startIndex);
-      this.#pass(query.captures(statement.node), false);
+      this.#pass(linearCaptures(query, statement.node), false);
     }
   }
 
@@ -145,7 +152,7 @@ class ModelBuilder {
     this.#recording = recording;
     this.#kinds = kinds;
     try {
-      this.#pass(this.#query.query.captures(statement.node, hoisting ? { maxStartDepth: 0 } : {}), hoisting);
+      this.#pass(linearCaptures(this.#query.query, statement.node, hoisting ? 0 : Infinity), hoisting);
     } finally {
       this.#recording = undefined;
     }
@@ -196,6 +203,8 @@ class ModelBuilder {
     // Names references.scm says are no uses (a member after `.`, an argument's name, …).
     const unbound = new Set<number>();
     for (const capture of captures) if (capture.name === 'unbound') unbound.add(capture.node.startIndex);
+    this.#captures = captures;
+    this.#known = undefined;
     /** The statement around a parameter (its container) and its target's text, innermost last. */
     const owners: Array<{ end: number; name?: string }> = [];
     /** Receivers of member accesses not yet reached, innermost last (accesses nest). */
@@ -321,6 +330,38 @@ class ModelBuilder {
     while (this.#open.length > 1 && this.#open[this.#open.length - 1]!.end <= at) this.#apply({ op: 'close', scope: this.#open[this.#open.length - 1]!.id });
   }
 
+  /**
+   * A node's ancestor `levels` up. `Node.parent` goes down from the root each
+   * time, which costs the depth (definitions nested 4,000 deep: 2 s, 16,000:
+   * 31 s). Deeper than `shallow`, the node table names the ancestor's row, and
+   * its Node is one this pass captured (a name's statement is its `@owner`, a
+   * loop variable's loop its `@scope`) or a few levels down from one.
+   */
+  #ancestorOf(node: Node, levels = 1): Node | null {
+    const { table, index } = locate(node);
+    let row = index;
+    for (let k = 0; k < levels && row !== -1; k++) row = table.parent(row);
+    let depth = 0;
+    for (let r = row; r > 0 && depth <= shallow; r = table.parent(r)) depth++;
+    if (index !== -1 && row !== -1 && depth > shallow) {
+      this.#known ??= capturedScopes(this.#captures);
+      // The nearest known node on the way up (row 0 is the root), then down as many levels.
+      let steps = 0;
+      let at: Node | undefined;
+      for (let r = row; r > 0 && !(at = this.#known.get(table.nodeId(r))); r = table.parent(r)) steps++;
+      at ??= this.#root;
+      for (let k = 0; k < steps && at; k++) at = at.childWithDescendant(node) ?? undefined;
+      if (at && at.id >>> 0 === table.nodeId(row)) {
+        this.#located = { node: at, table, index: row };
+        return at;
+      }
+    }
+    let at: Node | null = node;
+    for (let k = 0; k < levels && at; k++) at = at.parent;
+    if (at && row !== -1) this.#located = { node: at, table, index: row };
+    return at;
+  }
+
   #innermost(): number {
     return this.#open[this.#open.length - 1]!.id;
   }
@@ -330,7 +371,11 @@ class ModelBuilder {
   /** Whether a statement's names are bound in this pass: the module's in the hoisting pass, a block's in the other. */
   #statementIn(statement: Node, hoisting: boolean): boolean {
     if (this.#topLevel.get(statement.startIndex) === statement.endIndex && this.#innermost() === 0) return hoisting;
-    return !hoisting && statement.parent?.type === 'block';
+    if (hoisting) return false;
+    const { table, index } = this.#located?.node === statement ? this.#located : locate(statement);
+    if (index === -1) return statement.parent?.type === 'block';
+    const parent = table.parent(index);
+    return parent !== -1 && table.type(parent) === 'block';
   }
 
   #definition(name: Node, pattern: string, hoisting: boolean, owner: string | undefined, onRecord: (record: { name: string; scope: number; end: number }) => void): void {
@@ -340,7 +385,7 @@ class ModelBuilder {
       case 'assignment':
       case 'destructuring_assignment':
       case 'type_definition': {
-        const statement = name.parent;
+        const statement = this.#ancestorOf(name);
         if (!statement || !this.#statementIn(statement, hoisting)) return;
         const scope = this.#innermost();
         if (pattern === 'declaration') this.#declaration(name, statement, scope);
@@ -388,7 +433,7 @@ class ModelBuilder {
   }
 
   #bindField(name: Node, kind: 'field' | 'method', record: { name: string; scope: number }): void {
-    const item = name.parent;
+    const item = this.#ancestorOf(name);
     if (!item) return;
     this.#bind(name, kind, record.scope, spanOf(item), {
       container: record.name,
@@ -403,7 +448,7 @@ class ModelBuilder {
    * the module; `Point.draw = …` only at module level, on a capitalised name.
    */
   #method(field: Node, receiver: Node | undefined, declared: boolean, hoisting: boolean): void {
-    const statement = field.parent?.parent;
+    const statement = this.#ancestorOf(field, 2);
     if (!statement || !receiver || !this.#statementIn(statement, hoisting)) return;
     if (!declared && !(hoisting && /^[A-Z]/.test(receiver.text))) return;
     this.#bind(field, 'method', this.#innermost(), spanOf(statement), { ...modifiersOf(statement), container: receiver.text, exported: false });
@@ -427,7 +472,7 @@ class ModelBuilder {
       case 'for_expression':
       case 'spawn_expression':
       case 'list_comprehension': {
-        const loop = name.parent;
+        const loop = this.#ancestorOf(name);
         this.#bind(name, 'variable', scope, spanOf(home), { exported: false, mutable: loop?.namedChildren.some((c) => c?.type === 'mutability') ?? false });
         return;
       }
@@ -438,7 +483,7 @@ class ModelBuilder {
   }
 
   #parameter(name: Node, scope: number, owner: string | undefined): void {
-    const parameter = name.parent;
+    const parameter = this.#ancestorOf(name);
     if (parameter?.type !== 'parameter') return;
     const signature = this.#signatureOf.get(scope);
     const typeName = typeInfo(parameter.childForFieldName('type')).typeName ?? signature?.get(name.text);
@@ -462,7 +507,7 @@ class ModelBuilder {
   #lambdaSignature(lambda: Node, scope: number): void {
     const parent = this.table.scopes[scope]!.parent;
     if (parent === undefined || this.table.scopes[parent]!.kind !== 'function') return;
-    const declaration = lambda.parent;
+    const declaration = this.#ancestorOf(lambda);
     if (declaration?.type !== 'declaration' || declaration.childForFieldName('value')?.startIndex !== lambda.startIndex) return;
     const types = this.#parameterTypes.get(parent);
     if (types) this.#signatureOf.set(scope, types);
@@ -479,6 +524,23 @@ class ModelBuilder {
     if (this.#handled.has(field.startIndex)) return;
     this.#apply({ op: 'member', name: field.text, span: spanOf(field), object: object?.type === 'identifier' ? { text: object.text, start: object.startIndex } : undefined });
   }
+}
+
+/** Up to this depth `Node.parent` is as quick as the node table's way. */
+let shallow = 32;
+
+/** Sets the depth from which a node's ancestor is found through the node table (tests: 0, always) and gives the one before. */
+export function ancestorsThroughTableFrom(depth: number): number {
+  const before = shallow;
+  shallow = depth;
+  return before;
+}
+
+/** The statements and scopes among `captures`, by node id. */
+function capturedScopes(captures: readonly QueryCapture[]): Map<number, Node> {
+  const known = new Map<number, Node>();
+  for (const { name, node } of captures) if (name === 'owner' || name === 'scope') known.set(node.id >>> 0, node);
+  return known;
 }
 
 /** Without ERROR or MISSING nodes: the statement's text alone decides its subtree. */

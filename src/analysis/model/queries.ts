@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Query, type Language, type Node, type Tree } from 'web-tree-sitter';
 import { loadYaoXiang } from '../../syntax/language.ts';
+import { linearMatches } from './linear-query.ts';
 import type { Span, SymbolKind } from './types.ts';
 
 /** queries/ at the package root, from src/ or dist/src/. */
@@ -37,7 +38,7 @@ const DEFINITION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 're
 /** Every definition queries/definitions.scm captures in a tree (or under a node), in match order. */
 export function queriedDefinitions(query: Query, tree: Tree | Node): QueriedDefinition[] {
   const found: QueriedDefinition[] = [];
-  for (const match of query.matches('rootNode' in tree ? tree.rootNode : tree)) {
+  for (const match of linearMatches(query, 'rootNode' in tree ? tree.rootNode : tree)) {
     const name = match.captures.find((c) => c.name === 'name')?.node;
     const kind = match.captures.find((c) => c.name.startsWith('definition.'))?.name.slice('definition.'.length);
     if (!name || !kind || !DEFINITION_KINDS.has(kind)) continue;

@@ -82,6 +82,15 @@ describe('checking deeply nested code', () => {
     assert.deepEqual(await brief(`x = 1${' + 1'.repeat(20 * MAX_CHECK_DEPTH)} and true\n`), ['E1050@1:5']);
   });
 
+  it('refuses a field in a chain of 100,000 accesses without overflowing, the innermost unknown one at its object\'s token', async () => {
+    const chain = (head: string, links: string) => `R: Type = { q: Int }\nf = (x: R) => {\n    y = ${head}${links}\n}\n`;
+    // IR generation's rule (ir-bodies.ts) walks the chain in a loop: one recursion per link overflowed, and each link walked the whole chain.
+    const known = await brief(chain('x', '.q'.repeat(100_000)));
+    assert.deepEqual(known.filter((d) => !d.startsWith('TYPECHECK_TOO_DEEP')), []);
+    const unknown = await brief(chain('x', `.q.nope${'.q'.repeat(100_000)}`));
+    assert.deepEqual(unknown.filter((d) => !d.startsWith('TYPECHECK_TOO_DEEP')), ['E3005@3:11']);
+  });
+
   it('counts the warning as a warning in a workspace report', async () => {
     const n = 2 * MAX_CHECK_DEPTH;
     const files = await project({ 'main.yx': `x = ${'('.repeat(n)}1${')'.repeat(n)}\n` });

@@ -122,44 +122,78 @@ function firstUnhandled(table: NodeTable, top: number, end: number, known: Field
   // and no node is visited through the Node API.
   const candidates = new Set(CANDIDATES.map((type) => table.idOf(type)));
   const comments = new Set([table.idOf('line_comment'), table.idOf('block_comment')]);
+  const member = table.idOf('member_expression');
+  const objectField = table.fieldIdOf('object');
+  // A field the generator cannot resolve is refused only once its object is
+  // generated without a refusal (the object comes first, in pre-order right
+  // after the access): held here until the scan leaves the object, innermost
+  // last. A loop, not a recursion, since a chain `a.b.c…` nests once a link.
+  const pending: Array<{ objectEnd: number; refusal: RawDiagnostic }> = [];
+  const chains = new Map<number, Chain>();
   for (let i = top; i < end; i++) {
+    const waiting = pending.at(-1);
+    if (waiting && i >= waiting.objectEnd) return waiting.refusal;
     const type = table.typeId(i);
     if (!table.isNamed(i) || comments.has(type)) {
       i = table.subtreeEnd(i) - 1;
       continue;
     }
     if (!candidates.has(type)) continue;
-    const found = unhandled(table, i, placeOf(table, i), known);
+    if (type === member) {
+      const refusal = unresolvedField(table, i, known, chainOf(table, i, chains));
+      if (refusal) pending.push({ objectEnd: table.subtreeEnd(table.childInField(i, objectField)), refusal });
+      continue;
+    }
+    const found = unhandled(table, i, placeOf(table, i));
     if (found) return found;
   }
-  return undefined;
+  return pending.at(-1)?.refusal;
 }
 
 const CANDIDATES = ['break_expression', 'continue_expression', 'cast_expression', 'block', 'type_definition', 'assignment', 'for_expression', 'binary_expression', 'member_expression'] as const;
 
 const STD_SUBMODULES = new Set(stdSubmodules());
 
+/** The path `a.b.c` a member access belongs to: its outermost access, and the name it starts from. */
+interface Chain {
+  outer: number;
+  headName: string | undefined;
+}
+
 /**
- * `e.f` where the generator resolves a field index (ir_gen.rs, `FieldAccess`
- * and field assignment): it generates the object first, so a refusal inside
- * the object comes first.
+ * The chain of access `i`, walked once per chain: the scan meets the
+ * outermost access first, and each access inside takes its parent's.
  */
-function unresolvedField(table: NodeTable, i: number, known: FieldKnown): RawDiagnostic | undefined {
-  const field = table.childInField(i, table.fieldIdOf('field'));
-  const object = table.childInField(i, table.fieldIdOf('object'));
-  if (field === -1 || object === -1 || table.type(field) !== 'identifier') return undefined;
-  // The whole path `a.b.c` this access belongs to, and the name it starts from.
+function chainOf(table: NodeTable, i: number, chains: Map<number, Chain>): Chain {
+  const parent = table.parent(i);
+  const enclosing = parent !== -1 && table.field(i) === 'object' ? chains.get(parent) : undefined;
+  if (enclosing) {
+    chains.set(i, enclosing);
+    return enclosing;
+  }
   let outer = i;
   while (table.parent(outer) !== -1 && table.type(table.parent(outer)) === 'member_expression' && table.field(outer) === 'object') outer = table.parent(outer);
   let head = i;
-  while (table.type(head) === 'member_expression') head = table.childInField(head, table.fieldIdOf('object'));
-  const headName = head !== -1 && table.type(head) === 'identifier' ? table.text(head) : undefined;
+  while (head !== -1 && table.type(head) === 'member_expression') head = table.childInField(head, table.fieldIdOf('object'));
+  const chain = { outer, headName: head !== -1 && table.type(head) === 'identifier' ? table.text(head) : undefined };
+  chains.set(i, chain);
+  return chain;
+}
+
+/**
+ * `e.f` where the generator resolves a field index (ir_gen.rs, `FieldAccess`
+ * and field assignment): the refusal of `f`, if the generator makes one once
+ * `e` is generated (the caller looks inside `e` first).
+ */
+function unresolvedField(table: NodeTable, i: number, known: FieldKnown, chain: Chain): RawDiagnostic | undefined {
+  const field = table.childInField(i, table.fieldIdOf('field'));
+  const object = table.childInField(i, table.fieldIdOf('object'));
+  if (field === -1 || object === -1 || table.type(field) !== 'identifier') return undefined;
+  const { outer, headName } = chain;
   if (headName === 'std') return undefined;
   if (placeOf(table, outer) === 'call_expression.function' && (i === outer || (headName !== undefined && STD_SUBMODULES.has(headName)))) return undefined;
   const name = table.text(field);
   if (known(name)) return undefined;
-  const inner = firstUnhandled(table, object, table.subtreeEnd(object), known);
-  if (inner) return inner;
   // From the object's token, where the reference points, to the field: the checker's E1042 or E1053 on that field ends there too.
   return { code: 'E3005', message: unresolvedFieldMessage(ownCopy(name)), start: table.start(referenceToken(table, object)), end: table.end(field) };
 }
@@ -185,9 +219,8 @@ export function withoutFieldRefusalsCheckerReported(found: RawDiagnostic[]): Raw
 const ITERABLE_SYNTAX = new Set(['identifier', 'list', 'tuple', 'unit', 'dictionary']);
 
 /** Node `i` is a candidate; `place` is its `parent.field`. */
-function unhandled(table: NodeTable, i: number, place: string | undefined, known: FieldKnown): RawDiagnostic | undefined {
+function unhandled(table: NodeTable, i: number, place: string | undefined): RawDiagnostic | undefined {
   switch (table.type(i)) {
-    case 'member_expression': return unresolvedField(table, i, known);
     case 'break_expression': return expression(table, i, EXPRESSION_KIND.break);
     case 'continue_expression': return expression(table, i, EXPRESSION_KIND.continue);
     case 'cast_expression': {

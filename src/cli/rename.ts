@@ -8,7 +8,7 @@ import { requirePosition } from './numbers.ts';
 import { projectFile, withProject } from './project-host.ts';
 import { projectRoot } from './project.ts';
 import { describeRecovery, writeChanges } from './write.ts';
-import { shownPath } from './shown-path.ts';
+import { escapeControls, shownPath } from './shown-path.ts';
 
 export const renameHelp = `Usage: yaoxiang rename FILE OLD NEW [--scope module|function:NAME] [--write] [--json] [--project-root DIR]
 
@@ -69,7 +69,8 @@ export async function runRename(argv: string[], out: (text: string) => void): Pr
   const result = await plan(file, position ? { line: Number(position[1]), column: Number(position[2]) } : oldName, newName, scope as RenameScope, values['project-root']);
   if (result.diagnostics.length > 0) {
     if (values.json) out(JSON.stringify({ file, changes: [], diagnostics: result.diagnostics }, null, 2) + '\n');
-    for (const d of result.diagnostics) process.stderr.write(`${shownPath(d.file === undefined ? file : result.shown(d.file))}:${d.range.start.line}:${d.range.start.column}: ${d.code}: ${d.message}\n${d.help ? `  help: ${d.help}\n` : ''}`);
+    // Messages may name paths (a file that could not be read): escaped, so that they cannot forge lines.
+    for (const d of result.diagnostics) process.stderr.write(`${shownPath(d.file === undefined ? file : result.shown(d.file))}:${d.range.start.line}:${d.range.start.column}: ${d.code}: ${escapeControls(d.message)}\n${d.help ? `  help: ${escapeControls(d.help)}\n` : ''}`);
     return EXIT.findings;
   }
   if (values.write && result.changes.length > 0) {

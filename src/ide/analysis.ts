@@ -207,7 +207,8 @@ export class Analysis {
       const problem = this.problems.get(relative.slice(0, slash + 1));
       if (problem) return problem;
     }
-    return undefined;
+    // The root itself could not be listed.
+    return this.problems.get('./');
   }
 
   /** In fast mode, the unreadable project files the targets import: their absence explains the targets' errors. */

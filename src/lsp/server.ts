@@ -43,7 +43,7 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
     broken: (reason, forwarded) => {
       log(`yaoxiang lsp: the client's message framing is broken (${reason}); no later message can be read, so the server exits once it has answered the requests it read`);
       draining = true;
-      exitWhenAnswered(boundary, forwarded);
+      exitWhenAnswered(boundary, forwarded, (options.budgetMs ?? DEFAULT_REQUEST_BUDGET_MS) + 1000);
     },
     tooDeep: (body) => boundary.tooDeep(body),
   }));
@@ -132,17 +132,15 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   });
 }
 
-/** How long a server whose framing broke waits for the answers to the requests it read: a request budget's worth (the default one), and a second. */
-const DRAIN_MS = DEFAULT_REQUEST_BUDGET_MS + 1000;
-
 /**
  * Exits 1 once the reader has decoded the `forwarded` bodies passed on before
  * the framing broke and every request among them is answered, or after
- * DRAIN_MS, whichever comes first (a handler waiting on the client would
- * otherwise keep a server nobody can talk to alive).
+ * `waitMs` (the server's request budget and a second), whichever comes first
+ * (a handler waiting on the client would otherwise keep a server nobody can
+ * talk to alive).
  */
-function exitWhenAnswered(boundary: MessageBoundary, forwarded: number): void {
-  const deadline = Date.now() + DRAIN_MS;
+function exitWhenAnswered(boundary: MessageBoundary, forwarded: number, waitMs: number): void {
+  const deadline = Date.now() + waitMs;
   const poll = () => {
     if ((boundary.decoded >= forwarded && boundary.unanswered === 0) || Date.now() >= deadline) process.exit(1);
     else setTimeout(poll, 10);

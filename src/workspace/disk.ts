@@ -8,7 +8,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { globby } from 'globby';
 import { describeError, isGone, openRegular, readBounded } from './file-access.ts';
-import { IGNORE_FILE_NAME, withoutIgnored } from './ignore-files.ts';
+import { IGNORE_FILE_NAME, ignoredBy } from './ignore-files.ts';
 import { toPosix } from './root.ts';
 
 export const IGNORED_DIRECTORIES = ['.git', '.yaoxiang', 'target', 'node_modules'];
@@ -93,8 +93,11 @@ export async function listSources(root: string, scope: ListScope, unreadableFold
     }
     (relative.endsWith('.yx') ? sources : ignoreFiles).push(relative);
   }
-  const files = withoutIgnored(root, sources, ignoreFiles).sort();
-  return { files, unreadableFolders: skipped.sort((a, b) => (a.folder < b.folder ? -1 : 1)) };
+  const ignored = ignoredBy(root, ignoreFiles);
+  const files = ignored.keep(sources).sort();
+  // A folder the .gitignore files leave out (a build folder owned by another user) is no loss.
+  const kept = new Set(ignored.keepFolders(skipped.map((s) => s.folder)));
+  return { files, unreadableFolders: skipped.filter((s) => kept.has(s.folder)).sort((a, b) => (a.folder < b.folder ? -1 : 1)) };
 }
 
 /** fs.readdir, noting each folder below `root` it fails on (one that vanished mid-walk is simply gone). */

@@ -14,18 +14,20 @@ export const IGNORE_FILE_NAME = '.gitignore';
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 /**
- * `files` without those the .gitignore files among `ignoreFiles` exclude (both
- * relative to `root` with '/'), as git decides: a rule in a deeper file
- * overrides one above it, and nothing inside an excluded folder comes back.
- * A .gitignore that cannot be read (gone, unreadable, too large) counts as absent.
+ * What the .gitignore files among `ignoreFiles` exclude (paths relative to
+ * `root` with '/'), as git decides: a rule in a deeper file overrides one
+ * above it, and nothing inside an excluded folder comes back. `keep(files)`
+ * gives the files they leave, `keepFolders(folders)` the folders (ending in
+ * '/'). A .gitignore that cannot be read (gone, unreadable, too large) counts
+ * as absent.
  */
-export function withoutIgnored(root: string, files: readonly string[], ignoreFiles: readonly string[]): string[] {
+export function ignoredBy(root: string, ignoreFiles: readonly string[]): { keep(files: readonly string[]): string[]; keepFolders(folders: readonly string[]): string[] } {
   const rules = new Map<string, Ignore>();
   for (const file of ignoreFiles) {
     const read = readTextFile(path.join(root, file), { within: root, limit: MAX_IGNORE_FILE_BYTES });
     if (read.ok) rules.set(path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), ignore().add(read.value.text));
   }
-  if (rules.size === 0) return [...files];
+  if (rules.size === 0) return { keep: (files) => [...files], keepFolders: (folders) => [...folders] };
   const excludedFolders = new Map<string, boolean>();
   const folderExcluded = (folder: string): boolean => {
     if (folder === '') return false;
@@ -36,7 +38,10 @@ export function withoutIgnored(root: string, files: readonly string[], ignoreFil
     }
     return known;
   };
-  return files.filter((file) => !folderExcluded(parentOf(file)) && !excludedBy(rules, file, false));
+  return {
+    keep: (files) => files.filter((file) => !folderExcluded(parentOf(file)) && !excludedBy(rules, file, false)),
+    keepFolders: (folders) => folders.filter((folder) => !folderExcluded(folder.replace(/\/$/, '').replace(/^\.$/, ''))),
+  };
 }
 
 function parentOf(relative: string): string {

@@ -93,6 +93,8 @@ describe('parseManifest', () => {
       '[fmt] line_width = 0 is not a positive whole number; 120 (the default) is used',
     ]);
     assert.deepEqual(parseManifest('[fmt]\nindent_width = 0\nline_width = 1\n').problems, []);
+    // TOML's nan is a float: no indentation at all came of it.
+    assert.deepEqual(parseManifest('[fmt]\nindent_width = nan\n').problems.map((p) => p.message), ['[fmt] indent_width = NaN is not a whole number from 0 to 16; 4 is used']);
   });
 });
 

@@ -124,6 +124,17 @@ describe('a folder the walk cannot enter', () => {
     assert.equal(rename.code, 1, rename.stderr);
     assert.match(rename.stderr, /RENAME_INCOMPLETE_PROJECT: locked\/ \(UNREADABLE: .*\) and 1 more could not be read/);
   });
+
+  it('a folder the .gitignore files leave out is no loss: nothing is said of it', { skip }, () => {
+    const ignored = scratch({ 'a.yx': tidy, 'build/b.yx': tidy, '.gitignore': 'build/\n' });
+    chmodSync(ignored, 0o755);
+    for (const file of ['a.yx', '.gitignore']) chmodSync(join(ignored, file), 0o644);
+    chmodSync(join(ignored, 'build'), 0o000);
+    const symbols = runAsCaller(['symbols', 'f'], ignored);
+    assert.equal(symbols.code, 0, symbols.stderr);
+    assert.equal(symbols.stderr, '');
+    assert.match(symbols.stdout, /^a\.yx:1:1\tfunction\tf\n$/);
+  });
 });
 
 describe("fmt's yaoxiang.toml lookup uses the same file access", () => {

@@ -91,6 +91,11 @@ describe('checking deeply nested code', () => {
     assert.deepEqual(unknown.filter((d) => !d.startsWith('TYPECHECK_TOO_DEEP')), ['E3005@3:11']);
   });
 
+  it('looks past a comment inside the parentheses of a for loop\'s iterable', async () => {
+    // IR generation's rule takes the expression inside, not the comment before it, for the iterable.
+    assert.deepEqual(await brief('main = {\n    xs = [1, 2]\n    for x in (/* c */ xs) { print(x) }\n}\n'), []);
+  });
+
   it('counts the warning as a warning in a workspace report', async () => {
     const n = 2 * MAX_CHECK_DEPTH;
     const files = await project({ 'main.yx': `x = ${'('.repeat(n)}1${')'.repeat(n)}\n` });

@@ -37,8 +37,9 @@ export function resolveFormatOptions(...layers: Array<FormatSettings | Partial<F
 
 const MAX_INDENT_WIDTH = 16;
 
+/** Clamped to 0..16; a value that is no number at all (TOML's `nan`) falls back to the default. */
 function fitIndentWidth(width: number): number {
-  return Math.max(0, Math.min(MAX_INDENT_WIDTH, Math.trunc(width)));
+  return Number.isNaN(width) ? DEFAULT_FORMAT_OPTIONS.indent_width : Math.max(0, Math.min(MAX_INDENT_WIDTH, Math.trunc(width)));
 }
 
 /** A width under one column would break every group; a bad value falls back to the default. */

@@ -265,7 +265,12 @@ function isRange(table: NodeTable, i: number): boolean {
 
 /** The expression inside any parentheses around node `i` (the reference's parser drops them). */
 function unparenthesized(table: NodeTable, i: number): number {
-  while (i !== -1 && table.type(i) === 'parenthesized_expression') i = table.firstNamedChild(i);
+  while (i !== -1 && table.type(i) === 'parenthesized_expression') {
+    // The expression inside, not a comment before it (`( /* c */ xs )`).
+    let inner = table.firstNamedChild(i);
+    while (inner !== -1 && (!table.isNamed(inner) || table.type(inner) === 'line_comment' || table.type(inner) === 'block_comment')) inner = table.nextSibling(inner);
+    i = inner;
+  }
   return i;
 }
 

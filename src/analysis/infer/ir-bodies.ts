@@ -107,7 +107,8 @@ export function unhandledInFunctionBody(statement: Node, fields: RecordFieldStar
   const before = statement.startIndex;
   const fieldsAsked: string[] = [];
   const known = (name: string) => {
-    fieldsAsked.push(name);
+    // Kept by the memo across edits: a copy, since a long name is a view of the whole source.
+    fieldsAsked.push(ownCopy(name));
     return (fields.get(name) ?? Infinity) < before;
   };
   const root = table.indexOf(binding.value);

@@ -35,6 +35,7 @@ import { ownCopy } from '../../syntax/own-text.ts';
 import { stdSubmodules } from '../std/index.ts';
 import { cleanStatementsAt, readBinding, isFunctionValue } from './declarations.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
+import { firstNamedAt } from './table-reads.ts';
 import { prune, type Type } from './types.ts';
 
 /** Discriminants of the reference's `Expr` (declaration order in `parser/ast.rs`). */
@@ -266,12 +267,8 @@ function isRange(table: NodeTable, i: number): boolean {
 
 /** The expression inside any parentheses around node `i` (the reference's parser drops them). */
 function unparenthesized(table: NodeTable, i: number): number {
-  while (i !== -1 && table.type(i) === 'parenthesized_expression') {
-    // The expression inside, not a comment before it (`( /* c */ xs )`).
-    let inner = table.firstNamedChild(i);
-    while (inner !== -1 && (!table.isNamed(inner) || table.type(inner) === 'line_comment' || table.type(inner) === 'block_comment')) inner = table.nextSibling(inner);
-    i = inner;
-  }
+  // The expression inside, not a comment before it (`( /* c */ xs )`).
+  while (i !== -1 && table.type(i) === 'parenthesized_expression') i = firstNamedAt(table, i);
   return i;
 }
 

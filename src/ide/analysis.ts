@@ -21,6 +21,7 @@ import { prepareRenameInWorkspace, refusal, RENAME_CODES, renameInWorkspace, typ
 import type { HumanPosition, HumanRange } from '../syntax/positions.ts';
 import { resolveInProject } from '../workspace/root.ts';
 import type { FileProblem, FileState } from '../workspace/world.ts';
+import type { ManifestProblem } from '../workspace/manifest.ts';
 
 /** One `use` of a file and what its module resolves to. */
 export interface ImportListing {
@@ -48,13 +49,16 @@ export class Analysis {
   readonly root: string;
   readonly files: ReadonlyMap<string, FileState>;
   readonly problems: ReadonlyMap<string, FileProblem>;
+  /** What is wrong with the project's yaoxiang.toml (the settings it could not give are at their defaults). */
+  readonly manifestProblems: readonly ManifestProblem[];
   readonly #checker: TypeChecker;
   readonly #index: () => Promise<SymbolIndex>;
 
-  constructor(root: string, files: ReadonlyMap<string, FileState>, problems: ReadonlyMap<string, FileProblem>, checker: TypeChecker, index: () => Promise<SymbolIndex>) {
+  constructor(root: string, files: ReadonlyMap<string, FileState>, problems: ReadonlyMap<string, FileProblem>, checker: TypeChecker, index: () => Promise<SymbolIndex>, manifestProblems: readonly ManifestProblem[] = []) {
     this.root = root;
     this.files = files;
     this.problems = problems;
+    this.manifestProblems = manifestProblems;
     this.#checker = checker;
     this.#index = index;
   }

@@ -7,7 +7,7 @@ import { TypeChecker } from '../analysis/infer/index.ts';
 import { createParser } from '../syntax/language.ts';
 import { FormatThread, type FormatJob, type FormatJobResult } from '../threads/format-thread.ts';
 import type { ListScope, WorldDisk } from '../workspace/disk.ts';
-import type { Manifest } from '../workspace/manifest.ts';
+import type { Manifest, ManifestProblem } from '../workspace/manifest.ts';
 import type { ProjectRoot } from '../workspace/root.ts';
 import { fail, ok, type Result } from '../workspace/errors.ts';
 import { World, type DiskChangeListener, type FileProblem, type WorldStatus } from '../workspace/world.ts';
@@ -50,6 +50,11 @@ export class AnalysisHost {
     return this.#world.manifest;
   }
 
+  /** yaoxiang.toml as it is on disk now (re-read when it changed), with its problems; answers during the first load too. */
+  currentManifest(): Promise<{ manifest: Manifest; problems: readonly ManifestProblem[] }> {
+    return this.#world.currentManifest();
+  }
+
   /** Files found on disk but left out (unreadable, not UTF-8, too large), as of the last look. */
   get problems(): ReadonlyMap<string, FileProblem> {
     return this.#world.problems;
@@ -73,7 +78,7 @@ export class AnalysisHost {
       if (!found.ok) throw new Error(found.error.message);
       return found.value;
     };
-    return ok(new Analysis(this.root.root, files.value, this.#world.problems, this.#checker, index));
+    return ok(new Analysis(this.root.root, files.value, this.#world.problems, this.#checker, index, this.#world.manifestProblems));
   }
 
   /** An editor's unsaved text in front of the file on disk; `tree`, when given, becomes the host's. */

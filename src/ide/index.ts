@@ -35,7 +35,7 @@ export { Cancelled, throwIfCancelled } from '../analysis/turns.ts';
 
 // The workspace's rules the front ends apply to what users give them.
 export { detectProjectRoot, isWithin, MANIFEST_FILE, resolveInProject, toPosix, type ProjectRoot } from '../workspace/root.ts';
-export { parseManifest } from '../workspace/manifest.ts';
+export { parseManifest, type ManifestProblem } from '../workspace/manifest.ts';
 export { decodeUtf8 as decodeSource } from '../workspace/utf8.ts';
 export { MAX_FILE_BYTES, readTextFile, type TextFile } from '../workspace/file-access.ts';
 export { hashBytes, type FileIdentity } from '../workspace/file-identity.ts';

@@ -7,13 +7,14 @@ import { guardFraming } from './framing.ts';
 import { createContext } from './handlers/context.ts';
 import { diagnosticPublisher } from './handlers/diagnostics.ts';
 import { formatting, rangeFormatting, type FormatAnswer, type FormatSource } from './handlers/formatting.ts';
+import { manifestPublisher, type ManifestReport } from './handlers/manifest-diagnostics.ts';
 import { initializeResult, sessionConfig } from './handlers/lifecycle.ts';
 import { semanticTokenHandlers } from './handlers/semantic-tokens.ts';
 import { watchWorkspaces } from './handlers/workspace-watch.ts';
 import { didChange, didClose, didOpen } from './handlers/sync.ts';
 import { Session } from './session.ts';
 import type { WorkspaceEvent } from './handlers/workspace-watch.ts';
-import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB, type DocumentNote } from './threads/protocol.ts';
+import { DIAGNOSTICS_JOB, FORMAT_JOB, MANIFEST_DIAGNOSTICS_JOB, SEMANTIC_TOKEN_DATA_JOB, type DocumentNote } from './threads/protocol.ts';
 import { DEFAULT_REQUEST_BUDGET_MS, RequestPool } from './threads/request-pool.ts';
 
 export interface LanguageServerOptions {
@@ -64,7 +65,10 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   };
   const offThread = <P, R>(method: string) => (params: P, token: CancellationToken): Promise<R> => workers().run<R>(method, params, token);
   const diagnostics = diagnosticPublisher(context, (uri, signal) => workers().run<Diagnostic[]>(DIAGNOSTICS_JOB, { uri }, undefined, signal));
-  const projects = watchWorkspaces(connection, diagnostics);
+  const manifests = manifestPublisher(connection, () => workers().run<ManifestReport[]>(MANIFEST_DIAGNOSTICS_JOB, {}));
+  // A project loaded, or files changed on disk: the sources' diagnostics and the manifests' problems both may have changed.
+  const afterDiskChange = { schedule: () => (diagnostics.schedule(), manifests.schedule()), clear: (uri: string) => diagnostics.clear(uri) };
+  const projects = watchWorkspaces(connection, afterDiskChange);
 
   connection.onInitialize((params) => {
     session = Session.documentsOnly(sessionConfig(params));
@@ -100,7 +104,7 @@ export function runLanguageServer(options: LanguageServerOptions = {}): Promise<
   connection.onDidChangeWatchedFiles(() => {
     // Every worker's projects re-read what changed before their next answer.
     requests?.note({ kind: 'invalidate' });
-    diagnostics.schedule();
+    afterDiskChange.schedule();
   });
   connection.languages.diagnostics.on(offThread('textDocument/diagnostic'));
 

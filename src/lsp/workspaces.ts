@@ -79,6 +79,11 @@ export class Workspaces {
     return this.#diskless.has(root) ? root : uriOf(root, relative);
   }
 
+  /** The projects of folders on disk (not those of diskless documents). */
+  onDisk(): Workspace[] {
+    return [...this.#byRoot.values()];
+  }
+
   all(): Workspace[] {
     return [...this.#byRoot.values(), ...[...this.#diskless.values()].map((located) => located.workspace)];
   }

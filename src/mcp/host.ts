@@ -4,7 +4,7 @@
 // runs interleaved. MCP's own policies live here: limits, index waiting, codes.
 import { realpathSync, statSync } from 'node:fs';
 import type { Parser } from 'web-tree-sitter';
-import { AnalysisHost, resolveInProject, throwIfCancelled, type Analysis, type FileProblem, type FileState, type FormatJob, type FormatJobResult, type FormatSettings, type ParsedSource, type ProjectRoot, type WorldDisk, type WorldStatus } from '../ide/index.ts';
+import { AnalysisHost, MANIFEST_FILE, resolveInProject, throwIfCancelled, type Analysis, type FileDiagnostic, type FileProblem, type FileState, type FormatJob, type FormatJobResult, type FormatSettings, type ManifestProblem, type ParsedSource, type ProjectRoot, type WorldDisk, type WorldStatus } from '../ide/index.ts';
 import { ParsedSources } from './parsed-sources.ts';
 import { DEFAULT_LIMITS, ERROR_CODES, ToolError, type Limits, type ToolErrorCode } from './contract.ts';
 
@@ -139,9 +139,10 @@ export class Host {
     return workspace;
   }
 
-  /** `[fmt]` of the project's yaoxiang.toml (empty until the manifest is read). */
-  formatSettings(): FormatSettings {
-    return this.#main.manifest.fmt;
+  /** `[fmt]` of the project's yaoxiang.toml as it is on disk now, and what is wrong with that file. */
+  async formatSettings(): Promise<{ settings: FormatSettings; problems: readonly ManifestProblem[] }> {
+    const { manifest, problems } = await this.#main.currentManifest();
+    return { settings: manifest.fmt, problems };
   }
 
   dispose(): void {
@@ -173,6 +174,19 @@ export function problemCode(problem: FileProblem): ToolErrorCode {
 export function problemText(problem: FileProblem): string {
   return `is in the project but cannot be served: ${problem.message}. Fix the ${problem.file.endsWith('/') ? 'folder' : 'file'} on disk; it is read again on the next call.`;
 }
+
+/**
+ * A problem of the project's yaoxiang.toml as a warning on that file (at the
+ * place the TOML parser names, else 1:1): the settings it could not give are
+ * at their defaults, which the code's diagnostics do not show.
+ */
+export function manifestDiagnostic(problem: ManifestProblem): FileDiagnostic {
+  const at = { line: problem.line ?? 1, column: problem.column ?? 1 };
+  const message = problem.message.startsWith(MANIFEST_FILE) ? problem.message : `${MANIFEST_FILE}: ${problem.message}`;
+  return { file: MANIFEST_FILE, code: MANIFEST_INVALID, severity: 'warning', message, range: { start: at, end: at } };
+}
+
+export const MANIFEST_INVALID = 'MCP-MANIFEST-INVALID';
 
 function indexing(status: WorldStatus): ToolError {
   const progress = status.state === 'indexing' ? { loaded: status.loaded, total: status.total } : { loaded: 0, total: 0 };

@@ -62,6 +62,9 @@ class StoredFile extends LazyFileAnalysis implements FileState {
 
 const READ_BATCH = 64;
 
+/** No yaoxiang.toml (or none readable): every setting at its default. */
+const DEFAULT_MANIFEST: Manifest = Object.freeze({ fmt: Object.freeze({}), i18n: Object.freeze({}) });
+
 type DiskRead =
   | { kind: 'unchanged' }
   | { kind: 'gone' }
@@ -95,8 +98,10 @@ export type DiskChangeListener = (relative: string | undefined) => void;
 
 export class World {
   readonly root: ProjectRoot;
-  manifest: Manifest = { fmt: {}, i18n: {} };
-  manifestProblems: ManifestProblem[] = [];
+  manifest: Manifest = DEFAULT_MANIFEST;
+  manifestProblems: readonly ManifestProblem[] = [];
+  /** The manifest's size and mtime when it was last read; undefined when there was none to read. */
+  #manifestStamp: FileStamp | undefined;
   readonly #disk: WorldDisk;
   readonly #scope: ListScope;
   readonly #diskListeners = new Set<DiskChangeListener>();
@@ -262,6 +267,7 @@ export class World {
   /** False when the listing failed and nothing was re-read. */
   async #refreshOnce(): Promise<boolean> {
     this.#dirty = false;
+    await this.#loadManifest();
     const listed = await this.#discover();
     if (listed === undefined) {
       // Keep what we have rather than drop every file because one listing failed.
@@ -313,16 +319,44 @@ export class World {
     }
   }
 
+  /**
+   * yaoxiang.toml as it is on disk now, read again when its size or mtime
+   * changed since the last look (one stat otherwise): a `[fmt]` edited while a
+   * server runs applies to the next format, and its problems are the file's
+   * current ones. No manifest gives the defaults; one that cannot be read
+   * gives the defaults and says why.
+   */
+  async currentManifest(): Promise<{ manifest: Manifest; problems: readonly ManifestProblem[] }> {
+    await this.#loadManifest();
+    return { manifest: this.manifest, problems: this.manifestProblems };
+  }
+
   async #loadManifest(): Promise<void> {
+    const file = path.join(this.root.root, MANIFEST_FILE);
+    const unreadable = (error: unknown) => this.#setManifest(DEFAULT_MANIFEST, [{ message: `yaoxiang.toml cannot be read (${(error as Error).message}); the default settings apply` }], undefined);
+    let stamp: FileStamp | undefined;
     try {
-      const read = await this.#disk.read(path.join(this.root.root, MANIFEST_FILE), MAX_FILE_BYTES, this.#realRoot);
-      if (!read) return;
-      const parsed = parseManifest(read.bytes.toString('utf8'));
-      this.manifest = parsed.manifest;
-      this.manifestProblems = parsed.problems;
-    } catch {
-      // No readable yaoxiang.toml: defaults.
+      stamp = await this.#disk.stat(file);
+    } catch (error) {
+      return unreadable(error);
     }
+    if (stamp === undefined) return this.#setManifest(DEFAULT_MANIFEST, [], undefined);
+    if (this.#manifestStamp && sameStamp(this.#manifestStamp, stamp)) return;
+    try {
+      const read = await this.#disk.read(file, MAX_FILE_BYTES, this.#realRoot);
+      if (!read) return this.#setManifest(DEFAULT_MANIFEST, [], undefined);
+      if (read.bytes.length > MAX_FILE_BYTES) return unreadable(new Error(`it is over ${MAX_FILE_BYTES} bytes`));
+      const parsed = parseManifest(read.bytes.toString('utf8'));
+      this.#setManifest(parsed.manifest, parsed.problems, read);
+    } catch (error) {
+      unreadable(error);
+    }
+  }
+
+  #setManifest(manifest: Manifest, problems: ManifestProblem[], stamp: FileStamp | undefined): void {
+    this.manifest = manifest;
+    this.manifestProblems = problems;
+    this.#manifestStamp = stamp && { size: stamp.size, mtimeMs: stamp.mtimeMs };
   }
 
   /** The .yx files on disk, or undefined when the root cannot be listed at all. */

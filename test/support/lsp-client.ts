@@ -17,6 +17,8 @@ export interface LspClient {
   uri(relative: string): string;
   /** Resolves with the next publication for `uri` that satisfies `accept`. */
   nextDiagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
+  /** The latest publication for `uri` if it satisfies `accept`, else the next one that does: for what the server publishes unasked. */
+  diagnosticsFor(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   protocolErrors: Error[];
   stderr(): string;
   stop(): Promise<number | null>;
@@ -94,6 +96,11 @@ export async function startClient(root: string, capabilities: ClientCapabilities
     initialize,
     uri: (relative) => pathToFileURL(join(root, relative)).href,
     nextDiagnostics: (uri, accept = () => true) => new Promise((resolve) => waiting.push({ uri, accept, resolve })),
+    diagnosticsFor: (uri, accept = () => true) => {
+      const latest = published.findLast((p) => p.uri === uri);
+      if (latest && accept(latest)) return Promise.resolve(latest);
+      return new Promise((resolve) => waiting.push({ uri, accept, resolve }));
+    },
     protocolErrors,
     stderr: () => stderr,
     child,

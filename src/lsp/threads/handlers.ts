@@ -10,13 +10,14 @@ import { diagnosticsOf, pullDiagnostics } from '../handlers/diagnostics.ts';
 import { formatAnswer } from '../handlers/formatting.ts';
 import { hover } from '../handlers/hover.ts';
 import { inlayHints } from '../handlers/inlay.ts';
+import { manifestReports } from '../handlers/manifest-diagnostics.ts';
 import { definition, documentHighlight, references } from '../handlers/navigation.ts';
 import { prepareRename, rename } from '../handlers/rename.ts';
 import { semanticTokenData } from '../handlers/semantic-tokens.ts';
 import { signatureHelp } from '../handlers/signature.ts';
 import { foldingRanges, selectionRanges } from '../handlers/structure.ts';
 import { documentSymbols, workspaceSymbols } from '../handlers/symbols.ts';
-import { DIAGNOSTICS_JOB, FORMAT_JOB, SEMANTIC_TOKEN_DATA_JOB } from './protocol.ts';
+import { DIAGNOSTICS_JOB, FORMAT_JOB, MANIFEST_DIAGNOSTICS_JOB, SEMANTIC_TOKEN_DATA_JOB } from './protocol.ts';
 
 // Each handler is typed by its own params (so the table takes any of them as `never`); a job's params come
 // from the client through the main thread, as the library would have handed them to the handler.
@@ -42,5 +43,6 @@ export function workerHandlers(context: Context): Record<string, WorkerHandler> 
     [DIAGNOSTICS_JOB]: (params: { uri: string }) => diagnosticsOf(context.session(), params.uri),
     [SEMANTIC_TOKEN_DATA_JOB]: semanticTokenData(context),
     [FORMAT_JOB]: formatAnswer(context),
+    [MANIFEST_DIAGNOSTICS_JOB]: () => manifestReports(context.session()),
   };
 }

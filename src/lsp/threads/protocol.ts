@@ -16,10 +16,11 @@ export type DocumentNote =
   /** Files changed on disk (`workspace/didChangeWatchedFiles`): re-read before the next answer. */
   | { kind: 'invalidate' };
 
-/** Jobs of our own, not LSP methods: the publisher's diagnostics, semantic tokens' data (the delta is kept on the main thread), formatting (its warning is sent from the main thread). */
+/** Jobs of our own, not LSP methods: the publisher's diagnostics, semantic tokens' data (the delta is kept on the main thread), formatting (its warning is sent from the main thread), the manifests' problems. */
 export const DIAGNOSTICS_JOB = 'yaoxiang/diagnostics';
 export const SEMANTIC_TOKEN_DATA_JOB = 'yaoxiang/semanticTokenData';
 export const FORMAT_JOB = 'yaoxiang/format';
+export const MANIFEST_DIAGNOSTICS_JOB = 'yaoxiang/manifestDiagnostics';
 
 /** A ResponseError's parts, which cross the thread where the error itself cannot. */
 export interface ResponseParts {

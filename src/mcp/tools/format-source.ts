@@ -1,6 +1,7 @@
 // format_source: the formatted text, its diff against the input, and why it was left alone if it was.
 import * as z from 'zod';
 import { diagnosticSchema, requireSource, toMcpDiagnostic } from '../contract.ts';
+import { manifestDiagnostic } from '../host.ts';
 import { defineTool, READ_ONLY } from './tool.ts';
 
 const input = z.object({
@@ -20,7 +21,7 @@ const output = z.object({
   formatted: z.string().describe('The formatted source; the input unchanged when it has syntax errors or was left alone (see diagnostics)'),
   changed: z.boolean(),
   diff: z.array(hunk),
-  diagnostics: z.array(diagnosticSchema).describe('Why the source was not formatted: its syntax errors, FORMAT_TOO_DEEP (nested deeper than the formatter goes), FORMAT_TOO_LARGE (more syntax nodes than it takes) or FORMAT_SKIPPED (the result failed the formatter\'s own check)'),
+  diagnostics: z.array(diagnosticSchema).describe('Why the source was not formatted: its syntax errors, FORMAT_TOO_DEEP (nested deeper than the formatter goes), FORMAT_TOO_LARGE (more syntax nodes than it takes) or FORMAT_SKIPPED (the result failed the formatter\'s own check); and MCP-MANIFEST-INVALID warnings when the project\'s yaoxiang.toml has problems (the [fmt] settings it could not give are at their defaults)'),
 });
 
 export const formatSource = defineTool({
@@ -34,13 +35,13 @@ export const formatSource = defineTool({
   annotations: READ_ONLY,
   async run(args, host, signal) {
     const source = requireSource(args.source, host.limits);
-    const settings = host.formatSettings();
+    const { settings, problems } = await host.formatSettings();
     const result = await host.format({ source, options: { ...settings, ...(args.tab_size !== undefined ? { indent_width: args.tab_size } : {}) }, hunks: true }, signal);
     return {
       formatted: result.formatted,
       changed: result.formatted !== source,
       diff: result.hunks ?? [],
-      diagnostics: result.diagnostics.map(toMcpDiagnostic),
+      diagnostics: [...result.diagnostics, ...problems.map(manifestDiagnostic)].map(toMcpDiagnostic),
     };
   },
 });

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import type { FileDiagnostic, FileProblem } from '../../ide/index.ts';
 import { fileDiagnosticSchema, page, pageFields, spanOf } from '../contract.ts';
-import { problemCode, problemText } from '../host.ts';
+import { manifestDiagnostic, problemCode, problemText } from '../host.ts';
 import { defineTool, halveLimit, READ_ONLY } from './tool.ts';
 
 const input = z.object({
@@ -24,7 +24,7 @@ export const typecheck = defineTool({
   description:
     'Report syntax and type errors of project files with the reference compiler\'s codes (E1001 unknown variable, E1002 type mismatch, …) and 1-based spans; use explain_diagnostic for what a code means. ' +
     'Reads the files from disk (fresh on every call). Errors in the code are data: isError stays false. ' +
-    'A file that cannot be read is one error diagnostic at 1:1 with code MCP-FILE-UNREADABLE, MCP-FILE-INVALID-UTF8 or MCP-FILE-TOO-LARGE.',
+    'A file that cannot be read is one error diagnostic at 1:1 with code MCP-FILE-UNREADABLE, MCP-FILE-INVALID-UTF8 or MCP-FILE-TOO-LARGE; a problem of the project\'s yaoxiang.toml is a warning on that file with code MCP-MANIFEST-INVALID.',
   input,
   output,
   annotations: READ_ONLY,
@@ -42,11 +42,12 @@ export const typecheck = defineTool({
       const report = await analysis.typecheck({ mode, targets }, signal);
       for (const problem of report.problems) problems.set(problem.file, problem);
       // Stable: each file's own diagnostics keep the checker's order, problem files fall into place by name.
-      const diagnostics = [...[...problems.values()].map(problemDiagnostic), ...report.diagnostics].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+      const manifest = analysis.manifestProblems.map(manifestDiagnostic);
+      const diagnostics = [...[...problems.values()].map(problemDiagnostic), ...manifest, ...report.diagnostics].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
       const cut = page(diagnostics, args.limit);
       return {
         diagnostics: cut.items.map((d) => ({ file: d.file, code: d.code, severity: d.severity, message: d.message, span: spanOf(d.range), ...(d.help ? { help: d.help } : {}) })),
-        summary: { ...report.summary, errors: report.summary.errors + problems.size },
+        summary: { ...report.summary, errors: report.summary.errors + problems.size, warnings: report.summary.warnings + manifest.length },
         total: cut.total,
         truncated: cut.truncated,
       };

@@ -26,6 +26,11 @@ const CASES: Array<[string, string, string[]]> = [
   ['a wrong closing bracket of an argument', 'f([1, 2))', ["E0011 1:8 Unexpected token: 'RParen'"]],
   ['a wrong closing bracket of an index', 'x = a[1)', ['E0010 1:8 Expected RBracket, found RParen']],
   ['compound assignment', 'x += 1', ["E0011 1:4 Unexpected token: 'Eq'"]],
+  // The reference's loop variable is one name; a `pub` statement parses a target expression; a `mut` one wants a name.
+  ['a tuple pattern as a loop variable', 'main = {\n    for (k, v) in pairs {\n    }\n}', ["E0011 2:9 Unexpected token: 'LParen'", "E0011 4:1 Unexpected token: 'RBrace'"]],
+  ['an underscore as a loop variable', 'main = {\n    for _ in 0..3 {\n    }\n}', ["E0011 2:9 Unexpected token: 'Underscore'"]],
+  ['pub use', 'pub use std.io', ['E0012 1:1 Invalid syntax: Expected expression after pub/mut']],
+  ['mut use', 'mut use std.io', ["E0011 1:5 Unexpected token: 'KwUse'"]],
   ['named argument with a colon', 'p = Point(x: 0.0)', ['E0010 1:12 Expected RParen, found Colon']],
   ['a missing comma after the first argument', 'main = { print(1 2) }', ['E0010 1:18 Expected RParen, found IntLiteral(2)']],
   ['if without a block', 'main = {\n    if x print(1)\n}', ['E0010 2:10 Expected LBrace, found Identifier("print")']],

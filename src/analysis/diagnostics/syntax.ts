@@ -146,6 +146,10 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
     const next = tokens().after(first.end);
     return { code: 'E0011', message: "Unexpected token: 'expected alias after `as`'", start: next?.start ?? first.end, end: next?.end ?? first.end, lexical: false };
   }
+  if ((first.text === 'pub' || first.text === 'mut') && error.firstStartsStatement) {
+    const found = afterPubOrMut(first, tokens());
+    if (found) return found;
+  }
   if (NAME_KEYWORDS.has(first.text) && error.firstStartsStatement) {
     return keywordAsName(first, error.endIndex);
   }
@@ -183,7 +187,10 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   }
   // `for x xs`: after the loop's name the reference wants `in`.
   if (first.text === 'for') {
-    const name = tokens().after(first.end);
+    const head = tokens().after(first.end);
+    const name = head?.text === 'mut' ? tokens().after(head.end) : head;
+    // The loop variable is one name: at a pattern (`for (k, v) in …`) the reference stops at its first token.
+    if (name && (name.text === '_' || !IDENTIFIER.test(name.text))) return unexpectedToken(name);
     const afterName = name && IDENTIFIER.test(name.text) ? tokens().after(name.end) : undefined;
     if (afterName && afterName.text !== 'in' && afterName.text !== 'mut' && afterName.start < error.endIndex) return expected('KwIn', afterName);
   }
@@ -194,6 +201,22 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
     end: first.end,
     lexical: false,
   };
+}
+
+/**
+ * A statement that starts with `mut` is a declaration whose target must be a name (`mut use m`: E0011 at `use`);
+ * one that starts with `pub` parses a target expression, and where none begins (`pub use m`, `pub = 1`) the
+ * reference says E0012 with no position (ours is the `pub`).
+ */
+function afterPubOrMut(first: TokenAt, tokens: TokenList): Found | undefined {
+  let next = tokens.after(first.end);
+  if (first.text === 'mut') {
+    if (next?.text === 'pub') next = tokens.after(next.end);
+    return next && next.start < next.end && !tokenKindName(next.text).startsWith('Identifier') ? unexpectedToken(next) : undefined;
+  }
+  if (next?.text === 'mut') next = tokens.after(next.end);
+  if (next && next.start < next.end && !NO_EXPRESSION_START.has(next.text) && next.text !== 'use' && next.text !== 'pub') return undefined;
+  return { code: 'E0012', message: 'Invalid syntax: Expected expression after pub/mut', start: first.start, end: first.end, lexical: false };
 }
 
 /** E0010 as the reference's `expect` gives it: what it wanted, and the token it found instead. */

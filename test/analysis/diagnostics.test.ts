@@ -29,6 +29,7 @@ const CASES: Array<[string, string, string[]]> = [
   // The reference's loop variable is one name; a `pub` statement parses a target expression; a `mut` one wants a name.
   ['a tuple pattern as a loop variable', 'main = {\n    for (k, v) in pairs {\n    }\n}', ["E0011 2:9 Unexpected token: 'LParen'", "E0011 4:1 Unexpected token: 'RBrace'"]],
   ['an underscore as a loop variable', 'main = {\n    for _ in 0..3 {\n    }\n}', ["E0011 2:9 Unexpected token: 'Underscore'"]],
+  ['a filter in a list comprehension', 'evens = [x for x in xs if x > 0]', ['E0010 1:24 Expected RBracket, found KwIf']],
   ['pub use', 'pub use std.io', ['E0012 1:1 Invalid syntax: Expected expression after pub/mut']],
   ['mut use', 'mut use std.io', ["E0011 1:5 Unexpected token: 'KwUse'"]],
   ['named argument with a colon', 'p = Point(x: 0.0)', ['E0010 1:12 Expected RParen, found Colon']],

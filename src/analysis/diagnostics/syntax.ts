@@ -175,7 +175,10 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   const next = OPERAND.test(first.text) ? tokens().after(first.end) : undefined;
   const stop = next && !CONTINUES_EXPRESSION.has(next.text) ? next : undefined;
   if (closer) {
-    return expected(closer, stop && (before === '(' || before === ',') ? stop : first);
+    // A comprehension's iterable is one expression, then `]`: a filter after it (`[x for x in xs if p]`) is where
+    // the reference stops.
+    const opensOperand = before === '(' || before === ',' || (before === 'in' && error.parentType === 'list_comprehension');
+    return expected(closer, stop && opensOperand ? stop : first);
   }
   if (stop && (before === 'if' || before === 'elif' || before === 'while') && stop.text !== '{') return expected('LBrace', stop);
   // A match arm's pattern is an operand without calls, ranges or `|` (the reference parses it above their

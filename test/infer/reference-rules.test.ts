@@ -106,3 +106,15 @@ describe('a type defined as another type is also a value of that type', () => {
     it(name, async () => assert.deepEqual(await brief(source), expected));
   }
 });
+
+describe('E3004: the iterable map gives a global before a local of the same name', () => {
+  const cases: [string, string, string[]][] = [
+    ['a parameter named like a std function is that function', lines('sum: (values: List(Int)) -> Int = {', '    mut t = 0', '    for v in values {', '        t = t + v', '    }', '    return t', '}'), ['E3004@3:14']],
+    ["main's parameter args is std's args", lines('main = (args: List(String)) => {', '    for a in args {', '        print(a)', '    }', '}'), ['E3004@2:14']],
+    ['a parameter named like a global list is that list', lines('items = [1, 2]', 'f: (items: Int) -> Int = {', '    for v in items {', '        print(v)', '    }', '    return 1', '}'), []],
+    ['a local binding of a std name retypes the global', lines('main = {', '    values = [1, 2]', '    for v in values {', '        print(v)', '    }', '}'), []],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});

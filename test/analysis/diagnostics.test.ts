@@ -30,6 +30,11 @@ const CASES: Array<[string, string, string[]]> = [
   ['a tuple pattern as a loop variable', 'main = {\n    for (k, v) in pairs {\n    }\n}', ["E0011 2:9 Unexpected token: 'LParen'", "E0011 4:1 Unexpected token: 'RBrace'"]],
   ['an underscore as a loop variable', 'main = {\n    for _ in 0..3 {\n    }\n}', ["E0011 2:9 Unexpected token: 'Underscore'"]],
   ['a filter in a list comprehension', 'evens = [x for x in xs if x > 0]', ['E0010 1:24 Expected RBracket, found KwIf']],
+  // Statement blocks (the bodies of statement-level if, while and for, and bare blocks) take no stray `;`.
+  ['a double semicolon in an if body', 'main = {\n    if true {\n        x = 1;;\n    }\n}', ["E0011 3:15 Unexpected token: 'Semicolon'"]],
+  ['a semicolon after an if in an else-if body', 'main = {\n    if a {\n    } else if b {\n        if c {\n        };\n    }\n}', ["E0011 5:10 Unexpected token: 'Semicolon'"]],
+  ['a semicolon after a while in a loop body', 'main = {\n    for i in xs {\n        while c {\n        };\n    }\n}', []],
+  ['double semicolons in expression blocks', 'main = {\n    x = 1;;\n    v = if c {\n        y = 2;;\n    } else {\n    }\n}', []],
   ['pub use', 'pub use std.io', ['E0012 1:1 Invalid syntax: Expected expression after pub/mut']],
   ['mut use', 'mut use std.io', ["E0011 1:5 Unexpected token: 'KwUse'"]],
   ['named argument with a colon', 'p = Point(x: 0.0)', ['E0010 1:12 Expected RParen, found Colon']],

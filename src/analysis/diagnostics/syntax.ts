@@ -351,6 +351,7 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
   const USE_STATEMENT = table.idOf('use_statement');
   const ITEMS_FIELD = table.fieldIdOf('items');
   const ALIAS_FIELD = table.fieldIdOf('alias');
+  const BLOCK = table.idOf('block');
   const found: StatementFinding[] = [];
   const end = table.subtreeEnd(root);
   for (let node = root; node < end; node++) {
@@ -367,6 +368,8 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
       const entry = expressionType === DICTIONARY ? table.firstNamedChild(expression) : -1;
       const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
       if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(node) });
+    } else if (type === BLOCK) {
+      strayStatementSemicolons(table, node, found);
     } else if (type === USE_STATEMENT) {
       // `use m.{a, b} as x`: the reference takes aliases only inside the list.
       const alias = table.childInField(node, ALIAS_FIELD);
@@ -384,6 +387,46 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
     }
   }
   return found;
+}
+
+/**
+ * The body of a statement-level `if` (and its `else` branches), `while` or `for`, and a bare block statement, are
+ * the reference's statement blocks: a statement there takes at most one `;` after itself, and an `if` or a block
+ * none, so a `;` after `{`, after another `;` or after an `if` or a block is E0011 (`x = 1;;`, `{ ; }`, `if c { };`).
+ * Expression blocks (a function's body, a value's `if`) skip any number.
+ */
+function strayStatementSemicolons(table: NodeTable, block: number, found: StatementFinding[]): void {
+  if (!isStatementBlock(table, block)) return;
+  let previous = -1;
+  for (let child = table.firstChild(block); child !== -1; child = table.nextSibling(child)) {
+    const type = table.type(child);
+    if (type === 'line_comment' || type === 'block_comment') continue;
+    if (type === ';' && previous !== -1 && !table.isMissing(child) && takesNoSemicolon(table, previous)) {
+      found.push({ code: 'E0011', message: "Unexpected token: 'Semicolon'", start: table.start(child), end: table.end(child), lexical: false, statementEnd: table.end(child) });
+    }
+    previous = child;
+  }
+}
+
+function takesNoSemicolon(table: NodeTable, node: number): boolean {
+  const type = table.type(node);
+  if (type === '{' || type === ';') return true;
+  if (type !== 'expression_statement') return false;
+  const expression = table.firstNamedChild(node);
+  const expressionType = expression === -1 ? '' : table.type(expression);
+  return expressionType === 'if_expression' || expressionType === 'block';
+}
+
+function isStatementBlock(table: NodeTable, block: number): boolean {
+  let owner = table.parent(block);
+  if (owner !== -1 && (table.type(owner) === 'else_clause' || table.type(owner) === 'else_if_clause')) owner = table.parent(owner);
+  if (owner === -1) return false;
+  const ownerType = table.type(owner);
+  if (ownerType === 'expression_statement') return true;
+  if (ownerType === 'while_expression' || ownerType === 'for_expression') return table.type(table.parent(owner)) === 'expression_statement';
+  if (ownerType !== 'if_expression') return false;
+  for (let up = table.parent(owner); up !== -1 && (table.type(up) === 'if_expression' || table.type(up) === 'else_clause' || table.type(up) === 'else_if_clause'); up = table.parent(owner)) owner = up;
+  return table.type(table.parent(owner)) === 'expression_statement';
 }
 
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };

@@ -68,7 +68,16 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
+  const oldSyntaxLines = new Set<number>();
   for (const problem of hasError ? errorNodes(tree, text, lines) : []) {
+    const line = lines.lineOf(problem.startIndex);
+    if (!oldSyntaxLines.has(line)) {
+      oldSyntaxLines.add(line);
+      const old = oldFunctionSyntax(tokenList(), lines, line);
+      if (old) parser.push(old);
+      const angle = angleBracketType(tokenList(), lines, line);
+      if (angle) parser.push(angle);
+    }
     if (lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.
     if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;
@@ -220,6 +229,71 @@ function afterPubOrMut(first: TokenAt, tokens: TokenList): Found | undefined {
   if (next?.text === 'mut') next = tokens.after(next.end);
   if (next && next.start < next.end && !NO_EXPRESSION_START.has(next.text) && next.text !== 'use' && next.text !== 'pub') return undefined;
   return { code: 'E0012', message: 'Invalid syntax: Expected expression after pub/mut', start: first.start, end: first.end, lexical: false };
+}
+
+const OLD_FUNCTION_STATEMENT = '旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`';
+/** How far past `name(` the matching `)` is looked for: a signature's parameters, not a file. */
+const OLD_SYNTAX_SCAN = 200;
+
+/**
+ * `add(a: Int) -> Int = …` or `fn add(a: Int) -> Int { … }`: a statement that starts with a name, `(`, and after
+ * the matching `)` an `->`, is the old function syntax to the reference (E0012, no position; ours is the name).
+ * The statement is the one on `line` (a syntax error's); a name before it (`fn`) is a statement of its own.
+ */
+function oldFunctionSyntax(tokens: TokenList, lines: LineIndex, line: number): Found | undefined {
+  let name = tokens.after(lines.lineStart(line));
+  if (!name || lines.lineOf(name.start) !== line || !IDENTIFIER.test(name.text)) return undefined;
+  let open = tokens.after(name.end);
+  if (open && IDENTIFIER.test(open.text) && !tokenKindName(open.text).startsWith('Kw')) {
+    name = open;
+    open = tokens.after(name.end);
+  }
+  if (open?.text !== '(' || tokenKindName(name.text).startsWith('Kw')) return undefined;
+  let depth = 1;
+  let token = tokens.after(open.end);
+  for (let n = 0; token && depth > 0 && n < OLD_SYNTAX_SCAN; n++) {
+    if (token.text === '(') depth++;
+    else if (token.text === ')') depth--;
+    token = tokens.after(token.end);
+  }
+  if (depth !== 0 || token?.text !== '->') return undefined;
+  return { code: 'E0012', message: `Invalid syntax: ${OLD_FUNCTION_STATEMENT}`, start: name.start, end: name.end, lexical: false };
+}
+
+/** Tokens a type can begin with: after `Name<T>` one of these leaves the reference's outcome to what follows. */
+const TYPE_START = /^([A-Za-z_][A-Za-z0-9_]*|[0-9].*|[({[&*?-]|&mut)$/;
+
+/**
+ * `xs: List<Int> = []`, `f: (x: Int) -> Option<Int> = …`, `id: <T>(x: T) -> T`: the reference's types take
+ * arguments in parentheses. After `:` or `->` a `<` is where it wanted a type; `Name<T>` it reads as the constant
+ * expression `Name < T > …` and wants a type after the `>` (E0010 at that token); in a declaration
+ * `d: Dict<K, V> = …` the `,` ends that expression and the declaration (E0011 at the `,`).
+ */
+function angleBracketType(tokens: TokenList, lines: LineIndex, line: number): Found | undefined {
+  const end = line + 1 < lines.lineCount ? lines.lineStart(line + 1) : Number.MAX_SAFE_INTEGER;
+  let before2: TokenAt | undefined;
+  let before: TokenAt | undefined;
+  for (let token = tokens.after(lines.lineStart(line)); token && token.start < end; token = tokens.after(token.end)) {
+    if (token.text === '<' && before) {
+      if (before.text === ':' || before.text === '->') return expected('a type', token);
+      if (before2 && (before2.text === ':' || before2.text === '->') && IDENTIFIER.test(before.text)) {
+        const argument = tokens.after(token.end);
+        const next = argument && IDENTIFIER.test(argument.text) ? tokens.after(argument.end) : undefined;
+        if (next?.text === '>') {
+          const found = tokens.after(next.end);
+          return found && TYPE_START.test(found.text) ? undefined : expected('a type', found ?? { text: '', start: next.end, end: next.end });
+        }
+        const declared = before2.text === ':' ? tokens.before(before2.start) : undefined;
+        if (next?.text === ',' && declared && lines.lineOf(declared.start) === line && tokens.before(declared.start) && lines.lineOf(tokens.before(declared.start)!.start) !== line) {
+          return unexpectedToken(next);
+        }
+      }
+      return undefined;
+    }
+    before2 = before;
+    before = token;
+  }
+  return undefined;
 }
 
 /** E0010 as the reference's `expect` gives it: what it wanted, and the token it found instead. */

@@ -26,6 +26,28 @@ const CASES: Array<[string, string, string[]]> = [
   ['a wrong closing bracket of an argument', 'f([1, 2))', ["E0011 1:8 Unexpected token: 'RParen'"]],
   ['a wrong closing bracket of an index', 'x = a[1)', ['E0010 1:8 Expected RBracket, found RParen']],
   ['compound assignment', 'x += 1', ["E0011 1:4 Unexpected token: 'Eq'"]],
+  // The reference's loop variable is one name; a `pub` statement parses a target expression; a `mut` one wants a name.
+  ['a tuple pattern as a loop variable', 'main = {\n    for (k, v) in pairs {\n    }\n}', ["E0011 2:9 Unexpected token: 'LParen'", "E0011 4:1 Unexpected token: 'RBrace'"]],
+  ['an underscore as a loop variable', 'main = {\n    for _ in 0..3 {\n    }\n}', ["E0011 2:9 Unexpected token: 'Underscore'"]],
+  ['a filter in a list comprehension', 'evens = [x for x in xs if x > 0]', ['E0010 1:24 Expected RBracket, found KwIf']],
+  // Statement blocks (the bodies of statement-level if, while and for, and bare blocks) take no stray `;`.
+  ['a double semicolon in an if body', 'main = {\n    if true {\n        x = 1;;\n    }\n}', ["E0011 3:15 Unexpected token: 'Semicolon'"]],
+  ['a semicolon after an if in an else-if body', 'main = {\n    if a {\n    } else if b {\n        if c {\n        };\n    }\n}', ["E0011 5:10 Unexpected token: 'Semicolon'"]],
+  ['a semicolon after a while in a loop body', 'main = {\n    for i in xs {\n        while c {\n        };\n    }\n}', []],
+  ['double semicolons in expression blocks', 'main = {\n    x = 1;;\n    v = if c {\n        y = 2;;\n    } else {\n    }\n}', []],
+  // A statement that starts `name(…) ->` is the old function syntax, also after a name of its own (`fn`).
+  ['the old function syntax', 'fn add(a: Int, b: Int) -> Int {\n    return a + b\n}', [
+    'E0012 1:4 Invalid syntax: 旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`',
+    'E0010 1:9 Expected RParen, found Colon', 'E0010 1:17 Expected RParen, found Colon', "E0011 1:24 Unexpected token: 'Arrow'"]],
+  ['an arrow after a call inside a statement', 'main = {\n    print(f(1) -> 2)\n}', ['E0010 2:16 Expected RParen, found Arrow']],
+  // Angle brackets where a type belongs: the reference wanted a type at `<`, or after `Name<T>`, or stops at `,`.
+  ['List<Int> in a declaration', 'main = {\n    xs: List<Int> = []\n}', ["E0011 2:13 Unexpected token: 'Lt'", 'E0010 2:19 Expected a type, found Eq', "E0011 2:19 Unexpected token: 'Eq'"]],
+  ['List<Int> as a parameter type', 'sum: (xs: List<Int>) -> Int = {\n    return 0\n}', ['E0010 1:19 Expected RParen, found Gt', 'E0010 1:20 Expected a type, found RParen']],
+  ['<T> before a signature', 'id: <T>(x: T) -> T = x', ["E0011 1:3 Unexpected token: 'Colon'", 'E0010 1:5 Expected a type, found Lt', "E0011 1:8 Unexpected token: 'LParen'"]],
+  ['Dict<K, V> in a declaration', 'main = {\n    d: Dict<String, Int> = {"a": 1}\n}', ["E0011 2:12 Unexpected token: 'Lt'", "E0011 2:19 Unexpected token: 'Comma'", "E0011 2:24 Unexpected token: 'Gt'"]],
+  ['a comparison is not a type', 'main = {\n    ok = a < b\n    c = f(ok) > (d)\n    e = g(\n}', ['E0010 5:1 Expected RParen, found RBrace']],
+  ['pub use', 'pub use std.io', ['E0012 1:1 Invalid syntax: Expected expression after pub/mut']],
+  ['mut use', 'mut use std.io', ["E0011 1:5 Unexpected token: 'KwUse'"]],
   ['named argument with a colon', 'p = Point(x: 0.0)', ['E0010 1:12 Expected RParen, found Colon']],
   ['a missing comma after the first argument', 'main = { print(1 2) }', ['E0010 1:18 Expected RParen, found IntLiteral(2)']],
   ['if without a block', 'main = {\n    if x print(1)\n}', ['E0010 2:10 Expected LBrace, found Identifier("print")']],

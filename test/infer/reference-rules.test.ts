@@ -90,3 +90,31 @@ describe('`?`: E1081, E1082, E1083 at the `?` token', () => {
     it(name, async () => assert.deepEqual(await brief(source), expected));
   }
 });
+
+describe('a type defined as another type is also a value of that type', () => {
+  const named = 'P: Type = Point(x: Int, y: Int)';
+  const cases: [string, string, string[]][] = [
+    ['a named record type constructs its record, by either count up to its fields', lines(named, 'main = {', '    p = P(1, 2)', '    q = P(1)', '    print(p.x)', '}'), []],
+    ['more arguments than fields', lines(named, 'main = {', '    p = P(1, 2, 3)', '}'), ['E1010@3:10']],
+    ['the record is named after the type in it', lines(named, 'main = {', '    p = P(1, 2)', '    q: Int = p', '}'), ['E1002@4:5']],
+    ['its fields are read', lines(named, 'main = {', '    p = P(1, 2)', '    print(p.z)', '}'), ['E1042@4:13']],
+    ['a parameter annotated with the name resolves to the record', lines(named, 'f: (p: P) -> Int = {', '    return p.x', '}', 'main = {', '    print(f(3))', '}'), ['E1002@6:12']],
+    ['an alias of Int is called for an unknown value', lines('Meters: Type = Int', 'main = {', '    d = Meters(3)', '    s: String = d', '}'), []],
+    ['an alias of Int as a parameter wants an Int', lines('Meters: Type = Int', 'f: (m: Meters) -> Int = {', '    return 1', '}', 'main = {', '    print(f("x"))', '}'), ['E1002@6:12']],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});
+
+describe('E3004: the iterable map gives a global before a local of the same name', () => {
+  const cases: [string, string, string[]][] = [
+    ['a parameter named like a std function is that function', lines('sum: (values: List(Int)) -> Int = {', '    mut t = 0', '    for v in values {', '        t = t + v', '    }', '    return t', '}'), ['E3004@3:14']],
+    ["main's parameter args is std's args", lines('main = (args: List(String)) => {', '    for a in args {', '        print(a)', '    }', '}'), ['E3004@2:14']],
+    ['a parameter named like a global list is that list', lines('items = [1, 2]', 'f: (items: Int) -> Int = {', '    for v in items {', '        print(v)', '    }', '    return 1', '}'), []],
+    ['a local binding of a std name retypes the global', lines('main = {', '    values = [1, 2]', '    for v in values {', '        print(v)', '    }', '}'), []],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});

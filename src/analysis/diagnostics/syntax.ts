@@ -68,7 +68,16 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
+  const oldSyntaxLines = new Set<number>();
   for (const problem of hasError ? errorNodes(tree, text, lines) : []) {
+    const line = lines.lineOf(problem.startIndex);
+    if (!oldSyntaxLines.has(line)) {
+      oldSyntaxLines.add(line);
+      const old = oldFunctionSyntax(tokenList(), lines, line);
+      if (old) parser.push(old);
+      const angle = angleBracketType(tokenList(), lines, line);
+      if (angle) parser.push(angle);
+    }
     if (lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.
     if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;
@@ -146,6 +155,10 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
     const next = tokens().after(first.end);
     return { code: 'E0011', message: "Unexpected token: 'expected alias after `as`'", start: next?.start ?? first.end, end: next?.end ?? first.end, lexical: false };
   }
+  if ((first.text === 'pub' || first.text === 'mut') && error.firstStartsStatement) {
+    const found = afterPubOrMut(first, tokens());
+    if (found) return found;
+  }
   if (NAME_KEYWORDS.has(first.text) && error.firstStartsStatement) {
     return keywordAsName(first, error.endIndex);
   }
@@ -171,7 +184,10 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   const next = OPERAND.test(first.text) ? tokens().after(first.end) : undefined;
   const stop = next && !CONTINUES_EXPRESSION.has(next.text) ? next : undefined;
   if (closer) {
-    return expected(closer, stop && (before === '(' || before === ',') ? stop : first);
+    // A comprehension's iterable is one expression, then `]`: a filter after it (`[x for x in xs if p]`) is where
+    // the reference stops.
+    const opensOperand = before === '(' || before === ',' || (before === 'in' && error.parentType === 'list_comprehension');
+    return expected(closer, stop && opensOperand ? stop : first);
   }
   if (stop && (before === 'if' || before === 'elif' || before === 'while') && stop.text !== '{') return expected('LBrace', stop);
   // A match arm's pattern is an operand without calls, ranges or `|` (the reference parses it above their
@@ -183,7 +199,10 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   }
   // `for x xs`: after the loop's name the reference wants `in`.
   if (first.text === 'for') {
-    const name = tokens().after(first.end);
+    const head = tokens().after(first.end);
+    const name = head?.text === 'mut' ? tokens().after(head.end) : head;
+    // The loop variable is one name: at a pattern (`for (k, v) in …`) the reference stops at its first token.
+    if (name && (name.text === '_' || !IDENTIFIER.test(name.text))) return unexpectedToken(name);
     const afterName = name && IDENTIFIER.test(name.text) ? tokens().after(name.end) : undefined;
     if (afterName && afterName.text !== 'in' && afterName.text !== 'mut' && afterName.start < error.endIndex) return expected('KwIn', afterName);
   }
@@ -194,6 +213,87 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
     end: first.end,
     lexical: false,
   };
+}
+
+/**
+ * A statement that starts with `mut` is a declaration whose target must be a name (`mut use m`: E0011 at `use`);
+ * one that starts with `pub` parses a target expression, and where none begins (`pub use m`, `pub = 1`) the
+ * reference says E0012 with no position (ours is the `pub`).
+ */
+function afterPubOrMut(first: TokenAt, tokens: TokenList): Found | undefined {
+  let next = tokens.after(first.end);
+  if (first.text === 'mut') {
+    if (next?.text === 'pub') next = tokens.after(next.end);
+    return next && next.start < next.end && !tokenKindName(next.text).startsWith('Identifier') ? unexpectedToken(next) : undefined;
+  }
+  if (next?.text === 'mut') next = tokens.after(next.end);
+  if (next && next.start < next.end && !NO_EXPRESSION_START.has(next.text) && next.text !== 'use' && next.text !== 'pub') return undefined;
+  return { code: 'E0012', message: 'Invalid syntax: Expected expression after pub/mut', start: first.start, end: first.end, lexical: false };
+}
+
+const OLD_FUNCTION_STATEMENT = '旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`';
+/** How far past `name(` the matching `)` is looked for: a signature's parameters, not a file. */
+const OLD_SYNTAX_SCAN = 200;
+
+/**
+ * `add(a: Int) -> Int = …` or `fn add(a: Int) -> Int { … }`: a statement that starts with a name, `(`, and after
+ * the matching `)` an `->`, is the old function syntax to the reference (E0012, no position; ours is the name).
+ * The statement is the one on `line` (a syntax error's); a name before it (`fn`) is a statement of its own.
+ */
+function oldFunctionSyntax(tokens: TokenList, lines: LineIndex, line: number): Found | undefined {
+  let name = tokens.after(lines.lineStart(line));
+  if (!name || lines.lineOf(name.start) !== line || !IDENTIFIER.test(name.text)) return undefined;
+  let open = tokens.after(name.end);
+  if (open && IDENTIFIER.test(open.text) && !tokenKindName(open.text).startsWith('Kw')) {
+    name = open;
+    open = tokens.after(name.end);
+  }
+  if (open?.text !== '(' || tokenKindName(name.text).startsWith('Kw')) return undefined;
+  let depth = 1;
+  let token = tokens.after(open.end);
+  for (let n = 0; token && depth > 0 && n < OLD_SYNTAX_SCAN; n++) {
+    if (token.text === '(') depth++;
+    else if (token.text === ')') depth--;
+    token = tokens.after(token.end);
+  }
+  if (depth !== 0 || token?.text !== '->') return undefined;
+  return { code: 'E0012', message: `Invalid syntax: ${OLD_FUNCTION_STATEMENT}`, start: name.start, end: name.end, lexical: false };
+}
+
+/** Tokens a type can begin with: after `Name<T>` one of these leaves the reference's outcome to what follows. */
+const TYPE_START = /^([A-Za-z_][A-Za-z0-9_]*|[0-9].*|[({[&*?-]|&mut)$/;
+
+/**
+ * `xs: List<Int> = []`, `f: (x: Int) -> Option<Int> = …`, `id: <T>(x: T) -> T`: the reference's types take
+ * arguments in parentheses. After `:` or `->` a `<` is where it wanted a type; `Name<T>` it reads as the constant
+ * expression `Name < T > …` and wants a type after the `>` (E0010 at that token); in a declaration
+ * `d: Dict<K, V> = …` the `,` ends that expression and the declaration (E0011 at the `,`).
+ */
+function angleBracketType(tokens: TokenList, lines: LineIndex, line: number): Found | undefined {
+  const end = line + 1 < lines.lineCount ? lines.lineStart(line + 1) : Number.MAX_SAFE_INTEGER;
+  let before2: TokenAt | undefined;
+  let before: TokenAt | undefined;
+  for (let token = tokens.after(lines.lineStart(line)); token && token.start < end; token = tokens.after(token.end)) {
+    if (token.text === '<' && before) {
+      if (before.text === ':' || before.text === '->') return expected('a type', token);
+      if (before2 && (before2.text === ':' || before2.text === '->') && IDENTIFIER.test(before.text)) {
+        const argument = tokens.after(token.end);
+        const next = argument && IDENTIFIER.test(argument.text) ? tokens.after(argument.end) : undefined;
+        if (next?.text === '>') {
+          const found = tokens.after(next.end);
+          return found && TYPE_START.test(found.text) ? undefined : expected('a type', found ?? { text: '', start: next.end, end: next.end });
+        }
+        const declared = before2.text === ':' ? tokens.before(before2.start) : undefined;
+        if (next?.text === ',' && declared && lines.lineOf(declared.start) === line && tokens.before(declared.start) && lines.lineOf(tokens.before(declared.start)!.start) !== line) {
+          return unexpectedToken(next);
+        }
+      }
+      return undefined;
+    }
+    before2 = before;
+    before = token;
+  }
+  return undefined;
 }
 
 /** E0010 as the reference's `expect` gives it: what it wanted, and the token it found instead. */
@@ -325,6 +425,7 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
   const USE_STATEMENT = table.idOf('use_statement');
   const ITEMS_FIELD = table.fieldIdOf('items');
   const ALIAS_FIELD = table.fieldIdOf('alias');
+  const BLOCK = table.idOf('block');
   const found: StatementFinding[] = [];
   const end = table.subtreeEnd(root);
   for (let node = root; node < end; node++) {
@@ -341,6 +442,8 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
       const entry = expressionType === DICTIONARY ? table.firstNamedChild(expression) : -1;
       const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
       if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(node) });
+    } else if (type === BLOCK) {
+      strayStatementSemicolons(table, node, found);
     } else if (type === USE_STATEMENT) {
       // `use m.{a, b} as x`: the reference takes aliases only inside the list.
       const alias = table.childInField(node, ALIAS_FIELD);
@@ -358,6 +461,46 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
     }
   }
   return found;
+}
+
+/**
+ * The body of a statement-level `if` (and its `else` branches), `while` or `for`, and a bare block statement, are
+ * the reference's statement blocks: a statement there takes at most one `;` after itself, and an `if` or a block
+ * none, so a `;` after `{`, after another `;` or after an `if` or a block is E0011 (`x = 1;;`, `{ ; }`, `if c { };`).
+ * Expression blocks (a function's body, a value's `if`) skip any number.
+ */
+function strayStatementSemicolons(table: NodeTable, block: number, found: StatementFinding[]): void {
+  if (!isStatementBlock(table, block)) return;
+  let previous = -1;
+  for (let child = table.firstChild(block); child !== -1; child = table.nextSibling(child)) {
+    const type = table.type(child);
+    if (type === 'line_comment' || type === 'block_comment') continue;
+    if (type === ';' && previous !== -1 && !table.isMissing(child) && takesNoSemicolon(table, previous)) {
+      found.push({ code: 'E0011', message: "Unexpected token: 'Semicolon'", start: table.start(child), end: table.end(child), lexical: false, statementEnd: table.end(child) });
+    }
+    previous = child;
+  }
+}
+
+function takesNoSemicolon(table: NodeTable, node: number): boolean {
+  const type = table.type(node);
+  if (type === '{' || type === ';') return true;
+  if (type !== 'expression_statement') return false;
+  const expression = table.firstNamedChild(node);
+  const expressionType = expression === -1 ? '' : table.type(expression);
+  return expressionType === 'if_expression' || expressionType === 'block';
+}
+
+function isStatementBlock(table: NodeTable, block: number): boolean {
+  let owner = table.parent(block);
+  if (owner !== -1 && (table.type(owner) === 'else_clause' || table.type(owner) === 'else_if_clause')) owner = table.parent(owner);
+  if (owner === -1) return false;
+  const ownerType = table.type(owner);
+  if (ownerType === 'expression_statement') return true;
+  if (ownerType === 'while_expression' || ownerType === 'for_expression') return table.type(table.parent(owner)) === 'expression_statement';
+  if (ownerType !== 'if_expression') return false;
+  for (let up = table.parent(owner); up !== -1 && (table.type(up) === 'if_expression' || table.type(up) === 'else_clause' || table.type(up) === 'else_if_clause'); up = table.parent(owner)) owner = up;
+  return table.type(table.parent(owner)) === 'expression_statement';
 }
 
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };

@@ -5,7 +5,7 @@ import { locate, subtreeOf, type NodeTable } from '../../syntax/node-table.ts';
 import { MAX_CHECK_DEPTH, tooDeepAt } from './depth.ts';
 import type { RawDiagnostic } from './messages.ts';
 import { containerType, scalarAnnotation } from './signatures.ts';
-import { ERROR, VOID, display, named, type Type } from './types.ts';
+import { ERROR, VOID, display, named, type Field, type Type } from './types.ts';
 
 const TYPE_NODES = new Set(['type_identifier', 'generic_type', 'tuple_type', 'function_type', 'reference_type', 'meta_type']);
 
@@ -30,6 +30,7 @@ export function annotationType(node: Node | null, depth = 0): Type {
     case 'generic_type': {
       const name = node.childForFieldName('name')?.text ?? '';
       const args = typeArguments(node.childForFieldName('arguments'));
+      if (args[0]?.type === 'parameter') return namedStruct(name, args, inner);
       const types = args.map(inner);
       // A record applied to types (`Box(Int)`, `Pair(A, B)`) is the reference's `Generic` type: nominal, by its
       // text (its arguments are never substituted), neither the record its constructor makes nor a record to read
@@ -109,6 +110,22 @@ export function tooDeepAnnotations(tree: Tree | Node): RawDiagnostic[] {
     i = table.subtreeEnd(i) - 1;
   }
   return found;
+}
+
+/**
+ * `Point(x: Int, y: Int)`, a type whose first argument is `name: Type`: the reference's NamedStruct, a record
+ * named `Point` with fields up to the first argument that is not one. Its constructor never says which fields
+ * have defaults, so the reference counts none as required (`P(1)` of a two-field one is accepted, `P(1, 2, 3)`
+ * is E1010); every field is marked as having one to say so.
+ */
+function namedStruct(name: string, args: readonly Node[], inner: (child: Node | null) => Type): Type {
+  const fields: Field[] = [];
+  for (const arg of args) {
+    const fieldName = arg.type === 'parameter' ? arg.childForFieldName('name') : null;
+    if (!fieldName || fieldName.type !== 'identifier') break;
+    fields.push({ name: fieldName.text, type: inner(arg.childForFieldName('type')), mutable: false, hasDefault: true });
+  }
+  return { k: 'struct', name, fields, interfaces: [] };
 }
 
 export function typeArguments(node: Node | null): Node[] {

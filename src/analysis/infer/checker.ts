@@ -58,6 +58,8 @@ interface VarInfo {
   declaredAt?: number;
   /** A std prelude name, bound nowhere in the file. */
   prelude?: true;
+  /** A binding of a std name in a function body: the reference overwrote that global's type instead. */
+  retypesGlobal?: true;
 }
 
 /**
@@ -538,6 +540,15 @@ class Checker {
     return prelude ? { type: this.instance(prelude), scheme: prelude, mutable: false, prelude: true } : undefined;
   }
 
+  /** The global scope's variable `name` (a top-level binding so far, a declared one or a std name), past any local. */
+  private globalVariable(name: string): VarInfo | undefined {
+    this.readFact(`G${name}`);
+    const info = this.globals.get(name);
+    if (info) return info;
+    const prelude = PRELUDE.get(name);
+    return prelude ? { type: this.instance(prelude), scheme: prelude, mutable: false, prelude: true } : undefined;
+  }
+
   private recordResolution(node: Node, info: VarInfo | undefined): void {
     if (!this.editorResults) return;
     const resolution = info === undefined ? 'unknown' : info.prelude ? 'prelude' : info.declaredAt ?? 'module';
@@ -631,11 +642,14 @@ class Checker {
     const name = inner.text;
     let at = this.scopes.length - 1;
     while (at > 0 && !this.scopes[at]!.has(name)) at--;
-    if (at > 0 && !this.survives(at)) {
+    // The map gives a global's type before a local's of the same name (`TypeCheckResult` takes the global scope's
+    // variables, then the functions' locals the global scope lacks): a parameter `values` is the std `dict.values`.
+    const global = at > 0 && !this.scopes[at]!.get(name)!.retypesGlobal ? this.globalVariable(name) : undefined;
+    if (at > 0 && !global && !this.survives(at)) {
       this.report('E3004', TYPE_MESSAGES.E3004('<unknown>'), inner);
       return;
     }
-    const info = at > 0 ? this.scopes[at]!.get(name) : this.lookup(name);
+    const info = global ?? (at > 0 ? this.scopes[at]!.get(name) : this.lookup(name));
     if (!info) return;
     const type = prune(info.type);
     if (type.k === 'list' || type.k === 'tuple' || type.k === 'dict' || type.k === 'range' || type.k === 'error') return;
@@ -717,6 +731,7 @@ class Checker {
     // binding only changes its type, and `mut` is lost (a later assignment in
     // a loop body is E2010).
     this.addVar(name, type, existing?.prelude ? false : mutable, nameNode);
+    if (existing?.prelude && this.scopes.length > 1) this.scopes[this.scopes.length - 1]!.get(name)!.retypesGlobal = true;
   }
 
   /** R2: `name: T = init` (V1 only). */

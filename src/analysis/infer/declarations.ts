@@ -135,6 +135,12 @@ export function collectTypeDefinition(node: Node, out: DeclarationMaps): void {
       out.values.set(name, { generics: [], type: struct });
       out.exports.set(name, { generics: [], type: struct });
     } else {
+      // The reference registers any other defined type (`Meters: Type = Float`, `P: Type = Point(x: Int, y: Int)`)
+      // both as a type, which a parameter annotated with the name resolves to, and as a value of that type:
+      // `P(1, 2)` constructs a `Point`, `Meters(3.0)` calls a Float (an unknown result, no error).
+      const type = annotationType(definition);
+      out.structs.set(name, type);
+      out.values.set(name, { generics: [], type });
       out.exports.set(name, { generics: [], type: TYPE_VALUE });
     }
     return;

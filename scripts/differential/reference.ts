@@ -84,8 +84,9 @@ export class ReferenceOracle {
    * own with a yaoxiang.toml: `run` loads local modules only in a project,
    * `check` never), stdin closed, killed after `timeoutMs`.
    */
-  run(files: readonly { name: string; text: string }[], entry: string, timeoutMs = 5_000): Promise<RunVerdict> {
-    const key = `run\0${timeoutMs}\0${entry}\0${files.map((f) => `${f.name}\0${f.text}`).join('\0')}`;
+  run(files: readonly { name: string; text: string }[], entry: string, timeoutMs = 5_000, attempt = 0): Promise<RunVerdict> {
+    // `attempt` runs it again under another cache key: a program whose output varies from run to run (a dict's order) is no judge.
+    const key = `run\0${timeoutMs}\0${entry}\0${attempt === 0 ? '' : `${attempt}\0`}${files.map((f) => `${f.name}\0${f.text}`).join('\0')}`;
     return this.#cached<RunVerdict>('run', key, async () => {
       const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-run-'));
       try {

@@ -5,16 +5,25 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesFromPaths, type ProgramFile } from './programs.ts';
 import type { ReferenceOracle } from './reference.ts';
-import { accepted, behaviour, formatRenameReport, judgeProgram, renamePrograms, type CaseOutcome, type ProgramReport, type RenameCase } from './rename.ts';
+import { accepted, behaviour, difference, formatRenameReport, judgeProgram, renamePrograms, type Behaviour, type CaseOutcome, type ProgramReport, type RenameCase, type RenameProgram } from './rename.ts';
 
-/** Every program of `files` the reference accepts, judged; the others are counted. */
+/** Whether four more runs of the program print what the first did (a dict's keys come in another order from run to run). */
+async function deterministic(oracle: ReferenceOracle, program: RenameProgram, original: Behaviour): Promise<boolean> {
+  for (const attempt of [1, 2, 3, 4]) {
+    const again = await oracle.run(program.files, program.entry, undefined, attempt);
+    if (difference(original, { checks: original.checks, run: again }) !== undefined) return false;
+  }
+  return true;
+}
+
+/** Every program of `files` the reference accepts and runs alike each time, judged; the others are counted. */
 async function judgeAll(oracle: ReferenceOracle, files: readonly ProgramFile[], progress: (done: number, of: number) => void): Promise<{ programs: number; reports: ProgramReport[] }> {
   const programs = renamePrograms(files);
   const reports: ProgramReport[] = [];
   let done = 0;
   for (const program of programs) {
     const original = await behaviour(oracle, program, program.files);
-    if (accepted(program, original)) reports.push(await judgeProgram(oracle, program, original));
+    if (accepted(program, original) && (await deterministic(oracle, program, original))) reports.push(await judgeProgram(oracle, program, original));
     progress(++done, programs.length);
   }
   return { programs: programs.length, reports };
@@ -31,8 +40,21 @@ export async function renameSources(oracle: ReferenceOracle, sources: readonly {
   }
 }
 
-/** How many cases the fixtures keep: every case the reference did not confirm, then an even sample of the others. */
+/** How many cases the fixtures keep: every case whose behaviour changed, an even sample of the refused ones, then of the confirmed ones. */
 const FIXTURE_CASES = 300;
+const FIXTURE_REFUSED = 100;
+
+function evenSample<T>(items: readonly T[], room: number): T[] {
+  if (items.length <= room) return [...items];
+  return Array.from({ length: room }, (_, i) => items[Math.floor((i * items.length) / room)]!);
+}
+
+function fixtureSample(all: ProgramReport['cases']): ProgramReport['cases'] {
+  const changed = all.filter((c) => c.outcome.kind === 'changed');
+  const refused = evenSample(all.filter((c) => c.outcome.kind === 'refused'), FIXTURE_REFUSED);
+  const confirmed = evenSample(all.filter((c) => c.outcome.kind === 'preserved'), Math.max(0, FIXTURE_CASES - changed.length - refused.length));
+  return [...changed, ...refused, ...confirmed];
+}
 
 export const RENAME_FIXTURE_HEADER = 'program\tfile\tposition\told\tnew\tkind\toutcome\tdetail';
 
@@ -78,12 +100,7 @@ export async function regenerateRenameFixtures(oracle: ReferenceOracle, root: st
   const { programs, reports } = await judgeAll(oracle, files, () => {});
   out(formatRenameReport('fixture programs', programs, reports, false));
   const all = reports.flatMap((r) => r.cases);
-  const unconfirmed = all.filter((c) => c.outcome.kind !== 'preserved');
-  const confirmed = all.filter((c) => c.outcome.kind === 'preserved');
-  const room = Math.max(0, FIXTURE_CASES - unconfirmed.length);
-  const step = confirmed.length / Math.max(1, room);
-  const sample = confirmed.length <= room ? confirmed : Array.from({ length: room }, (_, i) => confirmed[Math.floor(i * step)]!);
-  const keep = new Set([...unconfirmed, ...sample]);
+  const keep = new Set(fixtureSample(all));
   const lines = all.filter((c) => keep.has(c)).map((c) => fixtureLine(c.case, c.outcome));
   writeFileSync(paths.cases, [RENAME_FIXTURE_HEADER, ...lines].join('\n') + '\n');
   out(`${lines.length} cases written to ${path.relative(process.cwd(), paths.cases)}\n`);

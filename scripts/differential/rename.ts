@@ -297,7 +297,7 @@ export function formatRenameReport(label: string, programs: number, reports: rea
   const reversed = count((o) => o.kind !== 'refused' && o.reverse);
   const refused = all.filter((c) => c.outcome.kind === 'refused');
   const lines = [
-    `${label}: ${programs} programs, ${reports.length} accepted by the reference and run in time, ${all.length} renames tried`,
+    `${label}: ${programs} programs, ${reports.length} accepted by the reference, run in time and alike each time, ${all.length} renames tried`,
     `  renamed                              ${String(renamed).padStart(5)}  ${pct(renamed, all.length)}`,
     `  behaviour preserved (of renamed)     ${String(preserved).padStart(5)}  ${pct(preserved, renamed)}`,
     `  renamed back to the original text    ${String(reversed).padStart(5)}  ${pct(reversed, renamed)}`,
@@ -323,8 +323,19 @@ export function formatRenameReport(label: string, programs: number, reports: rea
       const o = c.outcome;
       if (o.kind === 'changed') lines.push(`  CHANGED ${where(c.case)}: ${o.why}`);
       else if (o.kind !== 'refused' && !o.reverse) lines.push(`  NOT REVERSIBLE ${where(c.case)}`);
-      else if (o.kind === 'refused' && o.justified !== 'justified') lines.push(`  REFUSED (${o.justified}) ${where(c.case)}: ${o.code}: ${o.message.slice(0, 160)}`);
     }
+    // The refusals the reference did not confirm, by reason (the message up to its first quoted name or position).
+    const reasons = new Map<string, { n: number; example: string }>();
+    for (const c of refused) {
+      const o = c.outcome as Extract<CaseOutcome, { kind: 'refused' }>;
+      if (o.justified === 'justified') continue;
+      const reason = `${o.justified} ${o.code}: ${o.message.replace(/"[^"]*"|`[^`]*`|\d+:\d+/g, '…').slice(0, 110)}`;
+      const entry = reasons.get(reason) ?? { n: 0, example: where(c.case) };
+      entry.n++;
+      reasons.set(reason, entry);
+    }
+    if (reasons.size > 0) lines.push('  refusals the reference did not confirm, by reason (count, an example):');
+    for (const [reason, { n, example }] of [...reasons].sort((a, b) => b[1].n - a[1].n)) lines.push(`    ${String(n).padStart(5)}  ${reason}\n           e.g. ${example}`);
   }
   return lines.join('\n') + '\n';
 }

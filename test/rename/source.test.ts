@@ -306,8 +306,8 @@ main = {
   it('the entry point main, from or to (the reference\'s run starts at the top-level main by name)', async () => {
     await refuses(program, ['main', 'start'], 'RENAME_CONFLICT', /where the program starts/);
     await refuses('helper = (n) => n + 1\n', ['helper', 'main'], 'RENAME_CONFLICT', /where the program starts/);
-    // A local may be called main.
-    await check('f = () => {\n    main = 1\n    main + 1\n}\n', ['main', 'start', 'function:f'], 'f = () => {\n    start = 1\n    start + 1\n}\n');
+    // A local too, either way (a lambda `main` in main's body, a loop variable `main`: the reference's run fails).
+    await refuses('f = () => {\n    main = 1\n    main + 1\n}\n', ['main', 'start', 'function:f'], 'RENAME_CONFLICT', /where the program starts/);
   });
 
   it('a called top-level function to or from a std function\'s name (the reference runs std.list.first for a call of the program\'s first)', async () => {
@@ -339,13 +339,17 @@ main = {
     await refuses(source, ['Point.y', 'Point'], 'RENAME_CONFLICT', /field named like its own record/);
   });
 
-  it('a local onto a top-level binding\'s name (the reference types the name from both when it compiles: `K = P(5)` over `K: Int` is E3017)', async () => {
+  it('a record-valued local onto an annotated constant\'s name (the reference types the name from both when it compiles: `K = P(5)` over `K: Int` is E3017)', async () => {
     const source = 'P: Type = { w: Int }\nK: Int = 1\nmain = {\n    cell = P(5)\n    print(cell.w)\n}\n';
-    await refuses(source, ['cell', 'K', 'function:main'], 'RENAME_CONFLICT', /local named like a top-level binding/);
-    await refuses(source, ['K', 'cell'], 'RENAME_CONFLICT', /local named like a top-level binding/);
-    // Parting them is allowed: the scopes' reading is what runs then.
+    await refuses(source, ['cell', 'K', 'function:main'], 'RENAME_CONFLICT', /local holding a record, named like an annotated top-level constant/);
+    await refuses(source, ['K', 'cell'], 'RENAME_CONFLICT', /local holding a record, named like an annotated top-level constant/);
+    // A generic record's value too (`Wrapper(19)` over `RATE: String`: the reference's run fails).
+    const generic = 'RATE: String = "ready"\nWrapper: (T: Type) -> Type = { value: T }\nmain = {\n    print(RATE)\n    wrapped = Wrapper(19)\n    print(wrapped.value)\n}\n';
+    await refuses(generic, ['wrapped', 'RATE', 'function:main'], 'RENAME_CONFLICT', /local holding a record/);
+    // Other shadowing runs as the scopes say: renamed either way.
     const shadowing = 'K: Int = 1\nmain = {\n    K = 5\n    print(K)\n}\n';
     await check(shadowing, ['K', 'L', 'function:main'], 'K: Int = 1\nmain = {\n    L = 5\n    print(L)\n}\n');
+    await check('K: Int = 1\nmain = {\n    L = 5\n    print(L)\n}\n', ['L', 'K', 'function:main'], shadowing);
   });
 
   it('a keyword', async () => {

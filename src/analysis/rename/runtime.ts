@@ -42,8 +42,6 @@ interface Confusion {
   a: Binding;
   b: Binding;
   why: string;
-  /** Only a rename that gives them one name is refused (a rename that parts them restores the scopes' reading). */
-  joinOnly?: boolean;
 }
 
 const isMemberOrImport = (b: Binding) => b.kind === 'import' || b.kind === 'method' || b.kind === 'field';
@@ -57,16 +55,19 @@ const isMemberOrImport = (b: Binding) => b.kind === 'import' || b.kind === 'meth
  *   elsewhere it is E2013;
  * - a record and its own field: `self.x` on a `&x` is E1053 "Cannot access
  *   field on non-struct type";
- * - a local and a top-level binding of the file (joined only): the local
- *   shadows it as the checker says, but code generation types the name from
- *   both (`K: Int = 1` then `K = P(5)` and `K.w` is E3017, `K.get()` prints
- *   void), so no rename may make such a pair.
+ * - a local holding a record and an annotated top-level constant of another
+ *   type: the local shadows it as the checker says, but code generation
+ *   types the name from both (`K: Int = 1` then `K = P(5)` and `K.w` is
+ *   E3017, `K.get()` prints void; `K = 1` unannotated, `K: Q`, a function
+ *   `K` all run as the scopes say).
  */
 function confusions(model: FileModel, names: ReadonlySet<string>): Confusion[] {
   const found: Confusion[] = [];
   // Only bindings a rename can join or part: those named like the renamed ones or like the new name.
   const named = model.bindings.filter((b) => names.has(b.name));
   const topLevel = named.filter((b) => !isMemberOrImport(b) && isModuleScope(model, b));
+  // Generic records (`Wrapper: (T: Type) -> Type = { value: T }`) too.
+  const records = new Set(model.bindings.filter((b) => (b.kind === 'record' || b.kind === 'generic') && isModuleScope(model, b)).map((b) => b.name));
   for (const b of named) {
     if (b.kind === 'field' && b.container !== undefined) {
       for (const r of model.bindings) if (r.kind === 'record' && r.name === b.container && isModuleScope(model, r)) found.push({ a: b, b: r, why: 'a field named like its own record is E1053 through a reference (`self.x` on a `&x`)' });
@@ -84,7 +85,14 @@ function confusions(model: FileModel, names: ReadonlySet<string>): Confusion[] {
     } else if (kind === 'loop') {
       for (const f of topLevel) if (f.kind === 'function') found.push({ a: b, b: f, why: 'a `for` variable named like a top-level function fails when the program runs' });
     }
-    for (const g of topLevel) found.push({ a: b, b: g, why: 'a local named like a top-level binding is typed from both when the program is compiled to run (E3017, or the wrong method)', joinOnly: true });
+    // Only a record-valued local over an annotated constant of another kind of type: the other pairings run as the scopes say.
+    if (b.typeName !== undefined && records.has(b.typeName)) {
+      for (const g of topLevel) {
+        if (g.kind === 'variable' && g.typeName !== undefined && !records.has(g.typeName)) {
+          found.push({ a: b, b: g, why: 'a local holding a record, named like an annotated top-level constant, is typed from both when the program is compiled to run (E3017, or the wrong method)' });
+        }
+      }
+    }
   }
   return found;
 }
@@ -103,7 +111,7 @@ export function runtimeNameRefusals(plan: FilePlan, newName: string): Diagnostic
     const binding = model.bindings[id]!;
     if (binding.kind === 'import') continue;
     // Also a local, loop variable or method named main: the reference's run fails on each (E3017, E6006, no output).
-    if (newName === ENTRY_POINT || (binding.name === ENTRY_POINT && isModuleScope(model, binding))) {
+    if (newName === ENTRY_POINT || binding.name === ENTRY_POINT) {
       return [refusal(RENAME_CODES.conflict, `\`${ENTRY_POINT}\` is where the program starts: \`run\` looks it up by name, and fails on other bindings of that name`, at(binding))];
     }
     if (binding.kind === 'method' || binding.kind === 'field' || !isModuleScope(model, binding)) continue;
@@ -116,11 +124,11 @@ export function runtimeNameRefusals(plan: FilePlan, newName: string): Diagnostic
   }
   const nameOf = (b: Binding) => (plan.renamed.has(b.id) ? newName : b.name);
   const names = new Set([newName, ...[...plan.renamed].map((id) => model.bindings[id]!.name)]);
-  for (const { a, b, why, joinOnly } of confusions(model, names)) {
+  for (const { a, b, why } of confusions(model, names)) {
     if (!plan.renamed.has(a.id) && !plan.renamed.has(b.id)) continue;
     const before = a.name === b.name;
     const after = nameOf(a) === nameOf(b);
-    if (before === after || (joinOnly && before)) continue;
+    if (before === after) continue;
     return [refusal(RENAME_CODES.conflict, `${why} (${JSON.stringify(nameOf(a))} at ${at(a).start.line}:${at(a).start.column}, ${JSON.stringify(nameOf(b))} at ${at(b).start.line}:${at(b).start.column}); the rename would ${before ? 'part' : 'join'} them`, at(plan.renamed.has(a.id) ? a : b))];
   }
   return [];

@@ -339,17 +339,24 @@ main = {
     await refuses(source, ['Point.y', 'Point'], 'RENAME_CONFLICT', /field named like its own record/);
   });
 
+  it('a local onto a top-level type\'s name (the reference: `mut Under = 0` under a refinement type `Under` is E2010)', async () => {
+    const source = 'Under: (x: Int) -> Type = { x < 510 }\nmain = {\n    answer: Under(481) = 130\n    mut tries = 0\n    while tries < 9 {\n        tries = tries + 1\n    }\n}\n';
+    await refuses(source, ['tries', 'Under', 'function:main'], 'RENAME_CONFLICT', /local named like a top-level type/);
+  });
+
   it('a record-valued local onto an annotated constant\'s name (the reference types the name from both when it compiles: `K = P(5)` over `K: Int` is E3017)', async () => {
     const source = 'P: Type = { w: Int }\nK: Int = 1\nmain = {\n    cell = P(5)\n    print(cell.w)\n}\n';
-    await refuses(source, ['cell', 'K', 'function:main'], 'RENAME_CONFLICT', /local holding a record, named like an annotated top-level constant/);
-    await refuses(source, ['K', 'cell'], 'RENAME_CONFLICT', /local holding a record, named like an annotated top-level constant/);
+    await refuses(source, ['cell', 'K', 'function:main'], 'RENAME_CONFLICT', /local named like an annotated top-level constant/);
+    await refuses(source, ['K', 'cell'], 'RENAME_CONFLICT', /local named like an annotated top-level constant/);
     // A generic record's value too (`Wrapper(19)` over `RATE: String`: the reference's run fails).
     const generic = 'RATE: String = "ready"\nWrapper: (T: Type) -> Type = { value: T }\nmain = {\n    print(RATE)\n    wrapped = Wrapper(19)\n    print(wrapped.value)\n}\n';
-    await refuses(generic, ['wrapped', 'RATE', 'function:main'], 'RENAME_CONFLICT', /local holding a record/);
-    // Other shadowing runs as the scopes say: renamed either way.
-    const shadowing = 'K: Int = 1\nmain = {\n    K = 5\n    print(K)\n}\n';
-    await check(shadowing, ['K', 'L', 'function:main'], 'K: Int = 1\nmain = {\n    L = 5\n    print(L)\n}\n');
-    await check('K: Int = 1\nmain = {\n    L = 5\n    print(L)\n}\n', ['L', 'K', 'function:main'], shadowing);
+    await refuses(generic, ['wrapped', 'RATE', 'function:main'], 'RENAME_CONFLICT', /local named like an annotated top-level constant/);
+    // A `&mut` of a record is no better (`edit = &mut item` over `LIMIT: Bool`: the reference's run fails).
+    await refuses('LIMIT: Bool = false\nCell: Type = { row: Int }\nmain = {\n    mut item = Cell(16)\n    edit = &mut item\n    print(edit.row)\n}\n', ['edit', 'LIMIT', 'function:main'], 'RENAME_CONFLICT', /annotated top-level constant/);
+    // A local annotated with the constant's type runs as the scopes say: renamed either way.
+    const shadowing = 'K: Int = 1\nmain = {\n    K: Int = 5\n    print(K)\n}\n';
+    await check(shadowing, ['K', 'L', 'function:main'], 'K: Int = 1\nmain = {\n    L: Int = 5\n    print(L)\n}\n');
+    await check('K: Int = 1\nmain = {\n    L: Int = 5\n    print(L)\n}\n', ['L', 'K', 'function:main'], shadowing);
   });
 
   it('a keyword', async () => {

@@ -44,6 +44,8 @@ interface Confusion {
   why: string;
 }
 
+const TYPE_KINDS: ReadonlySet<string> = new Set(['record', 'generic', 'type', 'interface']);
+
 const isMemberOrImport = (b: Binding) => b.kind === 'import' || b.kind === 'method' || b.kind === 'field';
 
 /**
@@ -55,11 +57,14 @@ const isMemberOrImport = (b: Binding) => b.kind === 'import' || b.kind === 'meth
  *   elsewhere it is E2013;
  * - a record and its own field: `self.x` on a `&x` is E1053 "Cannot access
  *   field on non-struct type";
- * - a local holding a record and an annotated top-level constant of another
- *   type: the local shadows it as the checker says, but code generation
- *   types the name from both (`K: Int = 1` then `K = P(5)` and `K.w` is
- *   E3017, `K.get()` prints void; `K = 1` unannotated, `K: Q`, a function
- *   `K` all run as the scopes say).
+ * - a local and an annotated top-level constant of a non-record type, unless
+ *   the local is known to be of that type: the local shadows it as the
+ *   checker says, but code generation types the name from both (`K: Int = 1`
+ *   then `K = P(5)` and `K.w` is E3017, `K.get()` prints void, `edit = &mut
+ *   item` over `LIMIT: Bool` fails; `K = 1` unannotated, `K: Q`, a function
+ *   `K` run as the scopes say);
+ * - a local and a top-level type (`mut Under = 0` under a refinement type
+ *   `Under` is E2010).
  */
 function confusions(model: FileModel, names: ReadonlySet<string>): Confusion[] {
   const found: Confusion[] = [];
@@ -85,13 +90,13 @@ function confusions(model: FileModel, names: ReadonlySet<string>): Confusion[] {
     } else if (kind === 'loop') {
       for (const f of topLevel) if (f.kind === 'function') found.push({ a: b, b: f, why: 'a `for` variable named like a top-level function fails when the program runs' });
     }
-    // Only a record-valued local over an annotated constant of another kind of type: the other pairings run as the scopes say.
-    if (b.typeName !== undefined && records.has(b.typeName)) {
-      for (const g of topLevel) {
-        if (g.kind === 'variable' && g.typeName !== undefined && !records.has(g.typeName)) {
-          found.push({ a: b, b: g, why: 'a local holding a record, named like an annotated top-level constant, is typed from both when the program is compiled to run (E3017, or the wrong method)' });
-        }
+    for (const g of topLevel) {
+      // An annotated constant of a non-record type under a local not known to be of that type (a record, `&mut` of one: the reference's run fails).
+      if (g.kind === 'variable' && g.typeName !== undefined && !records.has(g.typeName) && b.typeName !== g.typeName) {
+        found.push({ a: b, b: g, why: 'a local named like an annotated top-level constant of another type is typed from both when the program is compiled to run (E3017, or the wrong method)' });
       }
+      // A type's name: the local is read as the type (`mut Under = 0` under a refinement type `Under` is E2010).
+      if (TYPE_KINDS.has(g.kind)) found.push({ a: b, b: g, why: 'a local named like a top-level type is confused with the type by the reference (E2010 for a refinement type\'s name)' });
     }
   }
   return found;

@@ -342,6 +342,8 @@ main = {
   it('a local onto a top-level type\'s name (the reference: `mut Under = 0` under a refinement type `Under` is E2010)', async () => {
     const source = 'Under: (x: Int) -> Type = { x < 510 }\nmain = {\n    answer: Under(481) = 130\n    mut tries = 0\n    while tries < 9 {\n        tries = tries + 1\n    }\n}\n';
     await refuses(source, ['tries', 'Under', 'function:main'], 'RENAME_CONFLICT', /local named like a top-level type/);
+    const method = 'V: Type = { dx: Int }\nV.shift: (self: &mut V, by: Int) -> Void = {\n    self.dx = self.dx + by\n}\nHolder: (T: Type) -> Type = { value: T }\nmain = {\n    mut o = V(1)\n    o.shift(5)\n    boxed = Holder(76)\n    print(boxed.value)\n}\n';
+    await refuses(method, ['V.shift', 'Holder'], 'RENAME_CONFLICT', /method named like a top-level type/);
   });
 
   it('a record-valued local onto an annotated constant\'s name (the reference types the name from both when it compiles: `K = P(5)` over `K: Int` is E3017)', async () => {

@@ -64,7 +64,8 @@ const isMemberOrImport = (b: Binding) => b.kind === 'import' || b.kind === 'meth
  *   item` over `LIMIT: Bool` fails; `K = 1` unannotated, `K: Q`, a function
  *   `K` run as the scopes say);
  * - a local and a top-level type (`mut Under = 0` under a refinement type
- *   `Under` is E2010).
+ *   `Under` is E2010); a method and a top-level type (a method `Holder`
+ *   takes the calls `Holder(76)` of `Holder: (T: Type) -> Type`: E1053).
  */
 function confusions(model: FileModel, names: ReadonlySet<string>): Confusion[] {
   const found: Confusion[] = [];
@@ -74,6 +75,8 @@ function confusions(model: FileModel, names: ReadonlySet<string>): Confusion[] {
   // Generic records (`Wrapper: (T: Type) -> Type = { value: T }`) too.
   const records = new Set(model.bindings.filter((b) => (b.kind === 'record' || b.kind === 'generic') && isModuleScope(model, b)).map((b) => b.name));
   for (const b of named) {
+    // A method named like a top-level type (`Vec2.Holder` beside `Holder: (T: Type) -> Type`: `Holder(76)` calls the method, E1053 on its void).
+    if (b.kind === 'method') for (const t of topLevel) if (TYPE_KINDS.has(t.kind)) found.push({ a: b, b: t, why: 'a method named like a top-level type takes its calls (`Holder(76)` is the method, E1053 on its void result)' });
     if (b.kind === 'field' && b.container !== undefined) {
       for (const r of model.bindings) if (r.kind === 'record' && r.name === b.container && isModuleScope(model, r)) found.push({ a: b, b: r, why: 'a field named like its own record is E1053 through a reference (`self.x` on a `&x`)' });
     }

@@ -331,6 +331,11 @@ main = {
     await refuses(source, ['y', 'helper', 'function:main'], 'RENAME_CONFLICT', /`for` variable named like a top-level function/);
     await refuses(source, ['helper', 'y'], 'RENAME_CONFLICT', /`for` variable named like a top-level function/);
     await refuses(source, ['y', 'main', 'function:main'], 'RENAME_CONFLICT', /where the program starts/);
+    // A generic function's parameter too (E3017); a plain function's runs as the scopes say.
+    const generic = 'echo: (T: Type) -> (x: T) -> T = (x) => x\nmain = {\n    for j in 0..3 {\n        print(j)\n    }\n    print(echo(1))\n}\n';
+    await refuses(generic, ['x', 'j', 'function:echo'], 'RENAME_CONFLICT', /generic function's parameter/);
+    const plain = 'f: (x: Int) -> Int = (x) => x\nmain = {\n    for j in 0..3 {\n        print(j)\n    }\n    print(f(1))\n}\n';
+    await check(plain, ['x', 'j', 'function:f'], plain.replaceAll('(x', '(j').replace('=> x', '=> j'));
   });
 
   it('a record onto one of its fields\' names, or a field onto its record\'s (the reference: `self.x` on a `&x` is E1053)', async () => {

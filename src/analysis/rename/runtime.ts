@@ -54,7 +54,8 @@ const isMemberOrImport = (b: Binding) => b.kind === 'import' || b.kind === 'meth
  *   leaves `x` at 2; `x = [x * 2 for x in xs]` leaves `x` void);
  * - a `for` variable and a top-level function: inside a `while` body the
  *   checker accepts it and code generation fails (E3017 "invalid operand"),
- *   elsewhere it is E2013;
+ *   elsewhere it is E2013; a `for` variable and a generic function's
+ *   parameter (`for j in 0..3` beside `echo: (T: Type) -> (j: T) -> T`: E3017);
  * - a record and its own field: `self.x` on a `&x` is E1053 "Cannot access
  *   field on non-struct type";
  * - a local and an annotated top-level constant of a non-record type, unless
@@ -67,7 +68,18 @@ const isMemberOrImport = (b: Binding) => b.kind === 'import' || b.kind === 'meth
  *   `Under` is E2010); a method and a top-level type (a method `Holder`
  *   takes the calls `Holder(76)` of `Holder: (T: Type) -> Type`: E1053).
  */
-function confusions(model: FileModel, names: ReadonlySet<string>): Confusion[] {
+/**
+ * A parameter of a generic function (`echo: (T: Type) -> (x: T) -> T = (x) => x`): its function's scope,
+ * or the one its lambda implements, has a parameter declared `: Type`.
+ */
+function isGenericParameter(model: FileModel, text: string, parameter: Binding): boolean {
+  const scope = model.scopes[parameter.scope]!;
+  const fn = scope.kind === 'lambda' && scope.parent !== undefined && model.scopes[scope.parent]!.kind === 'function' ? scope.parent : parameter.scope;
+  if (model.scopes[fn]!.kind !== 'function') return false;
+  return model.bindings.some((b) => b.scope === fn && b.kind === 'parameter' && /:\s*Type\s*$/.test(text.slice(b.declaration.start, b.declaration.end)));
+}
+
+function confusions(model: FileModel, text: string, names: ReadonlySet<string>): Confusion[] {
   const found: Confusion[] = [];
   // Only bindings a rename can join or part: those named like the renamed ones or like the new name.
   const named = model.bindings.filter((b) => names.has(b.name));
@@ -92,6 +104,9 @@ function confusions(model: FileModel, names: ReadonlySet<string>): Confusion[] {
       }
     } else if (kind === 'loop') {
       for (const f of topLevel) if (f.kind === 'function') found.push({ a: b, b: f, why: 'a `for` variable named like a top-level function fails when the program runs' });
+      for (const p of named) {
+        if (p.kind === 'parameter' && isGenericParameter(model, text, p)) found.push({ a: b, b: p, why: 'a `for` variable named like a generic function\'s parameter fails when the program is compiled to run (E3017)' });
+      }
     }
     for (const g of topLevel) {
       // An annotated constant of a non-record type under a local not known to be of that type (a record, `&mut` of one: the reference's run fails).
@@ -132,7 +147,7 @@ export function runtimeNameRefusals(plan: FilePlan, newName: string): Diagnostic
   }
   const nameOf = (b: Binding) => (plan.renamed.has(b.id) ? newName : b.name);
   const names = new Set([newName, ...[...plan.renamed].map((id) => model.bindings[id]!.name)]);
-  for (const { a, b, why } of confusions(model, names)) {
+  for (const { a, b, why } of confusions(model, text, names)) {
     if (!plan.renamed.has(a.id) && !plan.renamed.has(b.id)) continue;
     const before = a.name === b.name;
     const after = nameOf(a) === nameOf(b);

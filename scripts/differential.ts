@@ -25,6 +25,7 @@ import { formatFormatMeasures, measureFormats, pairFormats, type FormatPair } fr
 import { OurChecker } from './differential/ours.ts';
 import { filesFromPaths, type ProgramFile } from './differential/programs.ts';
 import { ReferenceOracle, referenceBinary, ReferenceUnavailable } from './differential/reference.ts';
+import { renameSources, regenerateRenameFixtures as writeRenameFixtures } from './differential/rename-run.ts';
 import { formatDisagreements, formatMeasures, missed, type Thresholds } from './differential/report.ts';
 import { pairVerdicts } from './differential/run.ts';
 
@@ -33,6 +34,7 @@ class UsageError extends Error {
 }
 
 const USAGE = 'usage: npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S] [--min-verdict P] [--min-first-code P] [--min-position P] [--max-false-errors P] [--json] [--jobs N] | --regenerate-fixtures | --update-known\n' +
+  '       npm run differential -- --rename [DIR|FILE...] [--generated N --seed S] [--jobs N] | --rename --regenerate-fixtures\n' +
   '       npm run differential -- --format [DIR|FILE...] [--docs] [--fixtures] [--generated N --seed S] [--fmt KEY=VALUE,...]... [--max-unexplained P] [--jobs N] | --format --regenerate-fixtures';
 
 function percent(value: string | undefined, flag: string): number | undefined {
@@ -87,6 +89,7 @@ async function main(): Promise<number> {
     options: {
       docs: { type: 'boolean', default: false },
       format: { type: 'boolean', default: false },
+      rename: { type: 'boolean', default: false },
       fixtures: { type: 'boolean', default: false },
       fmt: { type: 'string', multiple: true },
       'max-unexplained': { type: 'string' },
@@ -118,6 +121,10 @@ async function main(): Promise<number> {
   if (values.seed !== undefined && generated === undefined) throw new UsageError('--seed goes with --generated N');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed takes an integer, not '${values.seed}'`);
+  if (values.rename) {
+    if (values['regenerate-fixtures']) return regenerateRenameFixtures(jobs);
+    return renameDifferential(positionals, { generated, seed }, jobs);
+  }
   if (values.format) {
     if (values['regenerate-fixtures']) return regenerateFormatFixtures(jobs, positionals, values.docs);
     const manifests = (values.fmt ?? ['default']).map(fmtManifest);
@@ -212,6 +219,30 @@ async function regenerateFixtures(jobs: number): Promise<number> {
   } finally {
     ours.dispose();
   }
+}
+
+/** Our rename judged by the reference on the named files and generated programs (rename-run.ts). */
+async function renameDifferential(paths: string[], what: { generated: number | undefined; seed: number }, jobs: number): Promise<number> {
+  if (paths.length === 0 && what.generated === undefined) throw new UsageError(`nothing to rename\n${USAGE}`);
+  const oracle = new ReferenceOracle(referenceBinary(), path.join(repoRoot, '.differential-cache'), jobs);
+  const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-differential-'));
+  try {
+    const sources: Source[] = [];
+    for (const p of paths) sources.push({ label: p, files: await filesFromPaths([p]) });
+    if (what.generated !== undefined) sources.push({ label: `generated (${what.generated}, seed ${what.seed})`, files: generatePrograms(what.generated, what.seed, path.join(scratch, 'generated')) });
+    await renameSources(oracle, sources, (text) => process.stdout.write(text));
+    process.stderr.write(`reference calls: ${oracle.ran} run, ${oracle.cached} from the cache\n`);
+    return 0;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Rewrites test/differential/rename-cases.tsv from the fixture programs and the reference. */
+async function regenerateRenameFixtures(jobs: number): Promise<number> {
+  const oracle = new ReferenceOracle(referenceBinary(), path.join(repoRoot, '.differential-cache'), jobs);
+  await writeRenameFixtures(oracle, repoRoot, (text) => process.stdout.write(text));
+  return 0;
 }
 
 /**

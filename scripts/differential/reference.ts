@@ -79,6 +79,31 @@ export class ReferenceOracle {
     }, (v) => v.kind === 'failed' ? v.reason : undefined);
   }
 
+  /**
+   * `run ENTRY` of a program (its files, by name, written to a folder of their
+   * own with a yaoxiang.toml: `run` loads local modules only in a project,
+   * `check` never), stdin closed, killed after `timeoutMs`.
+   */
+  run(files: readonly { name: string; text: string }[], entry: string, timeoutMs = 5_000, attempt = 0): Promise<RunVerdict> {
+    // `attempt` runs it again under another cache key: a program whose output varies from run to run (a dict's order) is no judge.
+    const key = `run\0${timeoutMs}\0${entry}\0${attempt === 0 ? '' : `${attempt}\0`}${files.map((f) => `${f.name}\0${f.text}`).join('\0')}`;
+    return this.#cached<RunVerdict>('run', key, async () => {
+      const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-run-'));
+      try {
+        writeFileSync(path.join(scratch, 'yaoxiang.toml'), PROJECT_MANIFEST);
+        for (const f of files) {
+          mkdirSync(path.dirname(path.join(scratch, f.name)), { recursive: true });
+          writeFileSync(path.join(scratch, f.name), f.text);
+        }
+        const run = await this.#spawn(['run', entry], scratch, { XDG_CONFIG_HOME: scratch }, timeoutMs);
+        if ('reason' in run) return { kind: 'failed', reason: run.reason };
+        return { kind: 'ran', status: run.status, stdout: run.stdout, compiled: !/^Compilation failed$/m.test(run.stderr) };
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    }, (v) => v.kind === 'failed' ? v.reason : undefined);
+  }
+
   async #cached<T>(command: string, text: string, compute: () => Promise<T>, failure: (value: T) => string | undefined): Promise<T> {
     // `check` keys have no command in them, so the check cache of earlier runs stays valid.
     const hash = createHash('sha256').update(this.#stamp).update('\0');
@@ -119,7 +144,7 @@ export class ReferenceOracle {
     else this.#running--;
   }
 
-  #spawn(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; status: number } | { reason: string }> {
+  #spawn(args: string[], cwd: string, env: Record<string, string> = {}, timeoutMs = TIMEOUT_MS): Promise<{ stdout: string; stderr: string; status: number } | { reason: string }> {
     return new Promise((resolve) => {
       const child = spawn(this.#bin, args, {
         cwd,
@@ -130,7 +155,7 @@ export class ReferenceOracle {
       const err: Buffer[] = [];
       child.stdout.on('data', (b: Buffer) => out.push(b));
       child.stderr.on('data', (b: Buffer) => err.push(b));
-      const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       child.on('error', (e) => {
         clearTimeout(timer);
         const reason = `could not run the reference: ${e.message}`;
@@ -140,7 +165,7 @@ export class ReferenceOracle {
       child.on('close', (status, signal) => {
         clearTimeout(timer);
         if (signal) {
-          const reason = signal === 'SIGKILL' ? `timed out after ${TIMEOUT_MS} ms` : `killed by ${signal}`;
+          const reason = signal === 'SIGKILL' ? `timed out after ${timeoutMs} ms` : `killed by ${signal}`;
           this.#transient.add(reason);
           resolve({ reason });
           return;
@@ -150,6 +175,13 @@ export class ReferenceOracle {
     });
   }
 }
+
+const PROJECT_MANIFEST = '[package]\nname = "program"\nversion = "0.1.0"\n';
+
+/** What `run` did: its exit status and stdout, and whether it compiled (stderr ends with `Compilation failed` when not); or a failure (a timeout). */
+export type RunVerdict =
+  | { kind: 'ran'; status: number; stdout: string; compiled: boolean }
+  | { kind: 'failed'; reason: string };
 
 /** What `format --stdout` gave: the text, a refusal (the file has an error, semantics.md §4.2), or a failure. */
 export type FormatVerdict =

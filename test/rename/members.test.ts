@@ -41,6 +41,24 @@ async function refuses(before: string, newName: string, code: string, message: R
 }
 
 describe('renameInWorkspace of a member, by receiver type', () => {
+  it('follows a field written through a &mut token (`n = &mut s` then `n.x = 100`; refused as unresolved before)', () => check(`
+Point: Type = { x: Int, y: Int }
+main = {
+    mut s = Point(1, 2)
+    n = &mut s
+    n.x$0 = 100
+    t = s.x
+}
+`, 'left', `
+Point: Type = { left: Int, y: Int }
+main = {
+    mut s = Point(1, 2)
+    n = &mut s
+    n.left = 100
+    t = s.left
+}
+`));
+
   it('follows &, nested fields, method calls and plain assignments, and leaves another type\'s field', () => check(`
 use std.io
 Vec: Type = { dx: Int, dy: Int }

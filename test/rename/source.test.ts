@@ -303,6 +303,69 @@ main = {
     await refuses(program, ['total', '总数'], 'RENAME_INVALID_NAME');
   });
 
+  it('the entry point main, from or to (the reference\'s run starts at the top-level main by name)', async () => {
+    await refuses(program, ['main', 'start'], 'RENAME_CONFLICT', /where the program starts/);
+    await refuses('helper = (n) => n + 1\n', ['helper', 'main'], 'RENAME_CONFLICT', /where the program starts/);
+    // A local too, either way (a lambda `main` in main's body, a loop variable `main`: the reference's run fails).
+    await refuses('f = () => {\n    main = 1\n    main + 1\n}\n', ['main', 'start', 'function:f'], 'RENAME_CONFLICT', /where the program starts/);
+  });
+
+  it('a called top-level function to or from a std function\'s name (the reference runs std.list.first for a call of the program\'s first)', async () => {
+    const own = 'pick: (a: Int, b: Int) -> Int = a\nmain = {\n    x = pick(1, 2)\n}\n';
+    await refuses(own, ['pick', 'first'], 'RENAME_CONFLICT', /runs the standard library's `first`/);
+    await refuses(own.replaceAll('pick', 'first'), ['first', 'pick'], 'RENAME_CONFLICT', /runs the standard library's `first`/);
+    // Not called: nothing to capture.
+    await check('pick = 1\nmain = {\n    x = pick\n}\n', ['pick', 'first'], 'first = 1\nmain = {\n    x = first\n}\n');
+  });
+
+  it('a local onto a comprehension variable\'s name, or back (the reference\'s comprehension writes the enclosing local: `x = 7` then `[x * 2 for x in items]` leaves x at 2)', async () => {
+    const joined = 'main = {\n    items = [1, 2]\n    k = 7\n    t = [x * 2 for x in items]\n    print(k)\n}\n';
+    await refuses(joined, ['k', 'x', 'function:main'], 'RENAME_CONFLICT', /comprehension's variable writes the enclosing local/);
+    await refuses(joined.replace('k = 7', 'x = 7').replace('print(k)', 'print(x)'), ['x', 'k', 'function:main'], 'RENAME_AMBIGUOUS');
+    // Another name is fine.
+    await check(joined, ['k', 'seven', 'function:main'], joined.replaceAll(/\bk\b/g, 'seven'));
+  });
+
+  it('a `for` variable onto a top-level function\'s name (the reference\'s code generation fails on it inside a while: E3017)', async () => {
+    const source = 'helper = (n: Int) => n + 1\nmain = {\n    mut i = 0\n    while i < 2 {\n        ys = [1, 2]\n        for y in ys {\n            print(y)\n        }\n        i = i + 1\n    }\n}\n';
+    await refuses(source, ['y', 'helper', 'function:main'], 'RENAME_CONFLICT', /`for` variable named like a top-level function/);
+    await refuses(source, ['helper', 'y'], 'RENAME_CONFLICT', /`for` variable named like a top-level function/);
+    await refuses(source, ['y', 'main', 'function:main'], 'RENAME_CONFLICT', /where the program starts/);
+    // A generic function's parameter too (E3017); a plain function's runs as the scopes say.
+    const generic = 'echo: (T: Type) -> (x: T) -> T = (x) => x\nmain = {\n    for j in 0..3 {\n        print(j)\n    }\n    print(echo(1))\n}\n';
+    await refuses(generic, ['x', 'j', 'function:echo'], 'RENAME_CONFLICT', /generic function's parameter/);
+    const plain = 'f: (x: Int) -> Int = (x) => x\nmain = {\n    for j in 0..3 {\n        print(j)\n    }\n    print(f(1))\n}\n';
+    await check(plain, ['x', 'j', 'function:f'], plain.replaceAll('(x', '(j').replace('=> x', '=> j'));
+  });
+
+  it('a record onto one of its fields\' names, or a field onto its record\'s (the reference: `self.x` on a `&x` is E1053)', async () => {
+    const source = 'Point: Type = { x: Int, y: Int }\nPoint.bump: (self: &mut Point, by: Int) -> Void = {\n    self.x = self.x + by\n}\nmain = {\n    mut p = Point(1, 2)\n    p.bump(1)\n}\n';
+    await refuses(source, ['Point', 'x'], 'RENAME_CONFLICT', /field named like its own record/);
+    await refuses(source, ['Point.y', 'Point'], 'RENAME_CONFLICT', /field named like its own record/);
+  });
+
+  it('a local onto a top-level type\'s name (the reference: `mut Under = 0` under a refinement type `Under` is E2010)', async () => {
+    const source = 'Under: (x: Int) -> Type = { x < 510 }\nmain = {\n    answer: Under(481) = 130\n    mut tries = 0\n    while tries < 9 {\n        tries = tries + 1\n    }\n}\n';
+    await refuses(source, ['tries', 'Under', 'function:main'], 'RENAME_CONFLICT', /local named like a top-level type/);
+    const method = 'V: Type = { dx: Int }\nV.shift: (self: &mut V, by: Int) -> Void = {\n    self.dx = self.dx + by\n}\nHolder: (T: Type) -> Type = { value: T }\nmain = {\n    mut o = V(1)\n    o.shift(5)\n    boxed = Holder(76)\n    print(boxed.value)\n}\n';
+    await refuses(method, ['V.shift', 'Holder'], 'RENAME_CONFLICT', /method named like a top-level type/);
+  });
+
+  it('a record-valued local onto an annotated constant\'s name (the reference types the name from both when it compiles: `K = P(5)` over `K: Int` is E3017)', async () => {
+    const source = 'P: Type = { w: Int }\nK: Int = 1\nmain = {\n    cell = P(5)\n    print(cell.w)\n}\n';
+    await refuses(source, ['cell', 'K', 'function:main'], 'RENAME_CONFLICT', /local named like an annotated top-level constant/);
+    await refuses(source, ['K', 'cell'], 'RENAME_CONFLICT', /local named like an annotated top-level constant/);
+    // A generic record's value too (`Wrapper(19)` over `RATE: String`: the reference's run fails).
+    const generic = 'RATE: String = "ready"\nWrapper: (T: Type) -> Type = { value: T }\nmain = {\n    print(RATE)\n    wrapped = Wrapper(19)\n    print(wrapped.value)\n}\n';
+    await refuses(generic, ['wrapped', 'RATE', 'function:main'], 'RENAME_CONFLICT', /local named like an annotated top-level constant/);
+    // A `&mut` of a record is no better (`edit = &mut item` over `LIMIT: Bool`: the reference's run fails).
+    await refuses('LIMIT: Bool = false\nCell: Type = { row: Int }\nmain = {\n    mut item = Cell(16)\n    edit = &mut item\n    print(edit.row)\n}\n', ['edit', 'LIMIT', 'function:main'], 'RENAME_CONFLICT', /annotated top-level constant/);
+    // A local annotated with the constant's type runs as the scopes say: renamed either way.
+    const shadowing = 'K: Int = 1\nmain = {\n    K: Int = 5\n    print(K)\n}\n';
+    await check(shadowing, ['K', 'L', 'function:main'], 'K: Int = 1\nmain = {\n    L: Int = 5\n    print(L)\n}\n');
+    await check('K: Int = 1\nmain = {\n    L: Int = 5\n    print(L)\n}\n', ['L', 'K', 'function:main'], shadowing);
+  });
+
   it('a keyword', async () => {
     for (const keyword of ['if', 'match', 'true', 'and', 'void', 'Type']) await refuses(program, ['total', keyword], 'RENAME_KEYWORD');
   });

@@ -678,6 +678,8 @@ class Checker {
           // `p.x = v`, `a[i] = v`: only the value is inferred.
           const right = node.childForFieldName('right') ?? node.childForFieldName('value');
           if (right) this.infer(right);
+          const left = node.childForFieldName('left');
+          if (left?.type === 'member_expression') this.recordTargetReceiver(left);
           return;
         }
         const value = binding.value;
@@ -1288,6 +1290,23 @@ class Checker {
       default:
         return this.vars.fresh();
     }
+  }
+
+  /**
+   * `n.x = v` with `n` a variable: the receiver type of `x`, without checking
+   * the target (which is not inferred), so that a rename of the field knows
+   * whose `x` it writes, also through `n = &mut p`.
+   */
+  private recordTargetReceiver(target: Node): void {
+    const object = target.childForFieldName('object');
+    const fieldNode = target.childForFieldName('field');
+    if (object?.type !== 'identifier' || !fieldNode) return;
+    const info = this.lookup(object.text);
+    if (!info) return;
+    let resolved = prune(info.type);
+    while (resolved.k === 'ref') resolved = prune(resolved.inner);
+    resolved = this.resolveNamed(resolved);
+    if (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== '')) this.setReceiver(fieldNode, resolved.name.replace(/^\*+/, ''));
   }
 
   private inferMember(node: Node): Type {

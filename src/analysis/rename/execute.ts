@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics/types.ts';
 import { spanEdits, textEdits } from './edits.ts';
 import { typeDiagnosticChanges, type EditedFile, type TreeOf } from './meaning.ts';
 import { verifyPlan } from './verify.ts';
+import { runtimeNameRefusals } from './runtime.ts';
 import { inFile } from './refusal.ts';
 import type { FileChange, FilePlan, RenameRefusal, Reparse } from './types.ts';
 
@@ -20,7 +21,9 @@ export function executePlans(plans: readonly FilePlan[], newName: string, repars
       if (edits.length === 0) continue;
       const verified = verifyPlan(plan, edits, newName, reparse);
       if (verified.tree) edited.push({ plan, edits, source: verified.source, tree: verified.tree });
-      diagnostics.push(...verified.diagnostics.map((d) => ofPlan(plan, d)));
+      // A rename the scopes allow may still change what the reference's runtime calls.
+      const runtime = verified.diagnostics.length === 0 ? runtimeNameRefusals(plan, newName) : [];
+      diagnostics.push(...[...verified.diagnostics, ...runtime].map((d) => ofPlan(plan, d)));
     }
     if (diagnostics.length > 0) return { changes: [], diagnostics };
     const meaning = typeDiagnosticChanges(edited, treeOf, newName);

@@ -65,6 +65,22 @@ const CASES: Array<[string, string, string[]]> = [
   ['? as a parameter type', 'f: (a: ?) -> Void = (a) => {}', ["E0012 1:8 Invalid syntax: '?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注"]],
   ['&&', 'ok = a && b', ['E0012 1:8 Invalid syntax: logical conjunction uses keyword `and`; `&&` was removed (SPEC §2.2)']],
   ['||', 'ok = a || b', ['E0012 1:8 Invalid syntax: logical disjunction uses keyword `or`; `||` was removed (SPEC §2.2)']],
+  // Where no operand can begin after an operator, `(`, `[` or `,`, the reference's expression parser fails without
+  // a word: an expression statement reports the token (E0011), an assignment its value (E0012, no position).
+  ['a doubled comma in a call statement', 'main = {\n    print(1,,)\n}', ["E0011 2:13 Unexpected token: 'Comma'"]],
+  ['a doubled comma in an assigned call', 'main = {\n    x = f(1,,)\n}', ["E0012 2:13 Invalid syntax: Expected expression after '='"]],
+  ['an empty index', 'main = {\n    print(xs[])\n}', ["E0011 2:14 Unexpected token: 'RBracket'"]],
+  ['a shift operator', 'x = 1 << 3', ["E0012 1:8 Invalid syntax: Expected expression after '='"]],
+  ['a closure with bars', 'ys = map(xs, |x| x)', ["E0012 1:14 Invalid syntax: Expected expression after '='", "E0011 1:16 Unexpected token: 'Pipe'"]],
+  ['++ before a closing brace', 'main = {\n    i++\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
+  // An operator with nothing before it is the failure itself.
+  ['a prompt line', '>> :help', ["E0011 1:1 Unexpected token: 'Gt'"]],
+  // The body of an `if`, `while` or `for` statement and a bare block are statement blocks: no empty statement there,
+  // and an `if` or block statement takes no `;` (expression blocks skip stray `;`).
+  ['a stray ; opening an if body', 'main = {\n    if true { ; print(1) }\n}', ["E0011 2:15 Unexpected token: 'Semicolon'"]],
+  ['a doubled ; in an if body', 'main = {\n  if a { b;; }\n}', ["E0011 2:12 Unexpected token: 'Semicolon'"]],
+  ['a ; after an if statement in an if body', 'main = {\n  if a { if b { c }; }\n}', ["E0011 2:20 Unexpected token: 'Semicolon'"]],
+  ['a ; after a block statement in an if body', 'main = {\n  if a { { c }; }\n}', ["E0011 2:15 Unexpected token: 'Semicolon'"]],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
   ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],
@@ -105,7 +121,7 @@ describe('syntax diagnostics', () => {
   });
 
   it('accepts the valid forms that look like errors', () => {
-    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y']) {
+    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()']) {
       assert.deepEqual(diagnose(text), [], text);
     }
   });

@@ -21,6 +21,15 @@ export interface MissingNode {
   type: string;
   startIndex: number;
   endIndex: number;
+  statement: EnclosingStatement | undefined;
+}
+
+/** The innermost statement around a problem (none when recovery left only ERRORs up to the block). */
+export interface EnclosingStatement {
+  type: string;
+  start: number;
+  /** Where its own `=` starts (an assignment's, a declaration's value), or -1. */
+  equals: number;
 }
 
 export interface ErrorNode {
@@ -38,6 +47,7 @@ export interface ErrorNode {
   siblingBefore: string | undefined;
   /** The type of the innermost node around the ERROR that is not an ERROR. */
   enclosingType: string | undefined;
+  statement: EnclosingStatement | undefined;
 }
 
 export type SyntaxErrorNode = MissingNode | ErrorNode;
@@ -106,7 +116,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       found.pop();
     }
     if (missing) {
-      found.push({ kind: 'MISSING', type, startIndex, endIndex });
+      found.push({ kind: 'MISSING', type, startIndex, endIndex, statement: enclosingStatement(table, at) });
       continue;
     }
     const token = firstToken(table, at, text, lines);
@@ -123,6 +133,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       firstStartsStatement: !firstPrevious || firstPrevious.type === ';' || firstPrevious.endRow < firstRow,
       siblingBefore: beforeType ?? (depth > 0 && types[depth - 1] === 'ERROR' ? siblingsBefore[depth - 1] : undefined),
       enclosingType: enclosingType(types, depth),
+      statement: enclosingStatement(table, at),
     });
   }
   return found;
@@ -157,6 +168,27 @@ function tokenAt(table: NodeTable, node: number, text: string, lines: LineIndex,
   const start = table.start(node);
   const end = table.end(node);
   return { token: { text: text.slice(start, end), start, end }, previous, row: lines.lineOf(start) };
+}
+
+const STATEMENTS = new Set(['assignment', 'declaration', 'destructuring_assignment', 'expression_statement', 'type_definition', 'use_statement']);
+/** Where a statement's search stops: the statements of a block are its own. */
+const STATEMENT_BOUNDARIES = new Set(['block', 'source_file']);
+
+function enclosingStatement(table: NodeTable, node: number): EnclosingStatement | undefined {
+  for (let at = table.parent(node); at !== -1; at = table.parent(at)) {
+    const type = table.type(at);
+    if (STATEMENT_BOUNDARIES.has(type)) return undefined;
+    if (!STATEMENTS.has(type)) continue;
+    let equals = -1;
+    for (let child = table.firstChild(at); child !== -1; child = table.nextSibling(child)) {
+      if (table.type(child) === '=') {
+        equals = table.start(child);
+        break;
+      }
+    }
+    return { type, start: table.start(at), equals };
+  }
+  return undefined;
 }
 
 function enclosingType(types: readonly string[], depth: number): string | undefined {

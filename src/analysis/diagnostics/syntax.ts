@@ -6,7 +6,7 @@ import type { Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { errorNodes, type ErrorNode, type TokenAt } from './error-nodes.ts';
+import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
@@ -74,8 +74,8 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;
     if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && brackets.found.length > 0) continue;
     if (insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
-    if (problem.kind === 'MISSING') parser.push(missing(tokenList(), problem.type, problem.startIndex));
-    else parser.push(unexpected(problem, tokenList, text.length));
+    if (problem.kind === 'MISSING') parser.push(missing(tokenList(), problem, text));
+    else parser.push(unexpected(problem, tokenList, text));
   }
   parser.sort((a, b) => a.start - b.start);
 
@@ -88,7 +88,13 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   });
 }
 
-function missing(tokens: TokenList, type: string, at: number): Found {
+function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
+  const { type, startIndex: at } = problem;
+  // An operand the recovery made up (`xs[]`, `i +⏎}`): the reference found none at the next token.
+  if (!/^[)\]}]$/.test(type)) {
+    const next = tokens.after(at);
+    if (next && silentFailure(tokens.before(at), next, tokens, text)) return silentFailureAt(next, problem.statement, tokens);
+  }
   const expected = /^[a-z_]+$/.test(type) ? pascal(type) : tokenKindName(type);
   const next = tokens.after(at);
   return {
@@ -104,7 +110,9 @@ function missing(tokens: TokenList, type: string, at: number): Found {
 const BINARY_ONLY = new Set(['/', '%', '==', '!=', '<', '<=', '>', '>=', '..', '=', 'and', 'or', 'as']);
 const PREFIX_OPERATORS = new Set(['-', '+', '!', '*', '&', '&mut']);
 
-function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: number): Found {
+function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string): Found {
+  const textLength = text.length;
+  const tokens = tokenList;
   let { first } = error;
   // `spawn` takes a block or `for`: the reference has no `spawn while` or `spawn if`, and reports what follows
   // `spawn` (recovery may start the ERROR at the `=` before it).
@@ -126,6 +134,11 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   if (bracket) return { code: 'E0012', message: `Invalid syntax: ${OLD_GENERIC_SYNTAX}`, start: bracket.start, end: bracket.end, lexical: false };
   // `x = ` with nothing an expression can begin with after the `=` (`x = )`, `x = = 2`, end of file).
   if (first.text === '=' && assignsNothing(first, tokens())) return noValue(first.start, first.end);
+  // (Not in a type or a `use` list, which hold no expressions.)
+  if (!error.insideType && error.statement?.type !== 'use_statement') {
+    const failed = firstSilentFailure(error, tokens(), text);
+    if (failed) return silentFailureAt(failed, error.statement, tokens(), error);
+  }
   // `Color: Type = Red | Green`: a `|` after a type definition (no position in the reference; ours is the `|`).
   if (first.text === '|' && error.siblingBefore === 'type_definition') {
     return { code: 'E0012', message: `Invalid syntax: ${ENUM_WITHOUT_BRACES}`, start: first.start, end: first.end, lexical: false };
@@ -253,6 +266,70 @@ function tokenAfterGroup(open: TokenAt, limit: number, tokens: TokenList): Token
   return undefined;
 }
 
+/** Tokens after which the reference's parser reads an operand, with no diagnostic of its own when none can begin there. */
+const WANTS_OPERAND = new Set([...BINARY_ONLY, ...PREFIX_OPERATORS, '(', '[', ',', 'match', '=>']);
+
+/**
+ * Whether the reference's expression parser fails at `at` without a word: it
+ * wanted an operand after `before` and no expression begins with `at`. What
+ * holds the expression then reports (see `silentFailureAt`).
+ */
+function silentFailure(before: TokenAt | undefined, at: TokenAt, tokens: TokenList, text: string): boolean {
+  if (!before || !WANTS_OPERAND.has(before.text) || !NO_EXPRESSION_START.has(at.text)) return false;
+  // A binary operator with no operand before it (`>> :help`, `{ ... }`) is where the failure is, not after it.
+  if (BINARY_ONLY.has(before.text) && !endsOperand(tokens.before(before.start))) return false;
+  // `()`, a trailing comma, and `[]` unless it indexes (`xs[]`).
+  if (before.text === '(' && at.text === ')') return false;
+  if (before.text === ',' && /^[)\]}]$/.test(at.text)) return false;
+  if (before.text === '[' && at.text === ']') return indexes(before, tokens, text);
+  return true;
+}
+
+/** Whether a `[` indexes what precedes it: an operand's end on the same line. */
+function indexes(bracket: TokenAt, tokens: TokenList, text: string): boolean {
+  const before = tokens.before(bracket.start);
+  return endsOperand(before) && !text.slice(before.end, bracket.start).includes('\n');
+}
+
+function endsOperand(token: TokenAt | undefined): token is TokenAt {
+  return token !== undefined && ENDS_OPERAND.test(token.text) && !BEFORE_EXPRESSION.has(token.text);
+}
+
+/** The first place in an ERROR (or right before it) where the reference's expression parser fails silently. */
+function firstSilentFailure(error: ErrorNode, tokens: TokenList, text: string): TokenAt | undefined {
+  let previous = tokens.before(error.startIndex);
+  for (let token = tokens.after(error.startIndex); token && token.start < error.endIndex && token.end > token.start; token = tokens.after(token.end)) {
+    if (silentFailure(previous, token, tokens, text)) return token;
+    previous = token;
+  }
+  return undefined;
+}
+
+/**
+ * What the reference reports for a silent failure at `at`: an assignment or a
+ * declaration whose value failed says E0012 "Expected expression after '='"
+ * (with no position); an expression statement says E0011 at the token it
+ * stopped at.
+ */
+function silentFailureAt(at: TokenAt, statement: EnclosingStatement | undefined, tokens: TokenList, error?: ErrorNode): Found {
+  const valueFailed = statement
+    ? statement.equals !== -1 && statement.equals < at.start && statement.type !== 'expression_statement'
+    : error !== undefined && assignsBefore(error, at, tokens);
+  return valueFailed ? noValue(at.start, at.end) : unexpectedToken(at);
+}
+
+/** Whether an ERROR that recovery left alone in its block begins `name =` (or `pub`, `mut`) before `at`, at the outer bracket level. */
+function assignsBefore(error: ErrorNode, at: TokenAt, tokens: TokenList): boolean {
+  if (!(IDENTIFIER.test(error.first.text) || error.first.text === 'pub' || error.first.text === 'mut') || !error.firstStartsStatement) return false;
+  let depth = 0;
+  for (let token = tokens.after(error.first.start); token && token.start < at.start && token.end > token.start; token = tokens.after(token.end)) {
+    if (/^[([{]$/.test(token.text)) depth++;
+    else if (/^[)\]}]$/.test(token.text)) depth--;
+    else if (token.text === '=' && depth === 0) return true;
+  }
+  return false;
+}
+
 function unexpectedToken(token: TokenAt): Found {
   return { code: 'E0011', message: `Unexpected token: '${tokenKindName(token.text)}'`, start: tokenStart(token), end: token.end, lexical: false };
 }
@@ -325,6 +402,7 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
   const USE_STATEMENT = table.idOf('use_statement');
   const ITEMS_FIELD = table.fieldIdOf('items');
   const ALIAS_FIELD = table.fieldIdOf('alias');
+  const BLOCK = table.idOf('block');
   const found: StatementFinding[] = [];
   const end = table.subtreeEnd(root);
   for (let node = root; node < end; node++) {
@@ -341,6 +419,10 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
       const entry = expressionType === DICTIONARY ? table.firstNamedChild(expression) : -1;
       const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
       if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(node) });
+    } else if (type === BLOCK && isStatementBlock(table, node)) {
+      for (const semicolon of straySemicolons(table, node)) {
+        found.push({ code: 'E0011', message: "Unexpected token: 'Semicolon'", start: table.start(semicolon), end: table.end(semicolon), lexical: false, statementEnd: table.end(semicolon) });
+      }
     } else if (type === USE_STATEMENT) {
       // `use m.{a, b} as x`: the reference takes aliases only inside the list.
       const alias = table.childInField(node, ALIAS_FIELD);
@@ -358,6 +440,49 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
     }
   }
   return found;
+}
+
+/** The owners of a block whose `if`, `while` or `for` is a statement: the reference parses those blocks as statement blocks. */
+const STATEMENT_FORMS = new Set(['if_expression', 'while_expression', 'for_expression']);
+
+/**
+ * Whether a block is one the reference's statement-block parser reads: a bare
+ * `{ … }` statement, or a body of an `if`, `while` or `for` statement (not of
+ * those forms inside an expression, nor a lambda's or a function's body).
+ */
+function isStatementBlock(table: NodeTable, block: number): boolean {
+  let owner = table.parent(block);
+  if (owner === -1) return false;
+  if (table.type(owner) === 'expression_statement') return true;
+  if (table.type(owner) === 'else_clause' || table.type(owner) === 'else_if_clause') owner = table.parent(owner);
+  if (owner === -1 || !STATEMENT_FORMS.has(table.type(owner))) return false;
+  const statement = table.parent(owner);
+  return statement !== -1 && table.type(statement) === 'expression_statement';
+}
+
+/**
+ * The `;` of a statement block that no statement consumes: every statement
+ * takes one `;` after it, except an `if` statement and a block statement, and
+ * the statement-block parser has no empty statement (E0011 at the `;`).
+ */
+function straySemicolons(table: NodeTable, block: number): number[] {
+  const stray: number[] = [];
+  let previous = -1;
+  for (let child = table.firstChild(block); child !== -1; child = table.nextSibling(child)) {
+    const type = table.type(child);
+    if (type === 'line_comment' || type === 'block_comment') continue;
+    if (type === ';' && (previous === -1 || !consumesSemicolon(table, previous))) stray.push(child);
+    previous = child;
+  }
+  return stray;
+}
+
+function consumesSemicolon(table: NodeTable, statement: number): boolean {
+  const type = table.type(statement);
+  if (type === '{' || type === ';') return false;
+  if (type !== 'expression_statement') return true;
+  const expression = table.firstNamedChild(statement);
+  return expression === -1 || (table.type(expression) !== 'if_expression' && table.type(expression) !== 'block');
 }
 
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };

@@ -81,6 +81,13 @@ const CASES: Array<[string, string, string[]]> = [
   ['a doubled ; in an if body', 'main = {\n  if a { b;; }\n}', ["E0011 2:12 Unexpected token: 'Semicolon'"]],
   ['a ; after an if statement in an if body', 'main = {\n  if a { if b { c }; }\n}', ["E0011 2:20 Unexpected token: 'Semicolon'"]],
   ['a ; after a block statement in an if body', 'main = {\n  if a { { c }; }\n}', ["E0011 2:15 Unexpected token: 'Semicolon'"]],
+  // The head of an `if` statement: a condition as far as an expression goes, then `{`; of a `for`: one name, `in`.
+  ['a colon after an if condition', 'main = {\n    if x > 3:\n        print(1)\n}', ['E0010 2:13 Expected LBrace, found Colon']],
+  ['a parenthesized condition without a block', 'main = {\n    if (x > 0) print(1)\n}', ['E0010 2:16 Expected LBrace, found Identifier("print")']],
+  ['an else if without a block', 'main = {\n    if a {\n    } else if b\n        return 1\n    }\n}', ['E0010 4:9 Expected LBrace, found KwReturn']],
+  ['not as an operator in a condition', 'main = {\n    if not x == 3 { }\n}', ['E0010 2:12 Expected LBrace, found Identifier("x")']],
+  ['a pattern as a loop variable', 'main = {\n    for (k, v) in m { }\n}', ["E0011 2:9 Unexpected token: 'LParen'", "E0011 3:1 Unexpected token: 'RBrace'"]],
+  ['of for in', 'main = {\n    for x of xs { }\n}', ['E0010 2:11 Expected KwIn, found Identifier("of")']],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
   ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],

@@ -8,6 +8,7 @@ import { walk } from '../../syntax/inspect.ts';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
+import { headTokens, statementHeadErrors } from './statement-heads.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
@@ -68,7 +69,15 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
-  for (const problem of hasError ? errorNodes(tree, text, lines) : []) {
+  const problems = hasError ? errorNodes(tree, text, lines) : [];
+  // The heads of `if` and `for` statements, read off the tokens where recovery made an ERROR in them; what the
+  // ERRORs there say before the place the reference stops at is recovery's guess, and is left out.
+  const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
+  const heads = lexical.length > 0 || problems.length === 0 || !/\b(if|for)\b/.test(text) ? [] : statementHeadErrors(headTokens(text)).filter((h) => problemSpans.touches(h.from, h.end + 1));
+  parser.push(...heads.map((h) => ({ ...h, lexical: false })));
+  const beforeHeads = new SpanIndex(heads.map((h) => ({ start: h.from, end: h.start })));
+  for (const problem of problems) {
+    if (beforeHeads.contains(problem.startIndex, problem.startIndex)) continue;
     if (lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.
     if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;

@@ -1,0 +1,235 @@
+// The heads of `if` and `for` statements as the reference's statement parsers
+// read them (parser/statements/control_flow.rs): `if` takes a condition, an
+// expression parsed as far as it goes, then `expect(LBrace)`; `for` takes one
+// name and then `expect(KwIn)`. tree-sitter's recovery seldom puts its ERROR
+// where the reference stops, so these read the tokens: a small lexer and the
+// extent of an expression under the reference's Pratt rules (binding powers
+// aside, which do not move where an expression ends).
+import { tokenKindName } from './token-names.ts';
+
+export interface HeadToken {
+  text: string;
+  start: number;
+  end: number;
+  line: number;
+}
+
+export interface HeadFinding {
+  code: 'E0010' | 'E0011';
+  message: string;
+  start: number;
+  end: number;
+  /** Where the statement's keyword starts. */
+  from: number;
+}
+
+const OPERATORS = ['&mut', '...', '::', '->', '=>', '==', '!=', '<=', '>=', '..', '&&', '||', ...'+-*/%=<>!&|:.?@,;()[]{}'];
+const BINARY = new Set(['+', '-', '*', '/', '%', '==', '!=', '<', '<=', '>', '>=', '..', '=', 'and', 'or']);
+const PREFIX = new Set(['-', '+', '!', '*', '&', '&mut', 'ref']);
+const CLOSE: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+/** Keywords whose expressions this reader does not follow: it gives up on them. */
+const UNFOLLOWED = new Set(['if', 'match', 'while', 'for', 'spawn', 'unsafe', 'return', 'break', 'continue', 'as', '=>']);
+const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
+const NUMBER = /(0[xXoObB][0-9a-fA-F_]*|[0-9][0-9_]*(\.[0-9_]+)?([eE][+-]?[0-9_]*)?)/y;
+
+/** The reference's tokens of `text` (comments skipped; strings, f-strings and chars one token each). */
+export function headTokens(text: string): HeadToken[] {
+  const tokens: HeadToken[] = [];
+  let line = 1;
+  let i = 0;
+  const length = text.length;
+  while (i < length) {
+    const c = text[i]!;
+    if (c === '\n') { line++; i++; continue; }
+    if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
+    if (text.startsWith('//', i)) {
+      const end = text.indexOf('\n', i);
+      i = end === -1 ? length : end;
+      continue;
+    }
+    if (text.startsWith('/*', i)) {
+      let depth = 0;
+      while (i < length) {
+        if (text.startsWith('/*', i)) { depth++; i += 2; }
+        else if (text.startsWith('*/', i)) { depth--; i += 2; if (depth === 0) break; }
+        else { if (text[i] === '\n') line++; i++; }
+      }
+      continue;
+    }
+    const start = i;
+    const startLine = line;
+    if (c === '"' || c === "'" || (c === 'f' && text[i + 1] === '"')) {
+      i = literalEnd(text, c === 'f' ? i + 1 : i);
+      for (let k = start; k < i; k++) if (text[k] === '\n') line++;
+    } else if (/[A-Za-z_]/.test(c)) {
+      WORD.lastIndex = i;
+      WORD.exec(text);
+      i = WORD.lastIndex;
+    } else if (/[0-9]/.test(c)) {
+      NUMBER.lastIndex = i;
+      NUMBER.exec(text);
+      i = Math.max(NUMBER.lastIndex, i + 1);
+    } else {
+      const op = OPERATORS.find((o) => text.startsWith(o, i));
+      i += op ? op.length : 1;
+    }
+    tokens.push({ text: text.slice(start, i), start, end: i, line: startLine });
+  }
+  return tokens;
+}
+
+/** Where a string, f-string or char literal that opens at `quote` ends (its line's end when it does not close). */
+function literalEnd(text: string, quote: number): number {
+  const q = text[quote]!;
+  if (q === '"' && text.startsWith('"""', quote)) {
+    const end = text.indexOf('"""', quote + 3);
+    return end === -1 ? text.length : end + 3;
+  }
+  const fstring = q === '"' && text[quote - 1] === 'f' && quote > 0;
+  let depth = 0;
+  for (let i = quote + 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (depth === 0 && c === '\\') { i++; continue; }
+    if (fstring && c === '{') depth++;
+    else if (fstring && c === '}' && depth > 0) depth--;
+    else if (depth === 0 && c === '\n') return i;
+    else if (depth === 0 && c === q) return i + 1;
+  }
+  return text.length;
+}
+
+/** What an expression that begins at token `i` comes to: the token after it, or -1 where this reader gives up or no operand begins. */
+function expressionEnd(tokens: readonly HeadToken[], pairs: Int32Array, i: number): number {
+  let at = operandEnd(tokens, pairs, i);
+  if (at === -1) return -1;
+  for (;;) {
+    const token = tokens[at];
+    if (!token) return at;
+    const anchor = anchorLine(tokens, pairs, at);
+    if (token.text === '(' || token.text === '[' || token.text === '?') {
+      if (token.line !== anchor) return at;
+      if (token.text === '?') { at++; continue; }
+      const close = pairs[at]!;
+      if (close === -1) return -1;
+      at = close + 1;
+    } else if (token.text === '.') {
+      if (tokens[at + 1] === undefined || !/^[A-Za-z_]/.test(tokens[at + 1]!.text)) return -1;
+      at += 2;
+    } else if (BINARY.has(token.text)) {
+      at = operandEnd(tokens, pairs, at + 1);
+      if (at === -1) return -1;
+    } else if (token.text === 'as' || token.text === '=>') {
+      // A cast's type and a lambda's body are not followed here.
+      return -1;
+    } else {
+      return at;
+    }
+  }
+}
+
+/** The line of the token a postfix `(`, `[` or `?` at `at` must share: a call's or a group's is its opening bracket's (the reference's span of the node). */
+function anchorLine(tokens: readonly HeadToken[], pairs: Int32Array, at: number): number {
+  const previous = tokens[at - 1]!;
+  if (previous.text === ')' || previous.text === ']') {
+    const open = pairs[at - 1]!;
+    return open === -1 ? previous.line : tokens[open]!.line;
+  }
+  return previous.line;
+}
+
+/** The token after an operand that begins at `i` (prefix operators, then a name, a literal or a bracketed group), or -1. */
+function operandEnd(tokens: readonly HeadToken[], pairs: Int32Array, i: number): number {
+  let at = i;
+  while (tokens[at] && PREFIX.has(tokens[at]!.text)) at++;
+  const token = tokens[at];
+  if (!token || UNFOLLOWED.has(token.text)) return -1;
+  if (Object.hasOwn(CLOSE, token.text)) {
+    const close = pairs[at]!;
+    return close === -1 ? -1 : close + 1;
+  }
+  return /^([A-Za-z_0-9"']|f")/.test(token.text) ? at + 1 : -1;
+}
+
+/**
+ * For each bracket token the index of the bracket that pairs with it (-1:
+ * none, or closed by another kind), made in one pass so that each lookup is
+ * constant: a file of unclosed brackets would otherwise scan to its end once
+ * per `if`.
+ */
+function pairBrackets(tokens: readonly HeadToken[]): Int32Array {
+  const pairs = new Int32Array(tokens.length).fill(-1);
+  const stack: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const text = tokens[i]!.text;
+    if (Object.hasOwn(CLOSE, text)) stack.push(i);
+    else if (text === ')' || text === ']' || text === '}') {
+      const open = stack.pop();
+      if (open !== undefined && CLOSE[tokens[open]!.text] === text) {
+        pairs[open] = i;
+        pairs[i] = open;
+      }
+    }
+  }
+  return pairs;
+}
+
+/** Tokens after which a statement may begin: the end of a block or statement, or of an operand (`if` continues nothing). */
+function startsStatement(tokens: readonly HeadToken[], i: number): boolean {
+  const previous = tokens[i - 1];
+  if (!previous) return true;
+  if (previous.text === '{' || previous.text === '}' || previous.text === ';') return true;
+  return /^([A-Za-z_0-9"')\]]|f")/.test(previous.text) && !UNFOLLOWED.has(previous.text) && !BINARY.has(previous.text) && !PREFIX.has(previous.text)
+    && previous.text !== 'else' && previous.text !== 'in' && previous.text !== 'mut' && previous.text !== 'pub' && previous.text !== 'use';
+}
+
+/**
+ * The first error in the head of each `if` and `for` statement: an `if`
+ * condition (and each `else if` one of its chain) not followed by `{`
+ * (E0010 `Expected LBrace`), a `for` without one name (E0011 at what stands
+ * there) or without `in` after it (E0010 `Expected KwIn`).
+ */
+export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[] {
+  const found: HeadFinding[] = [];
+  // Statements stand at the top level and directly in braces, never in `(…)` or `[…]` (`[x for x in xs]`).
+  const open: string[] = [];
+  const pairs = pairBrackets(tokens);
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i]!.text;
+    if (Object.hasOwn(CLOSE, word)) open.push(word);
+    else if (word === ')' || word === ']' || word === '}') open.pop();
+    if ((word !== 'if' && word !== 'for') || (open.length > 0 && open[open.length - 1] !== '{') || !startsStatement(tokens, i)) continue;
+    const finding = word === 'if' ? ifChainError(tokens, pairs, i) : forHeadError(tokens, i);
+    if (finding) found.push({ ...finding, from: tokens[i]!.start });
+  }
+  return found;
+}
+
+function ifChainError(tokens: readonly HeadToken[], pairs: Int32Array, keyword: number): Omit<HeadFinding, 'from'> | undefined {
+  for (let at = keyword; ;) {
+    const end = expressionEnd(tokens, pairs, at + 1);
+    if (end === -1) return undefined;
+    const next = tokens[end];
+    if (next?.text !== '{') return expectedAt('LBrace', next, tokens);
+    const close = pairs[end]!;
+    if (close === -1) return undefined;
+    if (tokens[close + 1]?.text !== 'else' || tokens[close + 2]?.text !== 'if') return undefined;
+    at = close + 2;
+  }
+}
+
+function forHeadError(tokens: readonly HeadToken[], keyword: number): Omit<HeadFinding, 'from'> | undefined {
+  const head = tokens[keyword + 1];
+  const name = head?.text === 'mut' ? tokens[keyword + 2] : head;
+  if (!name) return undefined;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.text) || name.text === '_' || UNFOLLOWED.has(name.text) || name.text === 'in') {
+    return { code: 'E0011', message: `Unexpected token: '${tokenKindName(name.text)}'`, start: name.start, end: name.end };
+  }
+  const after = tokens[keyword + (name === head ? 2 : 3)];
+  return after?.text === 'in' ? undefined : expectedAt('KwIn', after, tokens);
+}
+
+function expectedAt(what: string, token: HeadToken | undefined, tokens: readonly HeadToken[]): Omit<HeadFinding, 'from'> {
+  const last = tokens[tokens.length - 1];
+  const at = token ?? { text: '', start: last ? last.end : 0, end: last ? last.end : 0 };
+  return { code: 'E0010', message: `Expected ${what}, found ${tokenKindName(at.text)}`, start: at.start, end: at.end };
+}

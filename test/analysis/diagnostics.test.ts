@@ -88,6 +88,12 @@ const CASES: Array<[string, string, string[]]> = [
   ['not as an operator in a condition', 'main = {\n    if not x == 3 { }\n}', ['E0010 2:12 Expected LBrace, found Identifier("x")']],
   ['a pattern as a loop variable', 'main = {\n    for (k, v) in m { }\n}', ["E0011 2:9 Unexpected token: 'LParen'", "E0011 3:1 Unexpected token: 'RBrace'"]],
   ['of for in', 'main = {\n    for x of xs { }\n}', ['E0010 2:11 Expected KwIn, found Identifier("of")']],
+  // A match arm's pattern is one primary, then `=>`; a prefix operator takes `1 => …` as a lambda.
+  ['a thin arrow in a match arm', 'r = match op {\n    "+" -> 1,\n    _ -> 0\n}', ['E0010 2:9 Expected FatArrow, found Arrow']],
+  ['a range pattern', 'r = match s {\n    90..100 => 1,\n    _ => 2\n}', ['E0010 2:7 Expected FatArrow, found DotDot']],
+  ['a negative pattern', 'r = match n {\n    -1 => 1,\n    _ => 2\n}', ['E0012 2:8 Invalid syntax: invalid lambda parameter list: expected identifiers, e.g. `x => ...` or `(a, b) => ...`']],
+  ['an expression in a struct pattern', 'r = match p {\n    { x + 1 } => 1,\n    _ => 0\n}', ['E0012 2:9 Invalid syntax: invalid struct pattern field: expected `name`, `mut name` or `Variant(pattern)`']],
+  ['a call before =>', 'main = {\n    f = g(x) => x\n}', ['E0012 2:14 Invalid syntax: invalid lambda parameter list: expected identifiers, e.g. `x => ...` or `(a, b) => ...`']],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
   ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],
@@ -128,7 +134,7 @@ describe('syntax diagnostics', () => {
   });
 
   it('accepts the valid forms that look like errors', () => {
-    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()']) {
+    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }']) {
       assert.deepEqual(diagnose(text), [], text);
     }
   });

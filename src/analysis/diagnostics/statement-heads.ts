@@ -15,7 +15,7 @@ export interface HeadToken {
 }
 
 export interface HeadFinding {
-  code: 'E0010' | 'E0011';
+  code: 'E0010' | 'E0011' | 'E0012';
   message: string;
   start: number;
   end: number;
@@ -197,6 +197,11 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
     const word = tokens[i]!.text;
     if (Object.hasOwn(CLOSE, word)) open.push(word);
     else if (word === ')' || word === ']' || word === '}') open.pop();
+    if (word === 'match') {
+      const finding = matchArmsError(tokens, pairs, i);
+      if (finding) found.push({ ...finding, from: tokens[i]!.start });
+      continue;
+    }
     if ((word !== 'if' && word !== 'for') || (open.length > 0 && open[open.length - 1] !== '{') || !startsStatement(tokens, i)) continue;
     const finding = word === 'if' ? ifChainError(tokens, pairs, i) : forHeadError(tokens, i);
     if (finding) found.push({ ...finding, from: tokens[i]!.start });
@@ -215,6 +220,65 @@ function ifChainError(tokens: readonly HeadToken[], pairs: Int32Array, keyword: 
     if (tokens[close + 1]?.text !== 'else' || tokens[close + 2]?.text !== 'if') return undefined;
     at = close + 2;
   }
+}
+
+export const LAMBDA_PARAMETERS = 'Invalid syntax: invalid lambda parameter list: expected identifiers, e.g. `x => ...` or `(a, b) => ...`';
+const STRUCT_PATTERN_FIELD = 'Invalid syntax: invalid struct pattern field: expected `name`, `mut name` or `Variant(pattern)`';
+
+/**
+ * The first error in the arms of a `match` (any `match`, an expression
+ * everywhere): a pattern is one primary, parsed above every postfix and infix
+ * operator, then `expect(FatArrow)` (`"+" -> 1`, `1..9 =>`, `ok(v) =>`: E0010
+ * at what follows the primary). A prefix operator takes `1 => …` as its
+ * operand, a lambda whose parameter list is not one (`-1 =>`: E0012 at `=>`);
+ * a struct pattern holds a name (`{ x + 1 }`: E0012 at the operator).
+ */
+function matchArmsError(tokens: readonly HeadToken[], pairs: Int32Array, keyword: number): Omit<HeadFinding, 'from'> | undefined {
+  const open = expressionEnd(tokens, pairs, keyword + 1);
+  if (open === -1 || tokens[open]?.text !== '{' || pairs[open] === -1) return undefined;
+  const close = pairs[open]!;
+  for (let at = open + 1; at < close;) {
+    const pattern = tokens[at]!;
+    if (PREFIX.has(pattern.text)) {
+      const arrow = tokens[at + 2];
+      const operand = tokens[at + 1];
+      return operand && /^([A-Za-z_0-9"']|f")/.test(operand.text) && arrow?.text === '=>' ? { code: 'E0012', message: LAMBDA_PARAMETERS, start: arrow.start, end: arrow.end } : undefined;
+    }
+    let next: number;
+    if (pattern.text === '(' || pattern.text === '{') {
+      if (pairs[at] === -1) return undefined;
+      if (pattern.text === '{') {
+        const field = structFieldError(tokens, at + 1, pairs[at]!);
+        if (field) return field;
+      }
+      next = pairs[at]! + 1;
+    } else if (/^([A-Za-z_0-9"']|f")/.test(pattern.text) && !UNFOLLOWED.has(pattern.text)) {
+      next = at + 1;
+    } else {
+      return undefined;
+    }
+    const arrow = tokens[next];
+    if (arrow?.text !== '=>') return expectedAt('FatArrow', arrow, tokens);
+    const body = tokens[next + 1];
+    if (!body) return undefined;
+    let after: number;
+    if (body.text === '{') {
+      after = pairs[next + 1]! === -1 ? -1 : pairs[next + 1]! + 1;
+    } else {
+      after = expressionEnd(tokens, pairs, next + 1);
+    }
+    if (after === -1) return undefined;
+    at = tokens[after]?.text === ',' ? after + 1 : after;
+  }
+  return undefined;
+}
+
+/** A struct pattern's field between `from` and the `}` at `close`: a name, `mut name` or `Variant(…)`; at an operator after the name, E0012. */
+function structFieldError(tokens: readonly HeadToken[], from: number, close: number): Omit<HeadFinding, 'from'> | undefined {
+  const name = tokens[from];
+  const after = tokens[from + 1];
+  if (!name || from + 1 >= close || !/^[A-Za-z_]/.test(name.text) || !after || !BINARY.has(after.text) || after.text === '=') return undefined;
+  return { code: 'E0012', message: STRUCT_PATTERN_FIELD, start: after.start, end: after.end };
 }
 
 function forHeadError(tokens: readonly HeadToken[], keyword: number): Omit<HeadFinding, 'from'> | undefined {

@@ -8,7 +8,7 @@ import { walk } from '../../syntax/inspect.ts';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
-import { headTokens, statementHeadErrors } from './statement-heads.ts';
+import { headTokens, LAMBDA_PARAMETERS, statementHeadErrors } from './statement-heads.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
@@ -73,7 +73,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // The heads of `if` and `for` statements, read off the tokens where recovery made an ERROR in them; what the
   // ERRORs there say before the place the reference stops at is recovery's guess, and is left out.
   const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
-  const heads = lexical.length > 0 || problems.length === 0 || !/\b(if|for)\b/.test(text) ? [] : statementHeadErrors(headTokens(text)).filter((h) => problemSpans.touches(h.from, h.end + 1));
+  const heads = lexical.length > 0 || problems.length === 0 || !/\b(if|for|match)\b/.test(text) ? [] : statementHeadErrors(headTokens(text)).filter((h) => problemSpans.touches(h.from, h.end + 1));
   parser.push(...heads.map((h) => ({ ...h, lexical: false })));
   const beforeHeads = new SpanIndex(heads.map((h) => ({ start: h.from, end: h.start })));
   for (const problem of problems) {
@@ -167,6 +167,10 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
   if (first.text === 'as' && error.parentType === 'use_list') {
     const next = tokens().after(first.end);
     return { code: 'E0011', message: "Unexpected token: 'expected alias after `as`'", start: next?.start ?? first.end, end: next?.end ?? first.end, lexical: false };
+  }
+  // `g(x) => x`, `a.b => 1`: what stands before `=>` is no parameter list (a match arm's pattern is read apart).
+  if (first.text === '=>' && error.enclosingType !== 'match_block') {
+    return { code: 'E0012', message: LAMBDA_PARAMETERS, start: first.start, end: first.end, lexical: false };
   }
   if (NAME_KEYWORDS.has(first.text) && error.firstStartsStatement) {
     return keywordAsName(first, error.endIndex);

@@ -94,6 +94,10 @@ const CASES: Array<[string, string, string[]]> = [
   ['a negative pattern', 'r = match n {\n    -1 => 1,\n    _ => 2\n}', ['E0012 2:8 Invalid syntax: invalid lambda parameter list: expected identifiers, e.g. `x => ...` or `(a, b) => ...`']],
   ['an expression in a struct pattern', 'r = match p {\n    { x + 1 } => 1,\n    _ => 0\n}', ['E0012 2:9 Invalid syntax: invalid struct pattern field: expected `name`, `mut name` or `Variant(pattern)`']],
   ['a call before =>', 'main = {\n    f = g(x) => x\n}', ['E0012 2:14 Invalid syntax: invalid lambda parameter list: expected identifiers, e.g. `x => ...` or `(a, b) => ...`']],
+  // A call's arguments are expressions and commas up to `)`: after an argument, anything else is E0010 there,
+  // the next line's statement included (a `(` on a new line calls nothing).
+  ['a call left open before the next statement', 'main = {\n    msg = greet("ana"\n    io.println(msg)\n}', ['E0010 3:5 Expected RParen, found Identifier("io")', 'E0010 4:1 Expected RParen, found RBrace']],
+  ['a parenthesis on the next line in the arguments', 'main = {\n    t = compute(1,\n        2\n        (3))\n}', ['E0010 4:9 Expected RParen, found LParen']],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
   ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],
@@ -134,7 +138,7 @@ describe('syntax diagnostics', () => {
   });
 
   it('accepts the valid forms that look like errors', () => {
-    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }']) {
+    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)']) {
       assert.deepEqual(diagnose(text), [], text);
     }
   });

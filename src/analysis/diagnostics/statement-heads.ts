@@ -197,6 +197,11 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
     const word = tokens[i]!.text;
     if (Object.hasOwn(CLOSE, word)) open.push(word);
     else if (word === ')' || word === ']' || word === '}') open.pop();
+    if (word === '(' && isCall(tokens, pairs, i)) {
+      const finding = argumentsError(tokens, pairs, i);
+      if (finding) found.push({ ...finding, from: tokens[i]!.start });
+      continue;
+    }
     if (word === 'match') {
       const finding = matchArmsError(tokens, pairs, i);
       if (finding) found.push({ ...finding, from: tokens[i]!.start });
@@ -279,6 +284,30 @@ function structFieldError(tokens: readonly HeadToken[], from: number, close: num
   const after = tokens[from + 1];
   if (!name || from + 1 >= close || !/^[A-Za-z_]/.test(name.text) || !after || !BINARY.has(after.text) || after.text === '=') return undefined;
   return { code: 'E0012', message: STRUCT_PATTERN_FIELD, start: after.start, end: after.end };
+}
+
+/** A `(` that calls: after an operand's end on its line, not in a type (`p: Point(x: Int)`, `f: (T: Clone)(x: T)`). */
+function isCall(tokens: readonly HeadToken[], pairs: Int32Array, open: number): boolean {
+  const callee = tokens[open - 1];
+  if (!callee || callee.line !== tokens[open]!.line || !/^([A-Za-z_0-9"')\]]|f")/.test(callee.text) || UNFOLLOWED.has(callee.text) || BINARY.has(callee.text) || PREFIX.has(callee.text)) return false;
+  const head = callee.text === ')' || callee.text === ']' ? pairs[open - 1]! : open - 1;
+  if (head === -1) return false;
+  const before = tokens[head - 1]?.text;
+  return before !== ':' && before !== '->' && before !== 'as' && before !== 'Type' && callee.text !== 'use';
+}
+
+/** A call's arguments: expressions separated by `,`, then `)`; after an argument anything else is E0010 `Expected RParen`. */
+function argumentsError(tokens: readonly HeadToken[], pairs: Int32Array, open: number): Omit<HeadFinding, 'from'> | undefined {
+  let at = open + 1;
+  while (tokens[at] && tokens[at]!.text !== ')') {
+    const end = expressionEnd(tokens, pairs, at);
+    if (end === -1) return undefined;
+    const next = tokens[end];
+    if (next?.text === ')') return undefined;
+    if (next?.text !== ',') return expectedAt('RParen', next, tokens);
+    at = end + 1;
+  }
+  return undefined;
 }
 
 function forHeadError(tokens: readonly HeadToken[], keyword: number): Omit<HeadFinding, 'from'> | undefined {

@@ -73,7 +73,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // The heads of `if` and `for` statements, read off the tokens where recovery made an ERROR in them; what the
   // ERRORs there say before the place the reference stops at is recovery's guess, and is left out.
   const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
-  const heads = lexical.length > 0 || problems.length === 0 || !/\b(if|for|match)\b/.test(text) ? [] : statementHeadErrors(headTokens(text)).filter((h) => problemSpans.touches(h.from, h.end + 1));
+  const heads = lexical.length > 0 || problems.length === 0 || !/\b(if|for|match)\b|\(/.test(text) ? [] : statementHeadErrors(headTokens(text)).filter((h) => problemSpans.touches(h.from, h.end + 1));
   parser.push(...heads.map((h) => ({ ...h, lexical: false })));
   const beforeHeads = new SpanIndex(heads.map((h) => ({ start: h.from, end: h.start })));
   for (const problem of problems) {

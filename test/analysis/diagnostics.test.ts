@@ -98,6 +98,11 @@ const CASES: Array<[string, string, string[]]> = [
   // the next line's statement included (a `(` on a new line calls nothing).
   ['a call left open before the next statement', 'main = {\n    msg = greet("ana"\n    io.println(msg)\n}', ['E0010 3:5 Expected RParen, found Identifier("io")', 'E0010 4:1 Expected RParen, found RBrace']],
   ['a parenthesis on the next line in the arguments', 'main = {\n    t = compute(1,\n        2\n        (3))\n}', ['E0010 4:9 Expected RParen, found LParen']],
+  // Old annotation syntax, E0012 without a position in the reference (ours is the name).
+  ['Type with brackets', 'Stack: Type[T] = { items: List(T) }', ["E0012 1:8 Invalid syntax: Old 'Type[...]' or 'Type<...>' syntax is no longer supported. Use 'Type' alone for the meta-type, or '(T: Type, ...) -> Type' for type constructors."]],
+  ['a type name before ->', 'apply: (f: Int -> Int) -> Int = f(1)', ["E0012 1:12 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'"]],
+  ['name(…) -> at statement start', 'square(x: Int) -> Int = x * x', ['E0012 1:1 Invalid syntax: 旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`', 'E0010 1:9 Expected RParen, found Colon', "E0011 1:16 Unexpected token: 'Arrow'"]],
+  ['pub use', 'pub use std.io', ['E0012 1:1 Invalid syntax: Expected expression after pub/mut']],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
   ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],
@@ -138,7 +143,7 @@ describe('syntax diagnostics', () => {
   });
 
   it('accepts the valid forms that look like errors', () => {
-    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)']) {
+    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)', 't: Type = Type', 'x = a[0] < b', 'f: (T: Type) -> (x: T) -> T = x']) {
       assert.deepEqual(diagnose(text), [], text);
     }
   });

@@ -21,6 +21,8 @@ export interface HeadFinding {
   end: number;
   /** Where the statement's keyword starts. */
   from: number;
+  /** An error wherever it stands, which the grammar accepts (`x: Type[T]`): reported without an ERROR of the tree around it. */
+  certain?: boolean;
 }
 
 const OPERATORS = ['&mut', '...', '::', '->', '=>', '==', '!=', '<=', '>=', '..', '&&', '||', ...'+-*/%=<>!&|:.?@,;()[]{}'];
@@ -197,6 +199,11 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
     const word = tokens[i]!.text;
     if (Object.hasOwn(CLOSE, word)) open.push(word);
     else if (word === ')' || word === ']' || word === '}') open.pop();
+    const annotation = annotationError(tokens, pairs, i);
+    if (annotation) {
+      found.push({ ...annotation, from: tokens[i]!.start });
+      continue;
+    }
     if (word === '(' && isCall(tokens, pairs, i)) {
       const finding = argumentsError(tokens, pairs, i);
       if (finding) found.push({ ...finding, from: tokens[i]!.start });
@@ -284,6 +291,42 @@ function structFieldError(tokens: readonly HeadToken[], from: number, close: num
   const after = tokens[from + 1];
   if (!name || from + 1 >= close || !/^[A-Za-z_]/.test(name.text) || !after || !BINARY.has(after.text) || after.text === '=') return undefined;
   return { code: 'E0012', message: STRUCT_PATTERN_FIELD, start: after.start, end: after.end };
+}
+
+const OLD_NAME_SYNTAX = 'Invalid syntax: 旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`';
+const OLD_TYPE_BRACKETS = "Invalid syntax: Old 'Type[...]' or 'Type<...>' syntax is no longer supported. Use 'Type' alone for the meta-type, or '(T: Type, ...) -> Type' for type constructors.";
+const NO_EXPRESSION_AFTER_PUB = 'Invalid syntax: Expected expression after pub/mut';
+/** Tokens no expression begins with, after `pub` (`pub use`). */
+const NOT_AN_EXPRESSION = new Set(['use', 'pub', 'else', 'in', 'as', ')', ']', '}', ',', ';', '=', '=>', '->', '.', ':', '|', '?', '==', '!=', '<', '<=', '>', '>=', '/', '%', '..', '...', 'and', 'or', '@']);
+
+function oldCurried(name: string): string {
+  return `Invalid syntax: Old curried function syntax '${name} -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: ${name}) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'`;
+}
+
+/**
+ * Old syntax the reference's declaration and type parsers refuse, each with
+ * E0012 and no position: `name(…) -> …` at statement start, a type name
+ * directly followed by `->` (`f: Int -> Int`), `Type[…]` and `Type<…>`; and
+ * `pub` before what no expression begins with (`pub use`).
+ */
+function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: number): Omit<HeadFinding, 'from'> | undefined {
+  const token = tokens[i]!;
+  const next = tokens[i + 1];
+  if (!next) return undefined;
+  const previous = tokens[i - 1]?.text;
+  const isName = /^[A-Za-z_][A-Za-z0-9_]*$/.test(token.text) && !UNFOLLOWED.has(token.text);
+  if (isName && (previous === ':' || previous === '->')) {
+    if (token.text === 'Type' && (next.text === '[' || next.text === '<')) return { code: 'E0012', message: OLD_TYPE_BRACKETS, start: token.start, end: next.end, certain: true };
+    if (token.text !== 'Type' && next.text === '->') return { code: 'E0012', message: oldCurried(token.text), start: token.start, end: next.end };
+  }
+  if (isName && next.text === '(' && startsStatement(tokens, i) && pairs[i + 1] !== -1 && tokens[pairs[i + 1]! + 1]?.text === '->') {
+    return { code: 'E0012', message: OLD_NAME_SYNTAX, start: token.start, end: tokens[pairs[i + 1]! + 1]!.end };
+  }
+  if (token.text === 'pub' && startsStatement(tokens, i)) {
+    const after = next.text === 'mut' ? tokens[i + 2] : next;
+    if (!after || NOT_AN_EXPRESSION.has(after.text)) return { code: 'E0012', message: NO_EXPRESSION_AFTER_PUB, start: token.start, end: token.end };
+  }
+  return undefined;
 }
 
 /** A `(` that calls: after an operand's end on its line, not in a type (`p: Point(x: Int)`, `f: (T: Clone)(x: T)`). */

@@ -70,11 +70,14 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
   const problems = hasError ? errorNodes(tree, text, lines) : [];
-  // The heads of `if` and `for` statements, read off the tokens where recovery made an ERROR in them; what the
-  // ERRORs there say before the place the reference stops at is recovery's guess, and is left out.
+  // The heads of `if` and `for` statements, match arms, call arguments and old annotation syntax, read off the
+  // tokens where recovery made an ERROR in them; what the ERRORs there say before the place the reference stops
+  // at is recovery's guess, and is left out.
   const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
-  const heads = lexical.length > 0 || problems.length === 0 || !/\b(if|for|match)\b|\(/.test(text) ? [] : statementHeadErrors(headTokens(text)).filter((h) => problemSpans.touches(h.from, h.end + 1));
-  parser.push(...heads.map((h) => ({ ...h, lexical: false })));
+  const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*[[<]/.test(text))
+    ? []
+    : statementHeadErrors(headTokens(text)).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1));
+  parser.push(...heads.map(({ code, message, start, end, from }) => ({ code, message, start, end, from, lexical: false })));
   const beforeHeads = new SpanIndex(heads.map((h) => ({ start: h.from, end: h.start })));
   for (const problem of problems) {
     if (beforeHeads.contains(problem.startIndex, problem.startIndex)) continue;

@@ -103,6 +103,11 @@ const CASES: Array<[string, string, string[]]> = [
   ['a type name before ->', 'apply: (f: Int -> Int) -> Int = f(1)', ["E0012 1:12 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'"]],
   ['name(…) -> at statement start', 'square(x: Int) -> Int = x * x', ['E0012 1:1 Invalid syntax: 旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`', 'E0010 1:9 Expected RParen, found Colon', "E0011 1:16 Unexpected token: 'Arrow'"]],
   ['pub use', 'pub use std.io', ['E0012 1:1 Invalid syntax: Expected expression after pub/mut']],
+  // A lambda whose first parameter is a bare name takes only bare names; a declaration's lambda matches its signature.
+  ['a typed parameter after a bare one', 'f = (a, b: Int) => a', ['E0010 1:10 Expected RParen, found Colon']],
+  ['a mut parameter after a bare one', 'f = (a, mut b) => a', ["E0012 1:9 Invalid syntax: Expected expression after '='"]],
+  ['lambda parameters in another order than the signature', 'sub: (a: Int, b: Int) -> Int = (b, a) => a - b', ["E0012 1:32 Invalid syntax: Parameter name mismatch at position 1: signature has 'a', lambda has 'b'."]],
+  ['more lambda parameters than the signature', 'h: (a: Int, b: Int) -> Int = (a, b, c) => a', ['E0012 1:30 Invalid syntax: Parameter count mismatch: signature has 2 value parameters, lambda has 3']],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
   ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],
@@ -143,7 +148,7 @@ describe('syntax diagnostics', () => {
   });
 
   it('accepts the valid forms that look like errors', () => {
-    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)', 't: Type = Type', 'x = a[0] < b', 'f: (T: Type) -> (x: T) -> T = x']) {
+    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)', 't: Type = Type', 'x = a[0] < b', 'f: (T: Type) -> (x: T) -> T = x', 'f = (a: Int, b) => a', 'g: (a: Int, b: Int) -> Int = (b) => b', 'k: (a: Int, b: Int) -> Int = x => x', 'id: (T: Type) -> (x: T) -> T = (x) => x']) {
       assert.deepEqual(diagnose(text), [], text);
     }
   });

@@ -419,6 +419,9 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
   const ITEMS_FIELD = table.fieldIdOf('items');
   const ALIAS_FIELD = table.fieldIdOf('alias');
   const BLOCK = table.idOf('block');
+  const LAMBDA = table.idOf('lambda');
+  const LAMBDA_PARAMETER_LIST = table.idOf('lambda_parameters');
+  const VALUE_FIELD = table.fieldIdOf('value');
   const found: StatementFinding[] = [];
   const end = table.subtreeEnd(root);
   for (let node = root; node < end; node++) {
@@ -453,9 +456,79 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
       if (firstEntry !== -1 && !table.hasError(firstEntry) && table.typeId(firstEntry) !== PARAMETER && table.typeId(firstEntry) !== TYPE_IDENTIFIER) {
         found.push({ code: 'E0012', message: `Invalid syntax: ${OLD_FUNCTION_SYNTAX}`, start: table.start(annotation), end: table.end(annotation), lexical: false, statementEnd: table.end(node) });
       }
+      const lambda = table.childInField(node, VALUE_FIELD);
+      if (annotation !== -1 && lambda !== -1 && table.typeId(annotation) === FUNCTION_TYPE && table.typeId(lambda) === LAMBDA) {
+        const mismatch = lambdaAgainstSignature(table, annotation, lambda);
+        if (mismatch) found.push({ code: 'E0012', message: `Invalid syntax: ${mismatch}`, start: table.start(lambda), end: table.end(lambda), lexical: false, statementEnd: table.end(node) });
+      }
+    } else if (type === LAMBDA_PARAMETER_LIST && !table.hasError(node)) {
+      const mixed = mixedLambdaParameter(table, node);
+      if (mixed) found.push({ ...mixed, lexical: false, statementEnd: table.end(node) });
     }
   }
   return found;
+}
+
+/** The names of a list of `parameter` nodes (lambda or signature), in order. */
+function parameterNames(table: NodeTable, list: number): string[] {
+  const names: string[] = [];
+  const NAME = table.fieldIdOf('name');
+  for (let child = table.firstChild(list); child !== -1; child = table.nextSibling(child)) {
+    if (table.type(child) !== 'parameter') continue;
+    const name = table.childInField(child, NAME);
+    if (name !== -1) names.push(table.text(name));
+  }
+  return names;
+}
+
+/**
+ * decl.rs's check of a function declaration's lambda against its signature:
+ * the signature's parameters (every curry group) that the lambda names, in
+ * the signature's order, must be the lambda's parameters, as many and in the
+ * same order; a lambda that names none of them is taken as it is.
+ */
+function lambdaAgainstSignature(table: NodeTable, signature: number, lambda: number): string | undefined {
+  const PARAMETERS = table.fieldIdOf('parameters');
+  const RETURN_TYPE = table.fieldIdOf('return_type');
+  const signatureNames: string[] = [];
+  for (let group = signature; group !== -1 && table.type(group) === 'function_type'; group = table.childInField(group, RETURN_TYPE)) {
+    const list = table.childInField(group, PARAMETERS);
+    if (list !== -1) signatureNames.push(...parameterNames(table, list));
+  }
+  const lambdaList = table.childInField(lambda, PARAMETERS);
+  if (lambdaList === -1) return undefined;
+  const lambdaNames = parameterNames(table, lambdaList);
+  const named = signatureNames.filter((name) => lambdaNames.includes(name));
+  if (named.length === 0) return undefined;
+  if (named.length !== lambdaNames.length) return `Parameter count mismatch: signature has ${named.length} value parameters, lambda has ${lambdaNames.length}`;
+  const at = named.findIndex((name, i) => name !== lambdaNames[i]);
+  return at === -1 ? undefined : `Parameter name mismatch at position ${at + 1}: signature has '${named[at]}', lambda has '${lambdaNames[at]}'.`;
+}
+
+/**
+ * A lambda parameter list whose first parameter is a bare name takes only
+ * bare names (nud.rs): a later `b: Int` stops it at the `:` (E0010 `Expected
+ * RParen`), a later `mut b` makes the expression fail where it stands.
+ */
+function mixedLambdaParameter(table: NodeTable, list: number): Pick<Found, 'code' | 'message' | 'start' | 'end'> | undefined {
+  const parameters: number[] = [];
+  for (let child = table.firstChild(list); child !== -1; child = table.nextSibling(child)) if (table.type(child) === 'parameter') parameters.push(child);
+  const plain = (p: number) => table.childOfType(p, table.idOf(':')) === -1 && table.childOfType(p, table.idOf('mutability')) === -1;
+  if (parameters.length < 2 || !plain(parameters[0]!)) return undefined;
+  for (const parameter of parameters.slice(1)) {
+    const colon = table.childOfType(parameter, table.idOf(':'));
+    if (colon !== -1) return { code: 'E0010', message: 'Expected RParen, found Colon', start: table.start(colon), end: table.end(colon) };
+    const mut = table.childOfType(parameter, table.idOf('mutability'));
+    if (mut !== -1) {
+      let statement = table.parent(list);
+      while (statement !== -1 && !['assignment', 'declaration', 'expression_statement', 'block', 'source_file'].includes(table.type(statement))) statement = table.parent(statement);
+      const inValue = statement !== -1 && (table.type(statement) === 'assignment' || table.type(statement) === 'declaration');
+      return inValue
+        ? noValue(table.start(mut), table.end(mut))
+        : { code: 'E0011', message: "Unexpected token: 'KwMut'", start: table.start(mut), end: table.end(mut) };
+    }
+  }
+  return undefined;
 }
 
 /** The owners of a block whose `if`, `while` or `for` is a statement: the reference parses those blocks as statement blocks. */

@@ -108,6 +108,12 @@ const CASES: Array<[string, string, string[]]> = [
   ['a mut parameter after a bare one', 'f = (a, mut b) => a', ["E0012 1:9 Invalid syntax: Expected expression after '='"]],
   ['lambda parameters in another order than the signature', 'sub: (a: Int, b: Int) -> Int = (b, a) => a - b', ["E0012 1:32 Invalid syntax: Parameter name mismatch at position 1: signature has 'a', lambda has 'b'."]],
   ['more lambda parameters than the signature', 'h: (a: Int, b: Int) -> Int = (a, b, c) => a', ['E0012 1:30 Invalid syntax: Parameter count mismatch: signature has 2 value parameters, lambda has 3']],
+  // A record type's items, separated by commas only.
+  ['a binding to a literal in a record type', 'Point: Type = { x: Int, show = 5 }', ["E0012 1:32 Invalid syntax: Expected function name after '=' in binding 'show'"]],
+  ['_ among binding positions', 'Point: Type = { x: Int, scale = mul[0, _] }', ['E0012 1:40 Invalid syntax: Expected integer position in binding']],
+  ['mut without a colon in a field', 'Counter: Type = { count mut Int }', ["E0012 1:25 Invalid syntax: Expected ':' after 'mut' in field 'count'"]],
+  ['mut before a field', 'Counter: Type = { mut count: Int }', ['E0010 1:19 Expected a type, found KwMut']],
+  ['a record type left open before the next statement', 'Point: Type = { x: Int, y: Int\n\norigin = Point(0, 0)\nmain = { print(origin.x) }', ['E0010 3:1 Expected a type, found Identifier("origin")', 'E0010 4:27 Expected RBrace, found Eof']],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
   ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],
@@ -148,7 +154,7 @@ describe('syntax diagnostics', () => {
   });
 
   it('accepts the valid forms that look like errors', () => {
-    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)', 't: Type = Type', 'x = a[0] < b', 'f: (T: Type) -> (x: T) -> T = x', 'f = (a: Int, b) => a', 'g: (a: Int, b: Int) -> Int = (b) => b', 'k: (a: Int, b: Int) -> Int = x => x', 'id: (T: Type) -> (x: T) -> T = (x) => x']) {
+    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)', 't: Type = Type', 'x = a[0] < b', 'f: (T: Type) -> (x: T) -> T = x', 'f = (a: Int, b) => a', 'g: (a: Int, b: Int) -> Int = (b) => b', 'k: (a: Int, b: Int) -> Int = x => x', 'id: (T: Type) -> (x: T) -> T = (x) => x', 'P: Type = { x: Float = 0, y mut: Float, Drawable, distance = distance[0], d2 = dist, last = f[-1], d: ((a: P, b: P) -> Float)[0] = ((a, b) => a.x), x > 0, Assert(N > 0), v: &mut List(Int), }']) {
       assert.deepEqual(diagnose(text), [], text);
     }
   });

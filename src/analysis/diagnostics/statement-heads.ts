@@ -204,6 +204,11 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
       found.push({ ...annotation, from: tokens[i]!.start });
       continue;
     }
+    if (word === '{' && tokens[i - 1]?.text === '=' && tokens[i - 2]?.text === 'Type') {
+      const finding = recordBodyError(tokens, pairs, i);
+      if (finding) found.push({ ...finding, from: tokens[i]!.start });
+      continue;
+    }
     if (word === '(' && isCall(tokens, pairs, i)) {
       const finding = argumentsError(tokens, pairs, i);
       if (finding) found.push({ ...finding, from: tokens[i]!.start });
@@ -327,6 +332,93 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
     if (!after || NOT_AN_EXPRESSION.has(after.text)) return { code: 'E0012', message: NO_EXPRESSION_AFTER_PUB, start: token.start, end: token.end };
   }
   return undefined;
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
+
+/**
+ * A record type's body (`Name: Type = { … }`, types.rs parse_struct_body):
+ * items separated by commas only, each a field `x: T` (`x mut: T`, a default
+ * `= e`), a binding `x = f[0]`, a constraint name, `Assert(…)` or a
+ * refinement `x > 0`; after an item anything but `,` or `}` is E0010
+ * `Expected a type` (a missing comma, a missing `}`), as is an item that
+ * begins with `mut` or no name; a malformed binding or `mut` is E0012.
+ */
+function recordBodyError(tokens: readonly HeadToken[], pairs: Int32Array, open: number): Omit<HeadFinding, 'from'> | undefined {
+  const close = pairs[open]! === -1 ? tokens.length : pairs[open]!;
+  for (let at = open + 1; at < close;) {
+    const name = tokens[at]!;
+    if (!NAME.test(name.text) || UNFOLLOWED.has(name.text) || name.text === 'mut') return expectedAt('a type', name, tokens);
+    const next = tokens[at + 1];
+    let end: number;
+    if (next?.text === 'mut' && tokens[at + 2]?.text !== ':') {
+      return { code: 'E0012', message: `Invalid syntax: Expected ':' after 'mut' in field '${name.text}'`, start: next.start, end: next.end };
+    } else if (next?.text === ':' || next?.text === 'mut') {
+      end = typeEnd(tokens, pairs, at + (next.text === 'mut' ? 3 : 2));
+      if (end === -1) return undefined;
+      if (tokens[end]?.text === '[') end = pairs[end] === -1 ? -1 : pairs[end]! + 1;
+      if (end !== -1 && tokens[end]?.text === '=') end = expressionEnd(tokens, pairs, end + 1);
+    } else if (next?.text === '=') {
+      const binding = bindingEnd(tokens, pairs, at);
+      if (typeof binding !== 'number') return binding;
+      end = binding;
+    } else if (next?.text === '(') {
+      end = pairs[at + 1] === -1 ? -1 : pairs[at + 1]! + 1;
+    } else if (next && COMPARISONS.has(next.text)) {
+      end = expressionEnd(tokens, pairs, at);
+    } else {
+      end = at + 1;
+    }
+    if (end === -1) return undefined;
+    const after = tokens[end];
+    if (end === close) return undefined;
+    if (after?.text !== ',') return expectedAt('a type', after, tokens);
+    at = end + 1;
+  }
+  return undefined;
+}
+
+/** A binding item `name = function[positions]`: where it ends, or its E0012. */
+function bindingEnd(tokens: readonly HeadToken[], pairs: Int32Array, at: number): number | Omit<HeadFinding, 'from'> {
+  const name = tokens[at]!;
+  const target = tokens[at + 2];
+  if (!target || !NAME.test(target.text) || UNFOLLOWED.has(target.text) || target.text === '_') {
+    const where = target ?? name;
+    return { code: 'E0012', message: `Invalid syntax: Expected function name after '=' in binding '${name.text}'`, start: where.start, end: where.end };
+  }
+  if (tokens[at + 3]?.text !== '[') return at + 3;
+  const close = pairs[at + 3]!;
+  if (close === -1) return -1;
+  for (let i = at + 4; i < close; i++) {
+    const text = tokens[i]!.text;
+    if (text !== ',' && text !== '-' && !/^[0-9]/.test(text)) {
+      return { code: 'E0012', message: 'Invalid syntax: Expected integer position in binding', start: tokens[i]!.start, end: tokens[i]!.end };
+    }
+  }
+  return close + 1;
+}
+
+/** The token after a type that begins at `i` (a name or an application, a parenthesized or function type, a record, a reference), or -1. */
+function typeEnd(tokens: readonly HeadToken[], pairs: Int32Array, i: number): number {
+  let at = i;
+  while (tokens[at] && (tokens[at]!.text === '&' || tokens[at]!.text === '&mut' || tokens[at]!.text === '*')) at++;
+  const token = tokens[at];
+  if (!token) return -1;
+  let end: number;
+  if (token.text === '(' || token.text === '{') {
+    end = pairs[at] === -1 ? -1 : pairs[at]! + 1;
+  } else if (NAME.test(token.text) && !UNFOLLOWED.has(token.text)) {
+    end = tokens[at + 1]?.text === '(' ? (pairs[at + 1] === -1 ? -1 : pairs[at + 1]! + 1) : at + 1;
+    // A name followed by an operator is a const expression, which this reader does not follow.
+    if (end !== -1 && tokens[end] && (BINARY.has(tokens[end]!.text) && tokens[end]!.text !== '=' || tokens[end]!.text === '?')) return -1;
+  } else if (/^[0-9]/.test(token.text)) {
+    end = at + 1;
+  } else {
+    return -1;
+  }
+  if (end !== -1 && tokens[end]?.text === '->') return typeEnd(tokens, pairs, end + 1);
+  return end;
 }
 
 /** A `(` that calls: after an operand's end on its line, not in a type (`p: Point(x: Int)`, `f: (T: Clone)(x: T)`). */

@@ -114,6 +114,15 @@ const CASES: Array<[string, string, string[]]> = [
   ['mut without a colon in a field', 'Counter: Type = { count mut Int }', ["E0012 1:25 Invalid syntax: Expected ':' after 'mut' in field 'count'"]],
   ['mut before a field', 'Counter: Type = { mut count: Int }', ['E0010 1:19 Expected a type, found KwMut']],
   ['a record type left open before the next statement', 'Point: Type = { x: Int, y: Int\n\norigin = Point(0, 0)\nmain = { print(origin.x) }', ['E0010 3:1 Expected a type, found Identifier("origin")', 'E0010 4:27 Expected RBrace, found Eof']],
+  // Signatures, labels, `mut`, named struct types, comprehensions, `match` without a value.
+  ['an application then -> in a parameter', 'apply: (f: Fn(Int) -> Int, x: Int) -> Int = f(x)', ['E0010 1:20 Expected RParen, found Arrow']],
+  ['no return type after ->', 'add: (a: Int, b: Int) -> = a + b', ['E0010 1:26 Expected a type, found Eq']],
+  ['a keyword as the first parameter', 'f: (in: Int) -> Int = in + 1', ["E0012 1:4 Invalid syntax: Old function syntax '(Type, Type) -> Ret' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Type, ...) -> Ret'. Example: 'add: (a: Int, b: Int) -> Int = a + b'", "E0018 1:5 'in' is a keyword and cannot be used as a name", "E0018 1:23 'in' is a keyword and cannot be used as a name"]],
+  ['a number as a loop label', 'main = {\n    for i in 0..3 {\n        break ::1\n    }\n}', ["E0010 3:17 Expected loop label after '::', found IntLiteral(1)"]],
+  ['mut before a tuple', 'main = {\n    mut (a, b) = (1, 2)\n}', ["E0011 2:9 Unexpected token: 'LParen'"]],
+  ['mut on the first field of a named struct type', 'P: Type = Point(mut x: Int, y: Int)', ['E0010 1:17 Expected a type, found KwMut']],
+  ['match as a name', 'main = {\n    match = 3\n}', ["E0011 2:11 Unexpected token: 'Eq'"]],
+  ['a filter in a comprehension', 'main = {\n    evens = [x for x in xs if x % 2 == 0]\n}', ['E0010 2:28 Expected RBracket, found KwIf']],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
   ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],
@@ -154,7 +163,7 @@ describe('syntax diagnostics', () => {
   });
 
   it('accepts the valid forms that look like errors', () => {
-    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)', 't: Type = Type', 'x = a[0] < b', 'f: (T: Type) -> (x: T) -> T = x', 'f = (a: Int, b) => a', 'g: (a: Int, b: Int) -> Int = (b) => b', 'k: (a: Int, b: Int) -> Int = x => x', 'id: (T: Type) -> (x: T) -> T = (x) => x', 'P: Type = { x: Float = 0, y mut: Float, Drawable, distance = distance[0], d2 = dist, last = f[-1], d: ((a: P, b: P) -> Float)[0] = ((a, b) => a.x), x > 0, Assert(N > 0), v: &mut List(Int), }']) {
+    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)', 't: Type = Type', 'x = a[0] < b', 'f: (T: Type) -> (x: T) -> T = x', 'f = (a: Int, b) => a', 'g: (a: Int, b: Int) -> Int = (b) => b', 'k: (a: Int, b: Int) -> Int = x => x', 'id: (T: Type) -> (x: T) -> T = (x) => x', 'P: Type = { x: Float = 0, y mut: Float, Drawable, distance = distance[0], d2 = dist, last = f[-1], d: ((a: P, b: P) -> Float)[0] = ((a, b) => a.x), x > 0, Assert(N > 0), v: &mut List(Int), }', 'f: (g: (x: Int) -> Int, n: Int) -> (Int, Int) = (g, n) => (n, n)\nmk: (Int, Int) -> Int = (x, y) => x + y\nxs = [x * 2 for x in ys]', 'main = {\n    break ::outer\n    mut x = 1\n    mut pub y = 2\n}', 'f: (mut a: Int) -> Int = a', 'P: Type = Point(x: Int, mut y: Int)']) {
       assert.deepEqual(diagnose(text), [], text);
     }
   });

@@ -5,7 +5,7 @@
 // where the reference stops, so these read the tokens: a small lexer and the
 // extent of an expression under the reference's Pratt rules (binding powers
 // aside, which do not move where an expression ends).
-import { tokenKindName } from './token-names.ts';
+import { isKeyword, tokenKindName } from './token-names.ts';
 
 export interface HeadToken {
   text: string;
@@ -319,13 +319,36 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   const next = tokens[i + 1];
   if (!next) return undefined;
   const previous = tokens[i - 1]?.text;
-  const isName = /^[A-Za-z_][A-Za-z0-9_]*$/.test(token.text) && !UNFOLLOWED.has(token.text);
-  if (isName && (previous === ':' || previous === '->')) {
+  const word = /^[A-Za-z_][A-Za-z0-9_]*$/.test(token.text) && !UNFOLLOWED.has(token.text);
+  if (word && (previous === ':' || previous === '->')) {
     if (token.text === 'Type' && (next.text === '[' || next.text === '<')) return { code: 'E0012', message: OLD_TYPE_BRACKETS, start: token.start, end: next.end, certain: true };
     if (token.text !== 'Type' && next.text === '->') return { code: 'E0012', message: oldCurried(token.text), start: token.start, end: next.end };
   }
-  if (isName && next.text === '(' && startsStatement(tokens, i) && pairs[i + 1] !== -1 && tokens[pairs[i + 1]! + 1]?.text === '->') {
+  if (word && next.text === '(' && startsStatement(tokens, i) && pairs[i + 1] !== -1 && tokens[pairs[i + 1]! + 1]?.text === '->') {
     return { code: 'E0012', message: OLD_NAME_SYNTAX, start: token.start, end: tokens[pairs[i + 1]! + 1]!.end };
+  }
+  // `break ::1`: a label is a name.
+  if (token.text === '::' && (previous === 'break' || previous === 'continue') && !isName(next.text)) {
+    return { code: 'E0010', message: `Expected loop label after '::', found ${tokenKindName(next.text)}`, start: next.start, end: next.end };
+  }
+  // `mut (a, b) = …`: `mut` takes one name.
+  if (token.text === 'mut' && startsStatement(tokens, i) && next.text !== 'pub' && !isName(next.text)) {
+    return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end };
+  }
+  // `P: Type = Point(mut x: Int)`: a named struct type's first field has no `mut`.
+  if (token.text === '(' && previous !== undefined && NAME.test(previous) && tokens[i - 2]?.text === '=' && tokens[i - 3]?.text === 'Type' && next.text === 'mut') {
+    return { code: 'E0010', message: 'Expected a type, found KwMut', start: next.start, end: next.end, certain: true };
+  }
+  if (token.text === 'match' && operandEnd(tokens, pairs, i + 1) === -1 && NOT_AN_EXPRESSION.has(next.text) && startsStatement(tokens, i)) {
+    return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end };
+  }
+  if (token.text === ':' && next.text === '(' && previous !== undefined && NAME.test(previous) && startsStatement(tokens, i - 1)) {
+    const signature = signatureError(tokens, pairs, i + 1);
+    if (signature) return signature;
+  }
+  if (token.text === '[' && !(previous !== undefined && /^([A-Za-z_0-9"')\]]|f")/.test(previous) && !UNFOLLOWED.has(previous) && tokens[i - 1]!.line === token.line)) {
+    const comprehension = comprehensionError(tokens, pairs, i);
+    if (comprehension) return comprehension;
   }
   if (token.text === 'pub' && startsStatement(tokens, i)) {
     const after = next.text === 'mut' ? tokens[i + 2] : next;
@@ -335,6 +358,8 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** An identifier to the reference's lexer: a word that is no keyword (`true`, `and`, `in` are not names). */
+const isName = (text: string): boolean => NAME.test(text) && !isKeyword(text);
 const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
 
 /**
@@ -417,8 +442,54 @@ function typeEnd(tokens: readonly HeadToken[], pairs: Int32Array, i: number): nu
   } else {
     return -1;
   }
-  if (end !== -1 && tokens[end]?.text === '->') return typeEnd(tokens, pairs, end + 1);
+  // Only a parenthesized list is a function type's parameters (`Fn(Int) -> Int` is an application, then `->`).
+  if (end !== -1 && token.text === '(' && tokens[end]?.text === '->') return typeEnd(tokens, pairs, end + 1);
   return end;
+}
+
+const OLD_FUNCTION_TYPE = "Invalid syntax: Old function syntax '(Type, Type) -> Ret' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Type, ...) -> Ret'. Example: 'add: (a: Int, b: Int) -> Int = a + b'";
+
+/**
+ * A declaration's annotation that begins with `(` and whose `)` is followed
+ * by `->` (decl.rs): a signature when the `(` is followed by `)`, `mut` or a
+ * name then `:`, `,` or `)`, else the old function type (E0012, no
+ * position); a signature's parameter `name: Type` is followed by `,` or `)`
+ * (E0010 `Expected RParen`), and `->` by a type (E0010 `Expected a type`).
+ */
+function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: number): Omit<HeadFinding, 'from'> | undefined {
+  const close = pairs[open]!;
+  if (close === -1 || tokens[close + 1]?.text !== '->') return undefined;
+  const first = tokens[open + 1]!;
+  const second = tokens[open + 2]?.text ?? '';
+  const named = first.text === ')' || first.text === 'mut' || (isName(first.text) && (second === ':' || second === ',' || second === ')'));
+  if (!named) return { code: 'E0012', message: OLD_FUNCTION_TYPE, start: tokens[open]!.start, end: tokens[close + 1]!.end };
+  for (let at = open + 1; at < close;) {
+    if (tokens[at]!.text === 'mut') at++;
+    if (!NAME.test(tokens[at]?.text ?? '')) return undefined;
+    let end = at + 1;
+    if (tokens[end]?.text === ':') end = typeEnd(tokens, pairs, end + 1);
+    if (end === -1) return undefined;
+    const after = tokens[end]!;
+    if (end === close) break;
+    // A name right before `->` is the old curried type, which the type parser refuses first.
+    if (after.text === '->' && tokens[end - 1]!.text !== ')') return undefined;
+    if (after.text !== ',') return expectedAt('RParen', after, tokens);
+    at = end + 1;
+  }
+  const returned = tokens[close + 2];
+  if (returned && typeEnd(tokens, pairs, close + 2) === -1 && !NAME.test(returned.text) && !/^[(&*{[?0-9-]/.test(returned.text)) return expectedAt('a type', returned, tokens);
+  return undefined;
+}
+
+/** A list comprehension `[e for x in xs]` ends at its `]` (E0010 `Expected RBracket`: a filter `if …`). */
+function comprehensionError(tokens: readonly HeadToken[], pairs: Int32Array, open: number): Omit<HeadFinding, 'from'> | undefined {
+  const element = expressionEnd(tokens, pairs, open + 1);
+  if (element === -1 || tokens[element]?.text !== 'for') return undefined;
+  const variable = expressionEnd(tokens, pairs, element + 1);
+  if (variable === -1 || tokens[variable]?.text !== 'in') return undefined;
+  const iterable = expressionEnd(tokens, pairs, variable + 1);
+  if (iterable === -1 || tokens[iterable]?.text === ']') return undefined;
+  return expectedAt('RBracket', tokens[iterable], tokens);
 }
 
 /** A `(` that calls: after an operand's end on its line, not in a type (`p: Point(x: Int)`, `f: (T: Clone)(x: T)`). */

@@ -74,7 +74,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // tokens where recovery made an ERROR in them; what the ERRORs there say before the place the reference stops
   // at is recovery's guess, and is left out.
   const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
-  const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*[[<]/.test(text))
+  const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*([[<]|=\s*[A-Za-z_]\w*\s*\(\s*mut\b)/.test(text))
     ? []
     : statementHeadErrors(headTokens(text)).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1));
   parser.push(...heads.map(({ code, message, start, end, from }) => ({ code, message, start, end, from, lexical: false })));

@@ -104,8 +104,9 @@ function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
   const { type, startIndex: at } = problem;
   // An operand the recovery made up (`xs[]`, `i +⏎}`): the reference found none at the next token.
   if (!/^[)\]}]$/.test(type)) {
-    const next = tokens.after(at);
-    if (next && silentFailure(tokens.before(at), next, tokens, text)) return silentFailureAt(next, problem.statement, tokens);
+    // At the end of the file the reference's parser finds no operand either (`f = (a) =>`).
+    const next = tokens.after(at) ?? { text: '', start: text.length, end: text.length };
+    if (silentFailure(tokens.before(at), next, tokens, text)) return silentFailureAt(next, problem.statement, tokens);
   }
   const expected = /^[a-z_]+$/.test(type) ? pascal(type) : tokenKindName(type);
   const next = tokens.after(at);
@@ -291,7 +292,7 @@ const WANTS_OPERAND = new Set([...BINARY_ONLY, ...PREFIX_OPERATORS, '(', '[', ',
  * holds the expression then reports (see `silentFailureAt`).
  */
 function silentFailure(before: TokenAt | undefined, at: TokenAt, tokens: TokenList, text: string): boolean {
-  if (!before || !WANTS_OPERAND.has(before.text) || !NO_EXPRESSION_START.has(at.text)) return false;
+  if (!before || !WANTS_OPERAND.has(before.text) || !(NO_EXPRESSION_START.has(at.text) || at.text === '')) return false;
   // A binary operator with no operand before it (`>> :help`, `{ ... }`) is where the failure is, not after it.
   if (BINARY_ONLY.has(before.text) && !endsOperand(tokens.before(before.start))) return false;
   // `()`, a trailing comma, and `[]` unless it indexes (`xs[]`).

@@ -72,6 +72,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['an empty index', 'main = {\n    print(xs[])\n}', ["E0011 2:14 Unexpected token: 'RBracket'"]],
   ['a shift operator', 'x = 1 << 3', ["E0012 1:8 Invalid syntax: Expected expression after '='"]],
   ['a closure with bars', 'ys = map(xs, |x| x)', ["E0012 1:14 Invalid syntax: Expected expression after '='", "E0011 1:16 Unexpected token: 'Pipe'"]],
+  ['use without a path', 'use\nmain = { print(1) }\n', ["E0011 2:6 Unexpected token: 'Eq'"]],
   ['a lambda without a body at the end of the file', 'f = (a) => \n', ["E0012 2:1 Invalid syntax: Expected expression after '='"]],
   ['++ before a closing brace', 'main = {\n    i++\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   // An operator with nothing before it is the failure itself.

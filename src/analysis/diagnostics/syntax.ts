@@ -107,6 +107,9 @@ function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
     // At the end of the file the reference's parser finds no operand either (`f = (a) =>`).
     const next = tokens.after(at) ?? { text: '', start: text.length, end: text.length };
     if (silentFailure(tokens.before(at), next, tokens, text)) return silentFailureAt(next, problem.statement, tokens);
+    // After a `use` path (`use⏎main = …` takes `main` as the path) a statement begins with what no expression begins
+    // with: the reference's expression statement reports it.
+    if (NO_EXPRESSION_START.has(next.text) && endsUsePath(tokens, at)) return unexpectedToken(next);
   }
   const expected = /^[a-z_]+$/.test(type) ? pascal(type) : tokenKindName(type);
   const next = tokens.after(at);
@@ -306,6 +309,18 @@ function silentFailure(before: TokenAt | undefined, at: TokenAt, tokens: TokenLi
 function indexes(bracket: TokenAt, tokens: TokenList, text: string): boolean {
   const before = tokens.before(bracket.start);
   return endsOperand(before) && !text.slice(before.end, bracket.start).includes('\n');
+}
+
+/** Whether the tokens before `at` are `use` and a path (`use a.b`). */
+function endsUsePath(tokens: TokenList, at: number): boolean {
+  let token = tokens.before(at);
+  while (token && IDENTIFIER.test(token.text)) {
+    const before = tokens.before(token.start);
+    if (before?.text === 'use') return true;
+    if (before?.text !== '.') return false;
+    token = tokens.before(before.start);
+  }
+  return false;
 }
 
 function endsOperand(token: TokenAt | undefined): token is TokenAt {

@@ -66,6 +66,8 @@ export const SHAPES: readonly Shape[] = [
   // From 2,000: at 1,000 the model takes 4–8 ms, and one CI run under load measured a ratio of 6.2 there (2.5–3.9 on a quiet machine, before and after this stop alike).
   { name: 'nested `if a {` × n', n: 2_000, text: (n) => `main = () => {\n${repeat('if a {\n', n)}${repeat('}\n', n)}}\n` },
   { name: 'unclosed `if a {` × n', n: 2_000, text: (n) => repeat('if a {\n', n) },
+  // Each a `for` statement whose head the syntax diagnostics read off the tokens.
+  { name: '`for x of⏎` × n', n: 2_000, text: (n) => repeat('for x of\n', n) },
   { name: '`a < ` × n', n: 2_000, text: (n) => `x = ${repeat('a < ', n)}a\n` },
   { name: '`a < ` × n, a statement', n: 2_000, text: (n) => `${repeat('a < ', n)}a\n` },
   { name: 'identifiers × n', n: 2_000, text: (n) => `x = ${repeat('a ', n)}\n` },

@@ -87,6 +87,66 @@ const CASES: Array<[string, string, string[]]> = [
   ['? as a parameter type', 'f: (a: ?) -> Void = (a) => {}', ["E0012 1:8 Invalid syntax: '?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注"]],
   ['&&', 'ok = a && b', ['E0012 1:8 Invalid syntax: logical conjunction uses keyword `and`; `&&` was removed (SPEC §2.2)']],
   ['||', 'ok = a || b', ['E0012 1:8 Invalid syntax: logical disjunction uses keyword `or`; `||` was removed (SPEC §2.2)']],
+  // Where no operand can begin after an operator, `(`, `[` or `,`, the reference's expression parser fails without
+  // a word: an expression statement reports the token (E0011), an assignment its value (E0012, no position).
+  ['a doubled comma in a call statement', 'main = {\n    print(1,,)\n}', ["E0011 2:13 Unexpected token: 'Comma'"]],
+  ['a doubled comma in an assigned call', 'main = {\n    x = f(1,,)\n}', ["E0012 2:13 Invalid syntax: Expected expression after '='"]],
+  ['an empty index', 'main = {\n    print(xs[])\n}', ["E0011 2:14 Unexpected token: 'RBracket'"]],
+  ['a shift operator', 'x = 1 << 3', ["E0012 1:8 Invalid syntax: Expected expression after '='"]],
+  ['a closure with bars', 'ys = map(xs, |x| x)', ["E0012 1:14 Invalid syntax: Expected expression after '='", "E0011 1:16 Unexpected token: 'Pipe'"]],
+  ['use without a path', 'use\nmain = { print(1) }\n', ["E0011 2:6 Unexpected token: 'Eq'"]],
+  ['a lambda without a body at the end of the file', 'f = (a) => \n', ["E0012 2:1 Invalid syntax: Expected expression after '='"]],
+  ['++ before a closing brace', 'main = {\n    i++\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
+  // An operator with nothing before it is the failure itself.
+  ['a prompt line', '>> :help', ["E0011 1:1 Unexpected token: 'Gt'"]],
+  // The body of an `if`, `while` or `for` statement and a bare block are statement blocks: no empty statement there,
+  // and an `if` or block statement takes no `;` (expression blocks skip stray `;`).
+  ['a stray ; opening an if body', 'main = {\n    if true { ; print(1) }\n}', ["E0011 2:15 Unexpected token: 'Semicolon'"]],
+  ['a doubled ; in an if body', 'main = {\n  if a { b;; }\n}', ["E0011 2:12 Unexpected token: 'Semicolon'"]],
+  ['a ; after an if statement in an if body', 'main = {\n  if a { if b { c }; }\n}', ["E0011 2:20 Unexpected token: 'Semicolon'"]],
+  ['a ; after a block statement in an if body', 'main = {\n  if a { { c }; }\n}', ["E0011 2:15 Unexpected token: 'Semicolon'"]],
+  // The head of an `if` statement: a condition as far as an expression goes, then `{`; of a `for`: one name, `in`.
+  ['a colon after an if condition', 'main = {\n    if x > 3:\n        print(1)\n}', ['E0010 2:13 Expected LBrace, found Colon']],
+  ['a parenthesized condition without a block', 'main = {\n    if (x > 0) print(1)\n}', ['E0010 2:16 Expected LBrace, found Identifier("print")']],
+  ['an else if without a block', 'main = {\n    if a {\n    } else if b\n        return 1\n    }\n}', ['E0010 4:9 Expected LBrace, found KwReturn']],
+  ['not as an operator in a condition', 'main = {\n    if not x == 3 { }\n}', ['E0010 2:12 Expected LBrace, found Identifier("x")']],
+  ['a pattern as a loop variable', 'main = {\n    for (k, v) in m { }\n}', ["E0011 2:9 Unexpected token: 'LParen'", "E0011 3:1 Unexpected token: 'RBrace'"]],
+  ['of for in', 'main = {\n    for x of xs { }\n}', ['E0010 2:11 Expected KwIn, found Identifier("of")']],
+  // A match arm's pattern is one primary, then `=>`; a prefix operator takes `1 => …` as a lambda.
+  ['a thin arrow in a match arm', 'r = match op {\n    "+" -> 1,\n    _ -> 0\n}', ['E0010 2:9 Expected FatArrow, found Arrow']],
+  ['a range pattern', 'r = match s {\n    90..100 => 1,\n    _ => 2\n}', ['E0010 2:7 Expected FatArrow, found DotDot']],
+  ['a negative pattern', 'r = match n {\n    -1 => 1,\n    _ => 2\n}', ['E0012 2:8 Invalid syntax: invalid lambda parameter list: expected identifiers, e.g. `x => ...` or `(a, b) => ...`']],
+  ['an expression in a struct pattern', 'r = match p {\n    { x + 1 } => 1,\n    _ => 0\n}', ['E0012 2:9 Invalid syntax: invalid struct pattern field: expected `name`, `mut name` or `Variant(pattern)`']],
+  ['a call before =>', 'main = {\n    f = g(x) => x\n}', ['E0012 2:14 Invalid syntax: invalid lambda parameter list: expected identifiers, e.g. `x => ...` or `(a, b) => ...`']],
+  // A call's arguments are expressions and commas up to `)`: after an argument, anything else is E0010 there,
+  // the next line's statement included (a `(` on a new line calls nothing).
+  ['a call left open before the next statement', 'main = {\n    msg = greet("ana"\n    io.println(msg)\n}', ['E0010 3:5 Expected RParen, found Identifier("io")', 'E0010 4:1 Expected RParen, found RBrace']],
+  ['a parenthesis on the next line in the arguments', 'main = {\n    t = compute(1,\n        2\n        (3))\n}', ['E0010 4:9 Expected RParen, found LParen']],
+  // Old annotation syntax, E0012 without a position in the reference (ours is the name).
+  ['Type with brackets', 'Stack: Type[T] = { items: List(T) }', ["E0012 1:8 Invalid syntax: Old 'Type[...]' or 'Type<...>' syntax is no longer supported. Use 'Type' alone for the meta-type, or '(T: Type, ...) -> Type' for type constructors."]],
+  ['a type name before ->', 'apply: (f: Int -> Int) -> Int = f(1)', ["E0012 1:12 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'"]],
+  ['name(…) -> at statement start', 'square(x: Int) -> Int = x * x', ['E0012 1:1 Invalid syntax: 旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`', 'E0010 1:9 Expected RParen, found Colon', "E0011 1:16 Unexpected token: 'Arrow'"]],
+  ['pub use', 'pub use std.io', ['E0012 1:1 Invalid syntax: Expected expression after pub/mut']],
+  // A lambda whose first parameter is a bare name takes only bare names; a declaration's lambda matches its signature.
+  ['a typed parameter after a bare one', 'f = (a, b: Int) => a', ['E0010 1:10 Expected RParen, found Colon']],
+  ['a mut parameter after a bare one', 'f = (a, mut b) => a', ["E0012 1:9 Invalid syntax: Expected expression after '='"]],
+  ['lambda parameters in another order than the signature', 'sub: (a: Int, b: Int) -> Int = (b, a) => a - b', ["E0012 1:32 Invalid syntax: Parameter name mismatch at position 1: signature has 'a', lambda has 'b'."]],
+  ['more lambda parameters than the signature', 'h: (a: Int, b: Int) -> Int = (a, b, c) => a', ['E0012 1:30 Invalid syntax: Parameter count mismatch: signature has 2 value parameters, lambda has 3']],
+  // A record type's items, separated by commas only.
+  ['a binding to a literal in a record type', 'Point: Type = { x: Int, show = 5 }', ["E0012 1:32 Invalid syntax: Expected function name after '=' in binding 'show'"]],
+  ['_ among binding positions', 'Point: Type = { x: Int, scale = mul[0, _] }', ['E0012 1:40 Invalid syntax: Expected integer position in binding']],
+  ['mut without a colon in a field', 'Counter: Type = { count mut Int }', ["E0012 1:25 Invalid syntax: Expected ':' after 'mut' in field 'count'"]],
+  ['mut before a field', 'Counter: Type = { mut count: Int }', ['E0010 1:19 Expected a type, found KwMut']],
+  ['a record type left open before the next statement', 'Point: Type = { x: Int, y: Int\n\norigin = Point(0, 0)\nmain = { print(origin.x) }', ['E0010 3:1 Expected a type, found Identifier("origin")', 'E0010 4:27 Expected RBrace, found Eof']],
+  // Signatures, labels, `mut`, named struct types, comprehensions, `match` without a value.
+  ['an application then -> in a parameter', 'apply: (f: Fn(Int) -> Int, x: Int) -> Int = f(x)', ['E0010 1:20 Expected RParen, found Arrow']],
+  ['no return type after ->', 'add: (a: Int, b: Int) -> = a + b', ['E0010 1:26 Expected a type, found Eq']],
+  ['a keyword as the first parameter', 'f: (in: Int) -> Int = in + 1', ["E0012 1:4 Invalid syntax: Old function syntax '(Type, Type) -> Ret' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Type, ...) -> Ret'. Example: 'add: (a: Int, b: Int) -> Int = a + b'", "E0018 1:5 'in' is a keyword and cannot be used as a name", "E0018 1:23 'in' is a keyword and cannot be used as a name"]],
+  ['a number as a loop label', 'main = {\n    for i in 0..3 {\n        break ::1\n    }\n}', ["E0010 3:17 Expected loop label after '::', found IntLiteral(1)"]],
+  ['mut before a tuple', 'main = {\n    mut (a, b) = (1, 2)\n}', ["E0011 2:9 Unexpected token: 'LParen'"]],
+  ['mut on the first field of a named struct type', 'P: Type = Point(mut x: Int, y: Int)', ['E0010 1:17 Expected a type, found KwMut']],
+  ['match as a name', 'main = {\n    match = 3\n}', ["E0011 2:11 Unexpected token: 'Eq'"]],
+  ['a filter in a comprehension', 'main = {\n    evens = [x for x in xs if x % 2 == 0]\n}', ['E0010 2:28 Expected RBracket, found KwIf']],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],
   ['an octal prefix without octal digits', 'x = 0o9', ["E0002 1:5 Invalid numeric literal: 'Expected octal digits'"]],
@@ -127,7 +187,7 @@ describe('syntax diagnostics', () => {
   });
 
   it('accepts the valid forms that look like errors', () => {
-    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y']) {
+    for (const text of ['x = 170141183460469231731687303715884105727', 'x = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'x = 1e_5', 'x = 170141183460469231731687303715884105728.5', 'x = 1 y = 2', 'return\nb = 1', "c = 'ab'", 'x = &mutable', 'v = p\n    .x', 'use std {io}', 'mk: (Int, Int) -> Int = (x, y) => x + y', 'x = 1\n-y', 'main = {\n  y = 1;;\n  if a { b }; { c };\n}', 'main = {\n  if a { while b { c }; }\n}', 'f(a, b,)', 'x = []', 'x = ()', 'r = match x { 1 => 2 3 => { 4 }, (a, b) => a, {y} => y, _ => f(1)\n .x }', 'p: Point(x: Int) = 1', 'x = f(a,\n  b,\n)', 't: Type = Type', 'x = a[0] < b', 'f: (T: Type) -> (x: T) -> T = x', 'f = (a: Int, b) => a', 'g: (a: Int, b: Int) -> Int = (b) => b', 'k: (a: Int, b: Int) -> Int = x => x', 'id: (T: Type) -> (x: T) -> T = (x) => x', 'P: Type = { x: Float = 0, y mut: Float, Drawable, distance = distance[0], d2 = dist, last = f[-1], d: ((a: P, b: P) -> Float)[0] = ((a, b) => a.x), x > 0, Assert(N > 0), v: &mut List(Int), }', 'f: (g: (x: Int) -> Int, n: Int) -> (Int, Int) = (g, n) => (n, n)\nmk: (Int, Int) -> Int = (x, y) => x + y\nxs = [x * 2 for x in ys]', 'main = {\n    break ::outer\n    mut x = 1\n    mut pub y = 2\n}', 'f: (mut a: Int) -> Int = a', 'P: Type = Point(x: Int, mut y: Int)']) {
       assert.deepEqual(diagnose(text), [], text);
     }
   });

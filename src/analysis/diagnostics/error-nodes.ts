@@ -21,6 +21,15 @@ export interface MissingNode {
   type: string;
   startIndex: number;
   endIndex: number;
+  statement: EnclosingStatement | undefined;
+}
+
+/** The innermost statement around a problem (none when recovery left only ERRORs up to the block). */
+export interface EnclosingStatement {
+  type: string;
+  start: number;
+  /** Where its own `=` starts (an assignment's, a declaration's value), or -1. */
+  equals: number;
 }
 
 export interface ErrorNode {
@@ -38,6 +47,7 @@ export interface ErrorNode {
   siblingBefore: string | undefined;
   /** The type of the innermost node around the ERROR that is not an ERROR. */
   enclosingType: string | undefined;
+  statement: EnclosingStatement | undefined;
 }
 
 export type SyntaxErrorNode = MissingNode | ErrorNode;
@@ -70,6 +80,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
   // Per depth: the sibling before the node last visited there.
   const siblingsBefore: Array<string | undefined> = [];
   const depthOf = new Int32Array(table.count);
+  const statements = new StatementFinder(table);
   let lastDepth = -1;
   // Document order; a node without errors is visited (it may precede an error) but not entered.
   for (let i = 0; i < table.count; ) {
@@ -106,7 +117,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       found.pop();
     }
     if (missing) {
-      found.push({ kind: 'MISSING', type, startIndex, endIndex });
+      found.push({ kind: 'MISSING', type, startIndex, endIndex, statement: statements.around(at) });
       continue;
     }
     const token = firstToken(table, at, text, lines);
@@ -123,6 +134,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       firstStartsStatement: !firstPrevious || firstPrevious.type === ';' || firstPrevious.endRow < firstRow,
       siblingBefore: beforeType ?? (depth > 0 && types[depth - 1] === 'ERROR' ? siblingsBefore[depth - 1] : undefined),
       enclosingType: enclosingType(types, depth),
+      statement: statements.around(at),
     });
   }
   return found;
@@ -157,6 +169,52 @@ function tokenAt(table: NodeTable, node: number, text: string, lines: LineIndex,
   const start = table.start(node);
   const end = table.end(node);
   return { token: { text: text.slice(start, end), start, end }, previous, row: lines.lineOf(start) };
+}
+
+const STATEMENTS = new Set(['assignment', 'declaration', 'destructuring_assignment', 'expression_statement', 'type_definition', 'use_statement']);
+/** Where a statement's search stops: the statements of a block are its own. */
+const STATEMENT_BOUNDARIES = new Set(['block', 'source_file']);
+
+/**
+ * The statement around each node asked about, remembered per ancestor: errors
+ * nested n deep (recovery nests them on a file of stray operators) would
+ * otherwise each walk up the same n ancestors.
+ */
+class StatementFinder {
+  readonly #table: NodeTable;
+  readonly #known = new Map<number, EnclosingStatement | undefined>();
+
+  constructor(table: NodeTable) {
+    this.#table = table;
+  }
+
+  around(node: number): EnclosingStatement | undefined {
+    const table = this.#table;
+    const path: number[] = [];
+    let found: EnclosingStatement | undefined;
+    for (let at = table.parent(node); at !== -1; at = table.parent(at)) {
+      if (this.#known.has(at)) {
+        found = this.#known.get(at);
+        break;
+      }
+      path.push(at);
+      const type = table.type(at);
+      if (STATEMENT_BOUNDARIES.has(type)) break;
+      if (STATEMENTS.has(type)) {
+        found = { type, start: table.start(at), equals: equalsOf(table, at) };
+        break;
+      }
+    }
+    for (const at of path) this.#known.set(at, found);
+    return found;
+  }
+}
+
+function equalsOf(table: NodeTable, statement: number): number {
+  for (let child = table.firstChild(statement); child !== -1; child = table.nextSibling(child)) {
+    if (table.type(child) === '=') return table.start(child);
+  }
+  return -1;
 }
 
 function enclosingType(types: readonly string[], depth: number): string | undefined {

@@ -6,8 +6,9 @@ import type { Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { errorNodes, type ErrorNode, type TokenAt } from './error-nodes.ts';
+import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
+import { headTokens, LAMBDA_PARAMETERS, statementHeadErrors } from './statement-heads.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
@@ -68,8 +69,18 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
+  const problems = hasError ? errorNodes(tree, text, lines) : [];
+  // The heads of `if` and `for` statements, match arms, call arguments and old annotation syntax, read off the
+  // tokens where recovery made an ERROR in them; what the ERRORs there say before the place the reference stops
+  // at is recovery's guess, and is left out.
+  const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
+  const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*([[<]|=\s*[A-Za-z_]\w*\s*\(\s*mut\b)/.test(text))
+    ? []
+    : statementHeadErrors(headTokens(text)).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1));
+  parser.push(...heads.map(({ code, message, start, end, from }) => ({ code, message, start, end, from, lexical: false })));
+  const beforeHeads = new SpanIndex(heads.map((h) => ({ start: h.from, end: h.start })));
   const oldSyntaxLines = new Set<number>();
-  for (const problem of hasError ? errorNodes(tree, text, lines) : []) {
+  for (const problem of problems) {
     const line = lines.lineOf(problem.startIndex);
     if (!oldSyntaxLines.has(line)) {
       oldSyntaxLines.add(line);
@@ -78,13 +89,14 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
       const angle = angleBracketType(tokenList(), lines, line);
       if (angle) parser.push(angle);
     }
+    if (beforeHeads.contains(problem.startIndex, problem.startIndex)) continue;
     if (lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.
     if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;
     if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && brackets.found.length > 0) continue;
     if (insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
-    if (problem.kind === 'MISSING') parser.push(missing(tokenList(), problem.type, problem.startIndex));
-    else parser.push(unexpected(problem, tokenList, text.length));
+    if (problem.kind === 'MISSING') parser.push(missing(tokenList(), problem, text));
+    else parser.push(unexpected(problem, tokenList, text));
   }
   parser.sort((a, b) => a.start - b.start);
 
@@ -97,7 +109,17 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   });
 }
 
-function missing(tokens: TokenList, type: string, at: number): Found {
+function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
+  const { type, startIndex: at } = problem;
+  // An operand the recovery made up (`xs[]`, `i +⏎}`): the reference found none at the next token.
+  if (!/^[)\]}]$/.test(type)) {
+    // At the end of the file the reference's parser finds no operand either (`f = (a) =>`).
+    const next = tokens.after(at) ?? { text: '', start: text.length, end: text.length };
+    if (silentFailure(tokens.before(at), next, tokens, text)) return silentFailureAt(next, problem.statement, tokens);
+    // After a `use` path (`use⏎main = …` takes `main` as the path) a statement begins with what no expression begins
+    // with: the reference's expression statement reports it.
+    if (NO_EXPRESSION_START.has(next.text) && endsUsePath(tokens, at)) return unexpectedToken(next);
+  }
   const expected = /^[a-z_]+$/.test(type) ? pascal(type) : tokenKindName(type);
   const next = tokens.after(at);
   return {
@@ -113,7 +135,9 @@ function missing(tokens: TokenList, type: string, at: number): Found {
 const BINARY_ONLY = new Set(['/', '%', '==', '!=', '<', '<=', '>', '>=', '..', '=', 'and', 'or', 'as']);
 const PREFIX_OPERATORS = new Set(['-', '+', '!', '*', '&', '&mut']);
 
-function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: number): Found {
+function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string): Found {
+  const textLength = text.length;
+  const tokens = tokenList;
   let { first } = error;
   // `spawn` takes a block or `for`: the reference has no `spawn while` or `spawn if`, and reports what follows
   // `spawn` (recovery may start the ERROR at the `=` before it).
@@ -135,6 +159,11 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   if (bracket) return { code: 'E0012', message: `Invalid syntax: ${OLD_GENERIC_SYNTAX}`, start: bracket.start, end: bracket.end, lexical: false };
   // `x = ` with nothing an expression can begin with after the `=` (`x = )`, `x = = 2`, end of file).
   if (first.text === '=' && assignsNothing(first, tokens())) return noValue(first.start, first.end);
+  // (Not in a type or a `use` list, which hold no expressions.)
+  if (!error.insideType && error.statement?.type !== 'use_statement') {
+    const failed = firstSilentFailure(error, tokens(), text);
+    if (failed) return silentFailureAt(failed, error.statement, tokens(), error);
+  }
   // `Color: Type = Red | Green`: a `|` after a type definition (no position in the reference; ours is the `|`).
   if (first.text === '|' && error.siblingBefore === 'type_definition') {
     return { code: 'E0012', message: `Invalid syntax: ${ENUM_WITHOUT_BRACES}`, start: first.start, end: first.end, lexical: false };
@@ -158,6 +187,10 @@ function unexpected(error: ErrorNode, tokens: () => TokenList, textLength: numbe
   if ((first.text === 'pub' || first.text === 'mut') && error.firstStartsStatement) {
     const found = afterPubOrMut(first, tokens());
     if (found) return found;
+  }
+  // `g(x) => x`, `a.b => 1`: what stands before `=>` is no parameter list (a match arm's pattern is read apart).
+  if (first.text === '=>' && error.enclosingType !== 'match_block') {
+    return { code: 'E0012', message: LAMBDA_PARAMETERS, start: first.start, end: first.end, lexical: false };
   }
   if (NAME_KEYWORDS.has(first.text) && error.firstStartsStatement) {
     return keywordAsName(first, error.endIndex);
@@ -353,6 +386,82 @@ function tokenAfterGroup(open: TokenAt, limit: number, tokens: TokenList): Token
   return undefined;
 }
 
+/** Tokens after which the reference's parser reads an operand, with no diagnostic of its own when none can begin there. */
+const WANTS_OPERAND = new Set([...BINARY_ONLY, ...PREFIX_OPERATORS, '(', '[', ',', 'match', '=>']);
+
+/**
+ * Whether the reference's expression parser fails at `at` without a word: it
+ * wanted an operand after `before` and no expression begins with `at`. What
+ * holds the expression then reports (see `silentFailureAt`).
+ */
+function silentFailure(before: TokenAt | undefined, at: TokenAt, tokens: TokenList, text: string): boolean {
+  if (!before || !WANTS_OPERAND.has(before.text) || !(NO_EXPRESSION_START.has(at.text) || at.text === '')) return false;
+  // A binary operator with no operand before it (`>> :help`, `{ ... }`) is where the failure is, not after it.
+  if (BINARY_ONLY.has(before.text) && !endsOperand(tokens.before(before.start))) return false;
+  // `()`, a trailing comma, and `[]` unless it indexes (`xs[]`).
+  if (before.text === '(' && at.text === ')') return false;
+  if (before.text === ',' && /^[)\]}]$/.test(at.text)) return false;
+  if (before.text === '[' && at.text === ']') return indexes(before, tokens, text);
+  return true;
+}
+
+/** Whether a `[` indexes what precedes it: an operand's end on the same line. */
+function indexes(bracket: TokenAt, tokens: TokenList, text: string): boolean {
+  const before = tokens.before(bracket.start);
+  return endsOperand(before) && !text.slice(before.end, bracket.start).includes('\n');
+}
+
+/** Whether the tokens before `at` are `use` and a path (`use a.b`). */
+function endsUsePath(tokens: TokenList, at: number): boolean {
+  let token = tokens.before(at);
+  while (token && IDENTIFIER.test(token.text)) {
+    const before = tokens.before(token.start);
+    if (before?.text === 'use') return true;
+    if (before?.text !== '.') return false;
+    token = tokens.before(before.start);
+  }
+  return false;
+}
+
+function endsOperand(token: TokenAt | undefined): token is TokenAt {
+  return token !== undefined && ENDS_OPERAND.test(token.text) && !BEFORE_EXPRESSION.has(token.text);
+}
+
+/** The first place in an ERROR (or right before it) where the reference's expression parser fails silently. */
+function firstSilentFailure(error: ErrorNode, tokens: TokenList, text: string): TokenAt | undefined {
+  let previous = tokens.before(error.startIndex);
+  for (let token = tokens.after(error.startIndex); token && token.start < error.endIndex && token.end > token.start; token = tokens.after(token.end)) {
+    if (silentFailure(previous, token, tokens, text)) return token;
+    previous = token;
+  }
+  return undefined;
+}
+
+/**
+ * What the reference reports for a silent failure at `at`: an assignment or a
+ * declaration whose value failed says E0012 "Expected expression after '='"
+ * (with no position); an expression statement says E0011 at the token it
+ * stopped at.
+ */
+function silentFailureAt(at: TokenAt, statement: EnclosingStatement | undefined, tokens: TokenList, error?: ErrorNode): Found {
+  const valueFailed = statement
+    ? statement.equals !== -1 && statement.equals < at.start && statement.type !== 'expression_statement'
+    : error !== undefined && assignsBefore(error, at, tokens);
+  return valueFailed ? noValue(at.start, at.end) : unexpectedToken(at);
+}
+
+/** Whether an ERROR that recovery left alone in its block begins `name =` (or `pub`, `mut`) before `at`, at the outer bracket level. */
+function assignsBefore(error: ErrorNode, at: TokenAt, tokens: TokenList): boolean {
+  if (!(IDENTIFIER.test(error.first.text) || error.first.text === 'pub' || error.first.text === 'mut') || !error.firstStartsStatement) return false;
+  let depth = 0;
+  for (let token = tokens.after(error.first.start); token && token.start < at.start && token.end > token.start; token = tokens.after(token.end)) {
+    if (/^[([{]$/.test(token.text)) depth++;
+    else if (/^[)\]}]$/.test(token.text)) depth--;
+    else if (token.text === '=' && depth === 0) return true;
+  }
+  return false;
+}
+
 function unexpectedToken(token: TokenAt): Found {
   return { code: 'E0011', message: `Unexpected token: '${tokenKindName(token.text)}'`, start: tokenStart(token), end: token.end, lexical: false };
 }
@@ -426,6 +535,9 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
   const ITEMS_FIELD = table.fieldIdOf('items');
   const ALIAS_FIELD = table.fieldIdOf('alias');
   const BLOCK = table.idOf('block');
+  const LAMBDA = table.idOf('lambda');
+  const LAMBDA_PARAMETER_LIST = table.idOf('lambda_parameters');
+  const VALUE_FIELD = table.fieldIdOf('value');
   const found: StatementFinding[] = [];
   const end = table.subtreeEnd(root);
   for (let node = root; node < end; node++) {
@@ -458,9 +570,79 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
       if (firstEntry !== -1 && !table.hasError(firstEntry) && table.typeId(firstEntry) !== PARAMETER && table.typeId(firstEntry) !== TYPE_IDENTIFIER) {
         found.push({ code: 'E0012', message: `Invalid syntax: ${OLD_FUNCTION_SYNTAX}`, start: table.start(annotation), end: table.end(annotation), lexical: false, statementEnd: table.end(node) });
       }
+      const lambda = table.childInField(node, VALUE_FIELD);
+      if (annotation !== -1 && lambda !== -1 && table.typeId(annotation) === FUNCTION_TYPE && table.typeId(lambda) === LAMBDA) {
+        const mismatch = lambdaAgainstSignature(table, annotation, lambda);
+        if (mismatch) found.push({ code: 'E0012', message: `Invalid syntax: ${mismatch}`, start: table.start(lambda), end: table.end(lambda), lexical: false, statementEnd: table.end(node) });
+      }
+    } else if (type === LAMBDA_PARAMETER_LIST && !table.hasError(node)) {
+      const mixed = mixedLambdaParameter(table, node);
+      if (mixed) found.push({ ...mixed, lexical: false, statementEnd: table.end(node) });
     }
   }
   return found;
+}
+
+/** The names of a list of `parameter` nodes (lambda or signature), in order. */
+function parameterNames(table: NodeTable, list: number): string[] {
+  const names: string[] = [];
+  const NAME = table.fieldIdOf('name');
+  for (let child = table.firstChild(list); child !== -1; child = table.nextSibling(child)) {
+    if (table.type(child) !== 'parameter') continue;
+    const name = table.childInField(child, NAME);
+    if (name !== -1) names.push(table.text(name));
+  }
+  return names;
+}
+
+/**
+ * decl.rs's check of a function declaration's lambda against its signature:
+ * the signature's parameters (every curry group) that the lambda names, in
+ * the signature's order, must be the lambda's parameters, as many and in the
+ * same order; a lambda that names none of them is taken as it is.
+ */
+function lambdaAgainstSignature(table: NodeTable, signature: number, lambda: number): string | undefined {
+  const PARAMETERS = table.fieldIdOf('parameters');
+  const RETURN_TYPE = table.fieldIdOf('return_type');
+  const signatureNames: string[] = [];
+  for (let group = signature; group !== -1 && table.type(group) === 'function_type'; group = table.childInField(group, RETURN_TYPE)) {
+    const list = table.childInField(group, PARAMETERS);
+    if (list !== -1) signatureNames.push(...parameterNames(table, list));
+  }
+  const lambdaList = table.childInField(lambda, PARAMETERS);
+  if (lambdaList === -1) return undefined;
+  const lambdaNames = parameterNames(table, lambdaList);
+  const named = signatureNames.filter((name) => lambdaNames.includes(name));
+  if (named.length === 0) return undefined;
+  if (named.length !== lambdaNames.length) return `Parameter count mismatch: signature has ${named.length} value parameters, lambda has ${lambdaNames.length}`;
+  const at = named.findIndex((name, i) => name !== lambdaNames[i]);
+  return at === -1 ? undefined : `Parameter name mismatch at position ${at + 1}: signature has '${named[at]}', lambda has '${lambdaNames[at]}'.`;
+}
+
+/**
+ * A lambda parameter list whose first parameter is a bare name takes only
+ * bare names (nud.rs): a later `b: Int` stops it at the `:` (E0010 `Expected
+ * RParen`), a later `mut b` makes the expression fail where it stands.
+ */
+function mixedLambdaParameter(table: NodeTable, list: number): Pick<Found, 'code' | 'message' | 'start' | 'end'> | undefined {
+  const parameters: number[] = [];
+  for (let child = table.firstChild(list); child !== -1; child = table.nextSibling(child)) if (table.type(child) === 'parameter') parameters.push(child);
+  const plain = (p: number) => table.childOfType(p, table.idOf(':')) === -1 && table.childOfType(p, table.idOf('mutability')) === -1;
+  if (parameters.length < 2 || !plain(parameters[0]!)) return undefined;
+  for (const parameter of parameters.slice(1)) {
+    const colon = table.childOfType(parameter, table.idOf(':'));
+    if (colon !== -1) return { code: 'E0010', message: 'Expected RParen, found Colon', start: table.start(colon), end: table.end(colon) };
+    const mut = table.childOfType(parameter, table.idOf('mutability'));
+    if (mut !== -1) {
+      let statement = table.parent(list);
+      while (statement !== -1 && !['assignment', 'declaration', 'expression_statement', 'block', 'source_file'].includes(table.type(statement))) statement = table.parent(statement);
+      const inValue = statement !== -1 && (table.type(statement) === 'assignment' || table.type(statement) === 'declaration');
+      return inValue
+        ? noValue(table.start(mut), table.end(mut))
+        : { code: 'E0011', message: "Unexpected token: 'KwMut'", start: table.start(mut), end: table.end(mut) };
+    }
+  }
+  return undefined;
 }
 
 /**

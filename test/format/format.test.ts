@@ -146,6 +146,15 @@ describe('format', () => {
     assert.equal(format(parser, '// header\n/* note */\nuse b\nuse a\n').formatted, '// header\n/* note */\nuse a\nuse b\n');
   });
 
+  it('keeps a block comment after a separator with the item that follows it on its line', () => {
+    // It was moved to the end of the previous item's line: `c = a /* c */⏎d = 2`, `1, /* c */⏎2,`.
+    assert.equal(format(parser, 'main = {\n    c = a; /* c */ d = 2\n    e = 3\n}\n').formatted, 'main = {\n    c = a\n    /* c */ d = 2\n    e = 3\n}\n');
+    assert.equal(format(parser, 'x = {"a": 1, /* b */ /* c */ "b": 2}\n').formatted, 'x = {\n    "a": 1,\n    /* b */\n    /* c */ "b": 2,\n}\n');
+    // Before a separator, or with a line break before the next item, it stays at the end of the line.
+    assert.equal(format(parser, 'x = [1 /* one */, 2]\n').formatted, 'x = [\n    1 /* one */,\n    2,\n]\n');
+    assert.equal(format(parser, 'x = [1, /* one */\n    2]\n').formatted, 'x = [\n    1, /* one */\n    2,\n]\n');
+  });
+
   it('keeps grouping parentheses, labels, literals and escapes', () => {
     const source = 'main = {\n    y = -(a + b) * c\n    n = 0xFF_FF\n    s = "a\\tb"\n    while true { break ::outer }\n}\n';
     assert.equal(format(parser, source).formatted, source);

@@ -155,6 +155,18 @@ describe('format', () => {
     assert.equal(format(parser, 'x = [1, /* one */\n    2]\n').formatted, 'x = [\n    1, /* one */\n    2,\n]\n');
   });
 
+  it('hugs a trailing block lambda only when the arguments before it fit on the line, so that formatting twice changes nothing', () => {
+    // The hug was decided by the source's line breaks: once formatted, the first argument spanned lines and the
+    // second run laid the call out as a list.
+    const source = 'main = {\n    other = list.map(list.map(data, (v) => { v + 1 }), (w) => {\n        w * w\n    })\n}\n';
+    const once = format(parser, source, { line_width: 60 }).formatted;
+    assert.equal(once, 'main = {\n    other = list.map(\n        list.map(data, (v) => { v + 1 }),\n        (w) => { w * w },\n    )\n}\n');
+    assert.equal(format(parser, once, { line_width: 60 }).formatted, once);
+    // Where they fit, the lambda is hugged, however the source broke the arguments.
+    const hugged = 'main = {\n    out = list.map(data, (value) => {\n        doubled = value * 2\n        doubled + 1\n    })\n}\n';
+    assert.equal(format(parser, hugged.replace('(data, ', '(\n        data,\n        '), { line_width: 60 }).formatted, hugged);
+  });
+
   it('keeps grouping parentheses, labels, literals and escapes', () => {
     const source = 'main = {\n    y = -(a + b) * c\n    n = 0xFF_FF\n    s = "a\\tb"\n    while true { break ::outer }\n}\n';
     assert.equal(format(parser, source).formatted, source);

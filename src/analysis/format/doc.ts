@@ -1,7 +1,7 @@
 // A Wadler-style document: text, groups that print flat when they fit, and
 // line breaks that become spaces (or nothing) in flat mode.
 
-export type Doc = string | Doc[] | Group | Indent | Line | IfBreak | Verbatim | Suffix;
+export type Doc = string | Doc[] | Group | Indent | Line | IfBreak | Verbatim | Suffix | Hug;
 
 interface Group { kind: 'group'; contents: Doc; shouldBreak: boolean }
 interface Indent { kind: 'indent'; contents: Doc }
@@ -12,6 +12,11 @@ interface IfBreak { kind: 'ifBreak'; broken: Doc; flat: Doc }
 interface Verbatim { kind: 'verbatim'; text: string }
 /** What ends a line without counting toward its width (a statement's trailing comment, as in the reference). */
 interface Suffix { kind: 'suffix'; contents: Doc }
+/**
+ * `head` on one line then `tail` (`f(a, b, (x) => {` then the lambda's body) when
+ * that much fits, else `fallback` (the same parts laid out another way).
+ */
+interface Hug { kind: 'hug'; head: Doc; tail: Doc; fallback: Doc }
 
 export const line: Doc = { kind: 'line', soft: false, hard: false };
 export const softline: Doc = { kind: 'line', soft: true, hard: false };
@@ -31,6 +36,23 @@ export function ifBreak(broken: Doc, flat: Doc = ''): Doc {
 
 export function suffix(contents: Doc): Doc {
   return { kind: 'suffix', contents };
+}
+
+/** `head` flat then `tail` where the line holds `head` and `tail` up to its first line break; else `fallback`. */
+export function hug(head: Doc, tail: Doc, fallback: Doc): Doc {
+  return { kind: 'hug', head, tail, fallback };
+}
+
+/** Whether the doc holds a line break of its own or text copied over several lines, so cannot print on one line. */
+export function spansLines(doc: Doc): boolean {
+  const todo: Doc[] = [doc];
+  while (todo.length > 0) {
+    const current = todo.pop()!;
+    if (typeof current === 'string') continue;
+    if (!Array.isArray(current) && ((current.kind === 'line' && current.hard) || (current.kind === 'verbatim' && current.text.includes('\n')) || (current.kind === 'group' && current.shouldBreak))) return true;
+    todo.push(...partsOf(current));
+  }
+  return false;
 }
 
 export function verbatim(text: string): Doc {
@@ -79,6 +101,7 @@ function partsOf(doc: Exclude<Doc, string>): readonly Doc[] {
   switch (doc.kind) {
     case 'group': case 'indent': case 'suffix': return [doc.contents];
     case 'ifBreak': return [doc.broken, doc.flat];
+    case 'hug': return [doc.head, doc.tail, doc.fallback];
     case 'line': case 'verbatim': return [];
   }
 }
@@ -92,6 +115,8 @@ function breaksGiven(doc: Exclude<Doc, string>, partBreaks: (part: Doc) => boole
     case 'group': return doc.shouldBreak || partBreaks(doc.contents);
     case 'indent': case 'suffix': return partBreaks(doc.contents);
     case 'ifBreak': return partBreaks(doc.broken) && partBreaks(doc.flat);
+    // Its head never breaks (the printer makes a hug only of one that can print flat).
+    case 'hug': return partBreaks(doc.tail) && partBreaks(doc.fallback);
   }
 }
 
@@ -158,6 +183,17 @@ export function render(doc: Doc, options: PrintOptions): string {
         stack.push({ level, mode: flat ? 'flat' : 'break', doc: current.contents });
         break;
       }
+      case 'hug': {
+        if (mode === 'flat') {
+          stack.push({ level, mode, doc: current.tail }, { level, mode, doc: current.head });
+          break;
+        }
+        // The tail, measured as it will print, ends the line at its first break.
+        const tail: Command = { level, mode: 'break', doc: current.tail };
+        if (fits(current.head, [...stack, tail], options.lineWidth - column, memo)) stack.push(tail, { level, mode: 'flat', doc: current.head });
+        else stack.push({ level, mode: 'break', doc: current.fallback });
+        break;
+      }
     }
   }
   return out.join('');
@@ -218,6 +254,10 @@ function fits(doc: Doc, rest: readonly Command[], room: number, memo: Map<object
         // A group after the one measured keeps the mode of what holds it: its first
         // possible break (in a broken parent) ends the line being measured.
         todo.push({ mode: breaks(current, memo) ? 'break' : mode, doc: current.contents });
+        break;
+      case 'hug':
+        // As it prints when it fits: the head flat, the tail up to its first break.
+        todo.push({ mode, doc: current.tail }, { mode: 'flat', doc: current.head });
         break;
     }
   }

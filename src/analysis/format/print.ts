@@ -7,7 +7,7 @@ import { CONTEXTUAL_KEYWORDS, KEYWORDS as RESERVED_WORDS } from '../../syntax/vo
 import { collect, hasComments, isComment, type Entry, type Placed, type Sequence } from './comments.ts';
 import { MAX_FORMAT_DEPTH, TooDeepToFormat } from './limits.ts';
 import { PRECEDENCE } from './precedence.ts';
-import { breaks, group, hardline, ifBreak, indent, join, line, render, softline, suffix, verbatim, width, type Doc } from './doc.ts';
+import { breaks, group, hardline, hug, ifBreak, indent, join, line, render, softline, spansLines, suffix, verbatim, width, type Doc } from './doc.ts';
 
 export interface PrintContext {
   source: string;
@@ -317,12 +317,17 @@ export class Printer {
     if (!callee || !args || this.#directComment(node)) return this.tokens(node);
     const items = args.namedChildren.filter((c): c is Node => c !== null);
     const last = items[items.length - 1];
-    // A trailing lambda with a block body is hugged: `f(xs, (x) => {⏎…⏎})`.
-    const hug = last?.type === 'lambda' && last.childForFieldName('body')?.type === 'block' &&
-      !items.some(isComment) && items.slice(0, -1).every((i) => !this.text(i).includes('\n'));
-    if (hug) {
+    // A trailing lambda with a block body is hugged, `f(xs, (x) => {⏎…⏎})`, when the arguments before it fit on
+    // the line up to its `{`; else the arguments are a list like any other. Decided by the width at printing, not
+    // by how the source broke its lines: that changed once formatted (`f(g(a, (v) => {⏎…⏎}), (w) => {…})`
+    // hugged at first, then, its first argument now over lines, did not).
+    const hugs = last?.type === 'lambda' && last.childForFieldName('body')?.type === 'block' && !items.some(isComment);
+    if (hugs) {
       const printed = items.map((i) => (i.type === 'named_argument' ? this.namedArgument(i) : this.print(i)));
-      return [this.print(callee), '(', join(', ', printed), ')'];
+      const before = printed.slice(0, -1);
+      const list = group(['(', indent([softline, join(line, printed.map((doc, i) => [doc, i < printed.length - 1 ? ',' : ifBreak(',')]))]), softline, ')']);
+      if (before.some(spansLines)) return [this.print(callee), list];
+      return [this.print(callee), hug(['(', before.map((doc) => [doc, ', '])], [printed[printed.length - 1]!, ')'], list)];
     }
     return [this.print(callee), this.list(args, LISTS.arguments!)];
   }

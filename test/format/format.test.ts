@@ -167,6 +167,17 @@ describe('format', () => {
     assert.equal(format(parser, hugged.replace('(data, ', '(\n        data,\n        '), { line_width: 60 }).formatted, hugged);
   });
 
+  it('breaks the first block of an if chain that does not fit and keeps the rest on one line where it fits, as the reference', () => {
+    // All the blocks broke together: `} else {⏎    print("…")⏎}`, where the reference prints `} else { print("…") }`.
+    const source = 'if age >= 18 {\n    if has_ticket {\n        print("Welcome")\n    } else {\n        print("Please purchase a ticket first")\n    }\n} else {\n    print("Minors must be accompanied by a guardian")\n}\n';
+    const expected = 'if age >= 18 {\n    if has_ticket {\n        print("Welcome")\n    } else { print("Please purchase a ticket first") }\n} else { print("Minors must be accompanied by a guardian") }\n';
+    assert.equal(format(parser, source, { line_width: 60 }).formatted, expected);
+    // The rest of the chain is one line or broken as a whole; a chain that fits stays on one line.
+    assert.equal(format(parser, 'if score > 100 { log("really") } else if score > 10 { log("other") } else { log("third") }\n', { line_width: 40 }).formatted,
+      'if score > 100 {\n    log("really")\n} else if score > 10 {\n    log("other")\n} else {\n    log("third")\n}\n');
+    assert.equal(format(parser, 'if a { 1 } else { 2 }\n', { line_width: 40 }).formatted, 'if a { 1 } else { 2 }\n');
+  });
+
   it('keeps grouping parentheses, labels, literals and escapes', () => {
     const source = 'main = {\n    y = -(a + b) * c\n    n = 0xFF_FF\n    s = "a\\tb"\n    while true { break ::outer }\n}\n';
     assert.equal(format(parser, source).formatted, source);

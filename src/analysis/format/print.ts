@@ -240,15 +240,17 @@ export class Printer {
     // Each body is laid out once: printing it again to test whether it breaks
     // would double the work at every level of nested ifs.
     const laid = bodies.map((body) => (body!.type === 'block' ? this.#layBlock(body!) : { doc: this.print(body!), oneLine: false }));
+    // When the chain fits, one line; else its first block breaks and the rest of the chain is one line if it fits
+    // (`} else { x }`, as the reference prints a block of one statement that fits), else broken too.
     const together = !laid.some((body) => breaks(body.doc));
     const out: Doc[] = [];
     parts.forEach((part, i) => {
       const condition = part.childForFieldName('condition');
       const body = laid[i]!;
       const keyword = part.type === 'if_expression' ? 'if ' : part.type === 'else_if_clause' ? ' else if ' : ' else ';
-      out.push(keyword, condition ? [this.print(condition), ' '] : '', body.oneLine && !together ? group(body.doc) : body.doc);
+      out.push([keyword, condition ? [this.print(condition), ' '] : '', body.oneLine && !together ? group(body.doc) : body.doc]);
     });
-    return together ? group(out) : out;
+    return together ? group([out[0]!, out.length > 1 ? group(out.slice(1)) : '']) : out;
   }
 
   block(node: Node): Doc {

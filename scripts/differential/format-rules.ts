@@ -137,13 +137,13 @@ const commentLayout: Rule = {
   },
 };
 
-/** Blank lines between statements of a block: the reference drops them all (§4.3, "Blocks"). */
+/** Blank lines between statements of a block, and between match arms: the reference drops them all (§4.3, "Blocks"). */
 const blankLinesInBlocks: Rule = {
-  name: 'reference drops blank lines inside blocks',
+  name: 'reference drops blank lines inside blocks and between match arms',
   sides: ['ours'],
   edits(tree, text) {
     const edits: Edit[] = [];
-    for (const block of ofType(tree, 'block')) {
+    for (const block of ofType(tree, 'block', 'match_block')) {
       const statements = block.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
       for (let i = 1; i < statements.length; i++) {
         const between = text.slice(statements[i - 1]!.endIndex, statements[i]!.startIndex);
@@ -189,9 +189,11 @@ function lastBodyRow(node: Node): number | undefined {
  * below that line. So `f = (x) => x` then one blank line loses it, and so
  * does a multi-line body whose last statement spans lines. Found in the
  * program as written; the blank line after the same statement of ours goes.
+ * And a blank line below the estimate but inside the body (before its `}`)
+ * gives one after the function where the program had none: ours gets it too.
  */
 const blankAfterFunction: Rule = {
-  name: 'reference drops a blank line its estimate of a function\'s end covers',
+  name: 'reference drops or adds a blank line by its estimate of where a function or type ends',
   sides: ['ours'],
   edits(tree, text, original) {
     if (!original) return [];
@@ -199,23 +201,30 @@ const blankAfterFunction: Rule = {
     const written = statements(original.tree.rootNode);
     const lines = original.text.split('\n');
     const missed = new Set<number>();
+    const added = new Set<number>();
     for (let i = 0; i + 1 < written.length; i++) {
-      const last = lastBodyRow(written[i]!);
+      // A type definition ends, to the reference, on its first line: a blank line inside its record type is one after it.
+      const last = written[i]!.type === 'type_definition' ? written[i]!.startPosition.row - 1 : lastBodyRow(written[i]!);
       if (last === undefined) continue;
       const estimate = last + 1;
       const next = written[i + 1]!.startPosition.row;
       const blankAt = (from: number) => lines.slice(from + 1, next).some(isBlank);
-      if (blankAt(written[i]!.endPosition.row) && !blankAt(estimate)) missed.add(i);
+      const between = blankAt(written[i]!.endPosition.row);
+      if (between && !blankAt(estimate)) missed.add(i);
+      // A blank line inside the body, below the estimate (before its `}`), is one after the function to the reference.
+      if (!between && blankAt(estimate)) added.add(i);
     }
     const ours = statements(tree.rootNode);
     const edits: Edit[] = [];
-    for (const i of missed) {
+    for (const i of [...missed, ...added]) {
       const node = ours[i];
       const next = ours[i + 1];
       if (!node || !next) continue;
       const gap = text.slice(node.endIndex, next.startIndex);
       const blank = /\n([ \t]*\n)/.exec(gap);
-      if (blank) edits.push({ start: node.endIndex + blank.index + 1, end: node.endIndex + blank.index + blank[0].length, text: '' });
+      if (blank && missed.has(i)) edits.push({ start: node.endIndex + blank.index + 1, end: node.endIndex + blank.index + blank[0].length, text: '' });
+      const end = text.indexOf('\n', node.endIndex);
+      if (!blank && added.has(i) && end >= 0 && end < next.startIndex) edits.push({ start: end, end, text: '\n' });
     }
     return edits;
   },

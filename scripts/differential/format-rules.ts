@@ -216,6 +216,17 @@ const blankAfterFunction: Rule = {
     }
     const ours = statements(tree.rootNode);
     const edits: Edit[] = [];
+    // The imports end, to it, on the first line of the last `use` as written: a blank line inside its `{ … }`
+    // list gives one after the imports.
+    const uses = original.tree.rootNode.namedChildren.filter((c): c is Node => c?.type === 'use_statement');
+    const lastUse = uses[uses.length - 1];
+    const firstAfter = lastUse ? written.find((w) => w.startIndex > lastUse.endIndex) : undefined;
+    const oursLastUse = tree.rootNode.namedChildren.filter((c): c is Node => c?.type === 'use_statement').pop();
+    if (lastUse && firstAfter && oursLastUse) {
+      const blankIn = (from: number) => lines.slice(from + 1, firstAfter.startPosition.row).some(isBlank);
+      const end = text.indexOf('\n', oursLastUse.endIndex);
+      if (!blankIn(lastUse.endPosition.row) && blankIn(lastUse.startPosition.row) && end >= 0 && text[end + 1] !== '\n') edits.push({ start: end, end, text: '\n' });
+    }
     for (const i of [...missed, ...added]) {
       const node = ours[i];
       const next = ours[i + 1];

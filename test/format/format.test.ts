@@ -178,6 +178,16 @@ describe('format', () => {
     assert.equal(format(parser, 'if a { 1 } else { 2 }\n', { line_width: 40 }).formatted, 'if a { 1 } else { 2 }\n');
   });
 
+  it('keeps on the first line of a broken operator chain the operands that fit there, as the reference', () => {
+    // Each operator broke onto a line of its own: `w = v0⏎    + v1 * v2⏎…`, where the reference fills the first line.
+    const source = 'main = {\n    w = v0 + v1 * v2 - v0 / v1 + v2 % v0 + v1 * v2 - v0 / v1 + v2 % v0 + v1\n}\n';
+    assert.equal(format(parser, source, { line_width: 40 }).formatted, 'main = {\n    w = v0 + v1 * v2 - v0 / v1 + v2 % v0\n        + v1 * v2\n        - v0 / v1\n        + v2 % v0\n        + v1\n}\n');
+    // Once the left operand spans lines, each operator after it starts a line (`and c` above, `or d` below).
+    const mixed = 'ok = alpha_condition_is_true and beta_condition_is_true and gamma_condition_is_true or delta_condition\n';
+    assert.equal(format(parser, mixed, { line_width: 60 }).formatted, 'ok = alpha_condition_is_true and beta_condition_is_true\n    and gamma_condition_is_true\n    or delta_condition\n');
+    assert.equal(format(parser, 'x = a + b\n', { line_width: 60 }).formatted, 'x = a + b\n');
+  });
+
   it('keeps grouping parentheses, labels, literals and escapes', () => {
     const source = 'main = {\n    y = -(a + b) * c\n    n = 0xFF_FF\n    s = "a\\tb"\n    while true { break ::outer }\n}\n';
     assert.equal(format(parser, source).formatted, source);

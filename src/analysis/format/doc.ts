@@ -1,7 +1,7 @@
 // A Wadler-style document: text, groups that print flat when they fit, and
 // line breaks that become spaces (or nothing) in flat mode.
 
-export type Doc = string | Doc[] | Group | Indent | Line | IfBreak | Verbatim | Suffix | Hug;
+export type Doc = string | Doc[] | Group | Indent | Line | IfBreak | Verbatim | Suffix | Hug | Fill;
 
 interface Group { kind: 'group'; contents: Doc; shouldBreak: boolean }
 interface Indent { kind: 'indent'; contents: Doc }
@@ -17,6 +17,15 @@ interface Suffix { kind: 'suffix'; contents: Doc }
  * that much fits, else `fallback` (the same parts laid out another way).
  */
 interface Hug { kind: 'hug'; head: Doc; tail: Doc; fallback: Doc }
+/**
+ * `first` then each of `rest` after a `line`: all on one line when that fits;
+ * else the line holds as many as fit and every one after breaks onto a line of
+ * its own, one level in (`a + b + c⏎    + d⏎    + e`, as the reference breaks a
+ * chain of operators).
+ */
+interface Fill { kind: 'fill'; first: Doc; rest: Doc[] }
+/** A renderer's step inside a broken fill: the next item, on the line if it fits and none before it broke. */
+interface FillItem { kind: 'fillItem'; item: Doc; state: { broken: boolean; lines: number } }
 
 export const line: Doc = { kind: 'line', soft: false, hard: false };
 export const softline: Doc = { kind: 'line', soft: true, hard: false };
@@ -36,6 +45,11 @@ export function ifBreak(broken: Doc, flat: Doc = ''): Doc {
 
 export function suffix(contents: Doc): Doc {
   return { kind: 'suffix', contents };
+}
+
+/** `first` and `rest`, each after a `line`, on as few lines as fit from the start (see Fill). */
+export function fill(first: Doc, rest: Doc[]): Doc {
+  return { kind: 'fill', first, rest };
 }
 
 /** `head` flat then `tail` where the line holds `head` and `tail` up to its first line break; else `fallback`. */
@@ -102,6 +116,7 @@ function partsOf(doc: Exclude<Doc, string>): readonly Doc[] {
     case 'group': case 'indent': case 'suffix': return [doc.contents];
     case 'ifBreak': return [doc.broken, doc.flat];
     case 'hug': return [doc.head, doc.tail, doc.fallback];
+    case 'fill': return [doc.first, ...doc.rest];
     case 'line': case 'verbatim': return [];
   }
 }
@@ -117,11 +132,12 @@ function breaksGiven(doc: Exclude<Doc, string>, partBreaks: (part: Doc) => boole
     case 'ifBreak': return partBreaks(doc.broken) && partBreaks(doc.flat);
     // Its head never breaks (the printer makes a hug only of one that can print flat).
     case 'hug': return partBreaks(doc.tail) && partBreaks(doc.fallback);
+    case 'fill': return partBreaks(doc.first) || doc.rest.some(partBreaks);
   }
 }
 
 type Mode = 'flat' | 'break';
-interface Command { level: number; mode: Mode; doc: Doc }
+interface Command { level: number; mode: Mode; doc: Doc | FillItem }
 
 /** Display width: code points (a wide CJK character counts as one). */
 export function width(text: string): number {
@@ -135,7 +151,9 @@ export function render(doc: Doc, options: PrintOptions): string {
   const out: string[] = [];
   let column = 0;
   const stack: Command[] = [{ level: 0, mode: 'break', doc }];
+  let lines = 0;
   const newline = (level: number) => {
+    lines++;
     // Trailing spaces of the line just ended go; text inside literals never ends in one.
     if (out.length > 0) out[out.length - 1] = withoutTrailingBlanks(out[out.length - 1]!);
     const pad = options.useTabs ? '\t'.repeat(level) : ' '.repeat(level * options.indentWidth);
@@ -183,6 +201,29 @@ export function render(doc: Doc, options: PrintOptions): string {
         stack.push({ level, mode: flat ? 'flat' : 'break', doc: current.contents });
         break;
       }
+      case 'fill': {
+        if (mode === 'flat' || (!breaks(current, memo) && fits(current, stack, options.lineWidth - column, memo))) {
+          for (let i = current.rest.length - 1; i >= 0; i--) stack.push({ level, mode: 'flat', doc: [line, current.rest[i]!] });
+          stack.push({ level, mode: 'flat', doc: current.first });
+          break;
+        }
+        const state = { broken: false, lines };
+        for (let i = current.rest.length - 1; i >= 0; i--) stack.push({ level, mode: 'break', doc: { kind: 'fillItem', item: current.rest[i]!, state } });
+        stack.push({ level, mode: 'break', doc: current.first });
+        break;
+      }
+      case 'fillItem': {
+        // On this line while each fits (with what follows it up to its next possible break); from the first that
+        // does not, one a line; and all of them once what came before spans lines (`a and⏎    b` then `⏎    or c`).
+        if (!current.state.broken && lines === current.state.lines && !breaks(current.item, memo) && fits([' ', current.item], stack, options.lineWidth - column, memo)) {
+          stack.push({ level, mode: 'flat', doc: [' ', current.item] });
+        } else {
+          current.state.broken = true;
+          newline(level + 1);
+          stack.push({ level: level + 1, mode: 'break', doc: current.item });
+        }
+        break;
+      }
       case 'hug': {
         if (mode === 'flat') {
           stack.push({ level, mode, doc: current.tail }, { level, mode, doc: current.head });
@@ -211,7 +252,7 @@ export function withoutTrailingBlanks(text: string): string {
 
 /** Whether `doc` printed flat, plus what follows up to the next line break, fits in `room`. */
 function fits(doc: Doc, rest: readonly Command[], room: number, memo: Map<object, boolean>): boolean {
-  const todo: Array<{ mode: Mode; doc: Doc }> = [{ mode: 'flat', doc }];
+  const todo: Array<{ mode: Mode; doc: Doc | FillItem }> = [{ mode: 'flat', doc }];
   let restIndex = rest.length - 1;
   while (room >= 0) {
     let item = todo.pop();
@@ -259,6 +300,18 @@ function fits(doc: Doc, rest: readonly Command[], room: number, memo: Map<object
         // As it prints when it fits: the head flat, the tail up to its first break.
         todo.push({ mode, doc: current.tail }, { mode: 'flat', doc: current.head });
         break;
+      case 'fill':
+        // Flat; in a broken parent, up to its first item, where its line may end (as a group's first line).
+        if (mode === 'break') {
+          todo.push({ mode: 'break', doc: line }, { mode: 'break', doc: current.first });
+          break;
+        }
+        for (let i = current.rest.length - 1; i >= 0; i--) todo.push({ mode: 'flat', doc: [' ', current.rest[i]!] });
+        todo.push({ mode: 'flat', doc: current.first });
+        break;
+      case 'fillItem':
+        // The next item of a broken fill may start a line of its own.
+        return true;
     }
   }
   return false;

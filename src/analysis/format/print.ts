@@ -7,7 +7,7 @@ import { CONTEXTUAL_KEYWORDS, KEYWORDS as RESERVED_WORDS } from '../../syntax/vo
 import { collect, hasComments, isComment, type Entry, type Placed, type Sequence } from './comments.ts';
 import { MAX_FORMAT_DEPTH, TooDeepToFormat } from './limits.ts';
 import { PRECEDENCE } from './precedence.ts';
-import { breaks, group, hardline, hug, ifBreak, indent, join, line, render, softline, spansLines, suffix, verbatim, width, type Doc } from './doc.ts';
+import { breaks, fill, group, hardline, hug, ifBreak, indent, join, line, render, softline, spansLines, suffix, verbatim, width, type Doc } from './doc.ts';
 
 export interface PrintContext {
   source: string;
@@ -298,18 +298,21 @@ export class Printer {
     const level = PRECEDENCE[operands.operator] ?? 0;
     // A left-leaning chain of one precedence level breaks as one: `a\n+ b\n- c`.
     // Collected from the right end, so reversed before use (unshift would be quadratic on long chains).
+    // A chain that does not fit keeps on its first line the operands that fit there, then breaks before each
+    // operator after them (`a + b + c⏎    + d⏎    + e`), as the reference does.
     const fromRight: Doc[] = [];
     for (;;) {
       const { left, operator, right } = operands;
       // Every operator has a space on each side, `..` too (`0 .. 10`, as in the reference); a range never breaks.
-      const gap = breakable && operator !== '..' ? line : ' ';
-      fromRight.push([gap, operator, ' ', this.print(right)]);
+      const breaksHere = breakable && operator !== '..';
+      fromRight.push(breaksHere ? [operator, ' ', this.print(right)] : [' ', operator, ' ', this.print(right)]);
       const next = left.type === 'binary_expression' ? binaryOperands(left) : undefined;
       if (next && PRECEDENCE[next.operator] === level) {
         operands = next;
         continue;
       }
-      return group([this.print(left), indent(fromRight.reverse())]);
+      const tails = fromRight.reverse();
+      return breaksHere ? fill(this.print(left), tails) : [this.print(left), tails];
     }
   }
 

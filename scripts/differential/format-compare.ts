@@ -164,7 +164,7 @@ export function compareFormatted(parser: Parser, source: string, ours: string, r
   try {
     const [a, b] = normalise(parser, ours, reference, TOKEN_RULES, true, original);
     if (a !== b) {
-      const applied = TOKEN_RULES.filter((rule) => applyRule(parser, rule, ours, 'ours', original) !== ours || applyRule(parser, rule, reference, 'reference', original) !== reference).map((r) => r.name);
+      const applied = [...new Set(TOKEN_RULES.filter((rule) => applyRule(parser, rule, ours, 'ours', original) !== ours || applyRule(parser, rule, reference, 'reference', original) !== reference).map((r) => r.name))];
       return { class: 'unexplained', rules: applied, diff: minimalDiff(a, b, name) };
     }
     // Each rule is needed when the two differ without it (the over-long rule left out when it is not needed itself).
@@ -173,7 +173,8 @@ export function compareFormatted(parser: Parser, source: string, ours: string, r
     const needed: string[] = [];
     for (const rule of TOKEN_RULES) {
       const [p, q] = normalise(parser, ours, reference, TOKEN_RULES.filter((r) => r !== rule), layout, original);
-      if (p !== q) needed.push(rule.name);
+      // Two rules may share a name: the halves of one divergence.
+      if (p !== q && !needed.includes(rule.name)) needed.push(rule.name);
     }
     if (layout) {
       const reasons = new Set<string>();

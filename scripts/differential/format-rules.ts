@@ -5,6 +5,7 @@
 // that what is left to compare is what the rule does not explain. Each one is
 // narrow: it touches only the nodes its rule is about.
 import type { Node, Parser, Tree } from 'web-tree-sitter';
+import { format } from '../../src/analysis/format/index.ts';
 import type { FormatOptions } from '../../src/analysis/format/options.ts';
 
 export type Side = 'ours' | 'reference';
@@ -28,7 +29,7 @@ export interface Rule {
   name: string;
   /** The sides it edits. */
   sides: readonly Side[];
-  edits(tree: Tree, text: string, original: Original | undefined): Edit[];
+  edits(tree: Tree, text: string, original: Original | undefined, parser: Parser): Edit[];
 }
 
 function* descendants(root: Node): Generator<Node> {
@@ -119,13 +120,30 @@ const comments: Rule = {
   },
 };
 
-/** Blank lines between statements of a block: the reference drops them all (§4.3, "Blocks"). */
+/**
+ * The same divergence, its second half: a comment inside a statement keeps
+ * our list, expression or block broken (or, where the printer has no slot for
+ * it, `x = // c⏎5`, the node as written), and the reference, which has moved or
+ * dropped the comment, lays the statement out without it. Our side, its
+ * comments gone (the rule above), is laid out again by our formatter: what we
+ * print for the program without those comments.
+ */
+const commentLayout: Rule = {
+  name: comments.name,
+  sides: ['ours'],
+  edits(_tree, text, original, parser) {
+    const { formatted, diagnostics } = format(parser, text, original?.options ?? {});
+    return diagnostics.length === 0 && formatted !== text ? [{ start: 0, end: text.length, text: formatted }] : [];
+  },
+};
+
+/** Blank lines between statements of a block, and between match arms: the reference drops them all (§4.3, "Blocks"). */
 const blankLinesInBlocks: Rule = {
-  name: 'reference drops blank lines inside blocks',
+  name: 'reference drops blank lines inside blocks and between match arms',
   sides: ['ours'],
   edits(tree, text) {
     const edits: Edit[] = [];
-    for (const block of ofType(tree, 'block')) {
+    for (const block of ofType(tree, 'block', 'match_block')) {
       const statements = block.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
       for (let i = 1; i < statements.length; i++) {
         const between = text.slice(statements[i - 1]!.endIndex, statements[i]!.startIndex);
@@ -171,9 +189,11 @@ function lastBodyRow(node: Node): number | undefined {
  * below that line. So `f = (x) => x` then one blank line loses it, and so
  * does a multi-line body whose last statement spans lines. Found in the
  * program as written; the blank line after the same statement of ours goes.
+ * And a blank line below the estimate but inside the body (before its `}`)
+ * gives one after the function where the program had none: ours gets it too.
  */
 const blankAfterFunction: Rule = {
-  name: 'reference drops a blank line its estimate of a function\'s end covers',
+  name: 'reference drops or adds a blank line by its estimate of where a function or type ends',
   sides: ['ours'],
   edits(tree, text, original) {
     if (!original) return [];
@@ -181,23 +201,41 @@ const blankAfterFunction: Rule = {
     const written = statements(original.tree.rootNode);
     const lines = original.text.split('\n');
     const missed = new Set<number>();
+    const added = new Set<number>();
     for (let i = 0; i + 1 < written.length; i++) {
-      const last = lastBodyRow(written[i]!);
+      // A type definition ends, to the reference, on its first line: a blank line inside its record type is one after it.
+      const last = written[i]!.type === 'type_definition' ? written[i]!.startPosition.row - 1 : lastBodyRow(written[i]!);
       if (last === undefined) continue;
       const estimate = last + 1;
       const next = written[i + 1]!.startPosition.row;
       const blankAt = (from: number) => lines.slice(from + 1, next).some(isBlank);
-      if (blankAt(written[i]!.endPosition.row) && !blankAt(estimate)) missed.add(i);
+      const between = blankAt(written[i]!.endPosition.row);
+      if (between && !blankAt(estimate)) missed.add(i);
+      // A blank line inside the body, below the estimate (before its `}`), is one after the function to the reference.
+      if (!between && blankAt(estimate)) added.add(i);
     }
     const ours = statements(tree.rootNode);
     const edits: Edit[] = [];
-    for (const i of missed) {
+    // The imports end, to it, on the first line of the last `use` as written: a blank line inside its `{ … }`
+    // list gives one after the imports.
+    const uses = original.tree.rootNode.namedChildren.filter((c): c is Node => c?.type === 'use_statement');
+    const lastUse = uses[uses.length - 1];
+    const firstAfter = lastUse ? written.find((w) => w.startIndex > lastUse.endIndex) : undefined;
+    const oursLastUse = tree.rootNode.namedChildren.filter((c): c is Node => c?.type === 'use_statement').pop();
+    if (lastUse && firstAfter && oursLastUse) {
+      const blankIn = (from: number) => lines.slice(from + 1, firstAfter.startPosition.row).some(isBlank);
+      const end = text.indexOf('\n', oursLastUse.endIndex);
+      if (!blankIn(lastUse.endPosition.row) && blankIn(lastUse.startPosition.row) && end >= 0 && text[end + 1] !== '\n') edits.push({ start: end, end, text: '\n' });
+    }
+    for (const i of [...missed, ...added]) {
       const node = ours[i];
       const next = ours[i + 1];
       if (!node || !next) continue;
       const gap = text.slice(node.endIndex, next.startIndex);
       const blank = /\n([ \t]*\n)/.exec(gap);
-      if (blank) edits.push({ start: node.endIndex + blank.index + 1, end: node.endIndex + blank.index + blank[0].length, text: '' });
+      if (blank && missed.has(i)) edits.push({ start: node.endIndex + blank.index + 1, end: node.endIndex + blank.index + blank[0].length, text: '' });
+      const end = text.indexOf('\n', node.endIndex);
+      if (!blank && added.has(i) && end >= 0 && end < next.startIndex) edits.push({ start: end, end, text: '\n' });
     }
     return edits;
   },
@@ -378,7 +416,7 @@ const literals: Rule = {
   sides: ['ours', 'reference'],
   edits(tree, text) {
     const edits: Edit[] = [];
-    for (const node of ofType(tree, 'integer', 'float', 'string')) {
+    for (const node of ofType(tree, 'integer', 'float', 'string', 'multiline_string')) {
       const written = text.slice(node.startIndex, node.endIndex);
       let canonical = written;
       if (node.type === 'integer') {
@@ -390,6 +428,10 @@ const literals: Rule = {
       } else if (node.type === 'float') {
         const value = Number(written.replace(/_/g, ''));
         canonical = Number.isInteger(value) ? `${value}.0` : String(value);
+      } else if (node.type === 'multiline_string') {
+        // `"""…"""` reads only the escapes `\\ \" \' \n \t \r`; any other `\c` stays as written.
+        const value = written.slice(3, -3).replace(/\\([\\"'ntr])/g, (_, c: string) => ({ n: '\n', t: '\t', r: '\r' } as Record<string, string>)[c] ?? c);
+        canonical = JSON.stringify(value).replace(/\\u00([0-9a-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       } else if (written.startsWith('"') && written.endsWith('"') && written.length >= 2) {
         canonical = JSON.stringify(stringValue(written.slice(1, -1))).replace(/\\u00([0-9a-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       }
@@ -408,6 +450,24 @@ const pubMut: Rule = {
       let end = m.endIndex;
       while (text[end] === ' ') end++;
       return { start: m.startIndex, end, text: '' };
+    });
+  },
+};
+
+/**
+ * `(x,)` printed as `(x)`: the reference's printer joins a tuple's elements
+ * with `, ` and adds no comma after a single one (§4.3, "Expressions"), so the
+ * one-element tuple comes back as a parenthesised expression. This changes
+ * meaning (and the type).
+ */
+const singleTuples: Rule = {
+  name: 'reference drops the comma of a one-element tuple',
+  sides: ['ours'],
+  edits(tree) {
+    return ofType(tree, 'tuple').flatMap((node) => {
+      const commas = node.children.filter((c) => c?.type === ',');
+      const items = node.namedChildren.filter((c) => c !== null && !isComment(c));
+      return items.length === 1 && commas.length === 1 ? [{ start: commas[0]!.startIndex, end: commas[0]!.endIndex, text: '' }] : [];
     });
   },
 };
@@ -534,7 +594,18 @@ const huggedStatements: Rule = {
       if (only.startPosition.row !== open.startPosition.row || only.endPosition.row === only.startPosition.row || close.startPosition.row !== only.endPosition.row) continue;
       const lineStart = text.lastIndexOf('\n', open.startIndex) + 1;
       const outer = /^[ \t]*/.exec(text.slice(lineStart))![0];
-      edits.push({ start: open.endIndex, end: only.startIndex, text: `\n${outer}${unit}` }, { start: only.endIndex, end: close.startIndex, text: `\n${outer}` });
+      // Its lines are indented from the statement's own line (the last one, `    } }`, at the block's indentation
+      // plus one level at the top level, but at the block's inside a lambda): moved to where a broken block puts them.
+      const lastLine = text.lastIndexOf('\n', only.endIndex) + 1;
+      const current = /^[ \t]*/.exec(text.slice(lastLine))![0];
+      const wanted = outer + unit;
+      const lines = text.slice(only.startIndex, only.endIndex).split('\n');
+      const moved = lines.map((line, i) => {
+        if (i === 0) return line;
+        if (wanted.startsWith(current)) return wanted.slice(current.length) + line;
+        return current.startsWith(wanted) && line.startsWith(current) ? wanted + line.slice(current.length) : line;
+      }).join('\n');
+      edits.push({ start: open.endIndex, end: close.startIndex, text: `\n${outer}${unit}${moved}\n${outer}` });
     }
     return edits;
   },
@@ -542,8 +613,8 @@ const huggedStatements: Rule = {
 
 /** The rules applied before the layout rule, in order. */
 export const TOKEN_RULES: readonly Rule[] = [
-  comments, blankLinesInBlocks, blankAfterFunction, huggedStatements, unnamedSignatures, types, pubTypes, recordTypes, groupingParentheses, functionHeads, parameterlessLambdas,
-  expressionBodies, emptyBodies, labels, literals, pubMut, destructuring,
+  comments, commentLayout, blankLinesInBlocks, blankAfterFunction, huggedStatements, unnamedSignatures, types, pubTypes, recordTypes, groupingParentheses, functionHeads, parameterlessLambdas,
+  expressionBodies, emptyBodies, labels, literals, pubMut, destructuring, singleTuples,
 ];
 
 /** The names of the last rules (format-compare.ts): the reference never breaks a statement it prints on one over-long line. */
@@ -581,7 +652,7 @@ export function applyRule(parser: Parser, rule: Rule, text: string, side: Side, 
     if (!tree) return text;
     let edits: Edit[];
     try {
-      edits = rule.edits(tree, text, original);
+      edits = rule.edits(tree, text, original, parser);
     } finally {
       tree.delete();
     }

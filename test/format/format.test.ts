@@ -146,6 +146,48 @@ describe('format', () => {
     assert.equal(format(parser, '// header\n/* note */\nuse b\nuse a\n').formatted, '// header\n/* note */\nuse a\nuse b\n');
   });
 
+  it('keeps a block comment after a separator with the item that follows it on its line', () => {
+    // It was moved to the end of the previous item's line: `c = a /* c */⏎d = 2`, `1, /* c */⏎2,`.
+    assert.equal(format(parser, 'main = {\n    c = a; /* c */ d = 2\n    e = 3\n}\n').formatted, 'main = {\n    c = a\n    /* c */ d = 2\n    e = 3\n}\n');
+    assert.equal(format(parser, 'x = {"a": 1, /* b */ /* c */ "b": 2}\n').formatted, 'x = {\n    "a": 1,\n    /* b */\n    /* c */ "b": 2,\n}\n');
+    // Before a separator, or with a line break before the next item, it stays at the end of the line.
+    assert.equal(format(parser, 'x = [1 /* one */, 2]\n').formatted, 'x = [\n    1 /* one */,\n    2,\n]\n');
+    assert.equal(format(parser, 'x = [1, /* one */\n    2]\n').formatted, 'x = [\n    1, /* one */\n    2,\n]\n');
+  });
+
+  it('hugs a trailing block lambda only when the arguments before it fit on the line, so that formatting twice changes nothing', () => {
+    // The hug was decided by the source's line breaks: once formatted, the first argument spanned lines and the
+    // second run laid the call out as a list.
+    const source = 'main = {\n    other = list.map(list.map(data, (v) => { v + 1 }), (w) => {\n        w * w\n    })\n}\n';
+    const once = format(parser, source, { line_width: 60 }).formatted;
+    assert.equal(once, 'main = {\n    other = list.map(\n        list.map(data, (v) => { v + 1 }),\n        (w) => { w * w },\n    )\n}\n');
+    assert.equal(format(parser, once, { line_width: 60 }).formatted, once);
+    // Where they fit, the lambda is hugged, however the source broke the arguments.
+    const hugged = 'main = {\n    out = list.map(data, (value) => {\n        doubled = value * 2\n        doubled + 1\n    })\n}\n';
+    assert.equal(format(parser, hugged.replace('(data, ', '(\n        data,\n        '), { line_width: 60 }).formatted, hugged);
+  });
+
+  it('breaks the first block of an if chain that does not fit and keeps the rest on one line where it fits, as the reference', () => {
+    // All the blocks broke together: `} else {⏎    print("…")⏎}`, where the reference prints `} else { print("…") }`.
+    const source = 'if age >= 18 {\n    if has_ticket {\n        print("Welcome")\n    } else {\n        print("Please purchase a ticket first")\n    }\n} else {\n    print("Minors must be accompanied by a guardian")\n}\n';
+    const expected = 'if age >= 18 {\n    if has_ticket {\n        print("Welcome")\n    } else { print("Please purchase a ticket first") }\n} else { print("Minors must be accompanied by a guardian") }\n';
+    assert.equal(format(parser, source, { line_width: 60 }).formatted, expected);
+    // The rest of the chain is one line or broken as a whole; a chain that fits stays on one line.
+    assert.equal(format(parser, 'if score > 100 { log("really") } else if score > 10 { log("other") } else { log("third") }\n', { line_width: 40 }).formatted,
+      'if score > 100 {\n    log("really")\n} else if score > 10 {\n    log("other")\n} else {\n    log("third")\n}\n');
+    assert.equal(format(parser, 'if a { 1 } else { 2 }\n', { line_width: 40 }).formatted, 'if a { 1 } else { 2 }\n');
+  });
+
+  it('keeps on the first line of a broken operator chain the operands that fit there, as the reference', () => {
+    // Each operator broke onto a line of its own: `w = v0⏎    + v1 * v2⏎…`, where the reference fills the first line.
+    const source = 'main = {\n    w = v0 + v1 * v2 - v0 / v1 + v2 % v0 + v1 * v2 - v0 / v1 + v2 % v0 + v1\n}\n';
+    assert.equal(format(parser, source, { line_width: 40 }).formatted, 'main = {\n    w = v0 + v1 * v2 - v0 / v1 + v2 % v0\n        + v1 * v2\n        - v0 / v1\n        + v2 % v0\n        + v1\n}\n');
+    // Once the left operand spans lines, each operator after it starts a line (`and c` above, `or d` below).
+    const mixed = 'ok = alpha_condition_is_true and beta_condition_is_true and gamma_condition_is_true or delta_condition\n';
+    assert.equal(format(parser, mixed, { line_width: 60 }).formatted, 'ok = alpha_condition_is_true and beta_condition_is_true\n    and gamma_condition_is_true\n    or delta_condition\n');
+    assert.equal(format(parser, 'x = a + b\n', { line_width: 60 }).formatted, 'x = a + b\n');
+  });
+
   it('keeps grouping parentheses, labels, literals and escapes', () => {
     const source = 'main = {\n    y = -(a + b) * c\n    n = 0xFF_FF\n    s = "a\\tb"\n    while true { break ::outer }\n}\n';
     assert.equal(format(parser, source).formatted, source);

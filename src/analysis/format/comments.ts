@@ -44,22 +44,22 @@ export function collect(children: readonly Node[], isSeparator: (node: Node) => 
   let pending: Placed[] = [];
   let lastRow = -1;
   let previous: Entry | undefined;
-  for (const child of children) {
-    if (child.startIndex === child.endIndex && !child.isMissing) continue;
+  children.forEach((child, index) => {
+    if (child.startIndex === child.endIndex && !child.isMissing) return;
     const blankBefore = lastRow >= 0 && child.startPosition.row - lastRow >= 2;
     if (isComment(child)) {
-      if (previous && pending.length === 0 && child.startPosition.row === lastRow) {
+      if (previous && pending.length === 0 && child.startPosition.row === lastRow && !opensNextItem(children, index, previous, isSeparator)) {
         const beforeSeparator = previous.separators.length === 0 && child.type === 'block_comment';
         (beforeSeparator ? previous.beforeSeparator : previous.trailing).push(child);
       }
       else pending.push({ node: child, blankBefore });
       lastRow = child.endPosition.row;
-      continue;
+      return;
     }
     if (isSeparator(child)) {
       if (previous && pending.length === 0) previous.separators.push(child);
       if (previous && pending.length === 0) lastRow = Math.max(lastRow, child.endPosition.row);
-      continue;
+      return;
     }
     const firstPlaced = pending[0];
     const entry: Entry = {
@@ -75,8 +75,29 @@ export function collect(children: readonly Node[], isSeparator: (node: Node) => 
     pending = [];
     previous = entry;
     lastRow = child.endPosition.row;
-  }
+  });
   return { entries, dangling: pending };
+}
+
+/**
+ * Whether the block comment `children[index]`, after the separator of
+ * `previous`, is followed on its line by the next item (`a, /* c *\/ b`,
+ * `x = 1; /* c *\/ y = 2`): it is written before that item, so it stays with
+ * it rather than moving to the end of the line of `previous`.
+ */
+function opensNextItem(children: readonly Node[], index: number, previous: Entry, isSeparator: (node: Node) => boolean): boolean {
+  if (children[index]!.type !== 'block_comment' || previous.separators.length === 0) return false;
+  let row = children[index]!.endPosition.row;
+  for (let i = index + 1; i < children.length; i++) {
+    const next = children[i]!;
+    if (next.startPosition.row !== row) return false;
+    if (next.type === 'block_comment') {
+      row = next.endPosition.row;
+      continue;
+    }
+    return !isComment(next) && !isSeparator(next);
+  }
+  return false;
 }
 
 export function hasComments(sequence: Sequence): boolean {

@@ -1,7 +1,7 @@
 // A Wadler-style document: text, groups that print flat when they fit, and
 // line breaks that become spaces (or nothing) in flat mode.
 
-export type Doc = string | Doc[] | Group | Indent | Line | IfBreak | Verbatim | Suffix;
+export type Doc = string | Doc[] | Group | Indent | Line | IfBreak | Verbatim | Suffix | Hug | Fill;
 
 interface Group { kind: 'group'; contents: Doc; shouldBreak: boolean }
 interface Indent { kind: 'indent'; contents: Doc }
@@ -12,6 +12,20 @@ interface IfBreak { kind: 'ifBreak'; broken: Doc; flat: Doc }
 interface Verbatim { kind: 'verbatim'; text: string }
 /** What ends a line without counting toward its width (a statement's trailing comment, as in the reference). */
 interface Suffix { kind: 'suffix'; contents: Doc }
+/**
+ * `head` on one line then `tail` (`f(a, b, (x) => {` then the lambda's body) when
+ * that much fits, else `fallback` (the same parts laid out another way).
+ */
+interface Hug { kind: 'hug'; head: Doc; tail: Doc; fallback: Doc }
+/**
+ * `first` then each of `rest` after a `line`: all on one line when that fits;
+ * else the line holds as many as fit and every one after breaks onto a line of
+ * its own, one level in (`a + b + c⏎    + d⏎    + e`, as the reference breaks a
+ * chain of operators).
+ */
+interface Fill { kind: 'fill'; first: Doc; rest: Doc[] }
+/** A renderer's step inside a broken fill: the next item, on the line if it fits and none before it broke. */
+interface FillItem { kind: 'fillItem'; item: Doc; state: { broken: boolean; lines: number } }
 
 export const line: Doc = { kind: 'line', soft: false, hard: false };
 export const softline: Doc = { kind: 'line', soft: true, hard: false };
@@ -31,6 +45,28 @@ export function ifBreak(broken: Doc, flat: Doc = ''): Doc {
 
 export function suffix(contents: Doc): Doc {
   return { kind: 'suffix', contents };
+}
+
+/** `first` and `rest`, each after a `line`, on as few lines as fit from the start (see Fill). */
+export function fill(first: Doc, rest: Doc[]): Doc {
+  return { kind: 'fill', first, rest };
+}
+
+/** `head` flat then `tail` where the line holds `head` and `tail` up to its first line break; else `fallback`. */
+export function hug(head: Doc, tail: Doc, fallback: Doc): Doc {
+  return { kind: 'hug', head, tail, fallback };
+}
+
+/** Whether the doc holds a line break of its own or text copied over several lines, so cannot print on one line. */
+export function spansLines(doc: Doc): boolean {
+  const todo: Doc[] = [doc];
+  while (todo.length > 0) {
+    const current = todo.pop()!;
+    if (typeof current === 'string') continue;
+    if (!Array.isArray(current) && ((current.kind === 'line' && current.hard) || (current.kind === 'verbatim' && current.text.includes('\n')) || (current.kind === 'group' && current.shouldBreak))) return true;
+    todo.push(...partsOf(current));
+  }
+  return false;
 }
 
 export function verbatim(text: string): Doc {
@@ -79,6 +115,8 @@ function partsOf(doc: Exclude<Doc, string>): readonly Doc[] {
   switch (doc.kind) {
     case 'group': case 'indent': case 'suffix': return [doc.contents];
     case 'ifBreak': return [doc.broken, doc.flat];
+    case 'hug': return [doc.head, doc.tail, doc.fallback];
+    case 'fill': return [doc.first, ...doc.rest];
     case 'line': case 'verbatim': return [];
   }
 }
@@ -92,11 +130,14 @@ function breaksGiven(doc: Exclude<Doc, string>, partBreaks: (part: Doc) => boole
     case 'group': return doc.shouldBreak || partBreaks(doc.contents);
     case 'indent': case 'suffix': return partBreaks(doc.contents);
     case 'ifBreak': return partBreaks(doc.broken) && partBreaks(doc.flat);
+    // Its head never breaks (the printer makes a hug only of one that can print flat).
+    case 'hug': return partBreaks(doc.tail) && partBreaks(doc.fallback);
+    case 'fill': return partBreaks(doc.first) || doc.rest.some(partBreaks);
   }
 }
 
 type Mode = 'flat' | 'break';
-interface Command { level: number; mode: Mode; doc: Doc }
+interface Command { level: number; mode: Mode; doc: Doc | FillItem }
 
 /** Display width: code points (a wide CJK character counts as one). */
 export function width(text: string): number {
@@ -110,7 +151,9 @@ export function render(doc: Doc, options: PrintOptions): string {
   const out: string[] = [];
   let column = 0;
   const stack: Command[] = [{ level: 0, mode: 'break', doc }];
+  let lines = 0;
   const newline = (level: number) => {
+    lines++;
     // Trailing spaces of the line just ended go; text inside literals never ends in one.
     if (out.length > 0) out[out.length - 1] = withoutTrailingBlanks(out[out.length - 1]!);
     const pad = options.useTabs ? '\t'.repeat(level) : ' '.repeat(level * options.indentWidth);
@@ -158,6 +201,40 @@ export function render(doc: Doc, options: PrintOptions): string {
         stack.push({ level, mode: flat ? 'flat' : 'break', doc: current.contents });
         break;
       }
+      case 'fill': {
+        if (mode === 'flat' || (!breaks(current, memo) && fits(current, stack, options.lineWidth - column, memo))) {
+          for (let i = current.rest.length - 1; i >= 0; i--) stack.push({ level, mode: 'flat', doc: [line, current.rest[i]!] });
+          stack.push({ level, mode: 'flat', doc: current.first });
+          break;
+        }
+        const state = { broken: false, lines };
+        for (let i = current.rest.length - 1; i >= 0; i--) stack.push({ level, mode: 'break', doc: { kind: 'fillItem', item: current.rest[i]!, state } });
+        stack.push({ level, mode: 'break', doc: current.first });
+        break;
+      }
+      case 'fillItem': {
+        // On this line while each fits (with what follows it up to its next possible break); from the first that
+        // does not, one a line; and all of them once what came before spans lines (`a and⏎    b` then `⏎    or c`).
+        if (!current.state.broken && lines === current.state.lines && !breaks(current.item, memo) && fits([' ', current.item], stack, options.lineWidth - column, memo)) {
+          stack.push({ level, mode: 'flat', doc: [' ', current.item] });
+        } else {
+          current.state.broken = true;
+          newline(level + 1);
+          stack.push({ level: level + 1, mode: 'break', doc: current.item });
+        }
+        break;
+      }
+      case 'hug': {
+        if (mode === 'flat') {
+          stack.push({ level, mode, doc: current.tail }, { level, mode, doc: current.head });
+          break;
+        }
+        // The tail, measured as it will print, ends the line at its first break.
+        const tail: Command = { level, mode: 'break', doc: current.tail };
+        if (fits(current.head, [...stack, tail], options.lineWidth - column, memo)) stack.push(tail, { level, mode: 'flat', doc: current.head });
+        else stack.push({ level, mode: 'break', doc: current.fallback });
+        break;
+      }
     }
   }
   return out.join('');
@@ -175,7 +252,7 @@ export function withoutTrailingBlanks(text: string): string {
 
 /** Whether `doc` printed flat, plus what follows up to the next line break, fits in `room`. */
 function fits(doc: Doc, rest: readonly Command[], room: number, memo: Map<object, boolean>): boolean {
-  const todo: Array<{ mode: Mode; doc: Doc }> = [{ mode: 'flat', doc }];
+  const todo: Array<{ mode: Mode; doc: Doc | FillItem }> = [{ mode: 'flat', doc }];
   let restIndex = rest.length - 1;
   while (room >= 0) {
     let item = todo.pop();
@@ -219,6 +296,22 @@ function fits(doc: Doc, rest: readonly Command[], room: number, memo: Map<object
         // possible break (in a broken parent) ends the line being measured.
         todo.push({ mode: breaks(current, memo) ? 'break' : mode, doc: current.contents });
         break;
+      case 'hug':
+        // As it prints when it fits: the head flat, the tail up to its first break.
+        todo.push({ mode, doc: current.tail }, { mode: 'flat', doc: current.head });
+        break;
+      case 'fill':
+        // Flat; in a broken parent, up to its first item, where its line may end (as a group's first line).
+        if (mode === 'break') {
+          todo.push({ mode: 'break', doc: line }, { mode: 'break', doc: current.first });
+          break;
+        }
+        for (let i = current.rest.length - 1; i >= 0; i--) todo.push({ mode: 'flat', doc: [' ', current.rest[i]!] });
+        todo.push({ mode: 'flat', doc: current.first });
+        break;
+      case 'fillItem':
+        // The next item of a broken fill may start a line of its own.
+        return true;
     }
   }
   return false;

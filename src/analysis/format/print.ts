@@ -7,7 +7,7 @@ import { CONTEXTUAL_KEYWORDS, KEYWORDS as RESERVED_WORDS } from '../../syntax/vo
 import { collect, hasComments, isComment, type Entry, type Placed, type Sequence } from './comments.ts';
 import { MAX_FORMAT_DEPTH, TooDeepToFormat } from './limits.ts';
 import { PRECEDENCE } from './precedence.ts';
-import { breaks, group, hardline, ifBreak, indent, join, line, render, softline, suffix, verbatim, width, type Doc } from './doc.ts';
+import { breaks, fill, group, hardline, hug, ifBreak, indent, join, line, render, softline, spansLines, suffix, verbatim, width, type Doc } from './doc.ts';
 
 export interface PrintContext {
   source: string;
@@ -240,15 +240,17 @@ export class Printer {
     // Each body is laid out once: printing it again to test whether it breaks
     // would double the work at every level of nested ifs.
     const laid = bodies.map((body) => (body!.type === 'block' ? this.#layBlock(body!) : { doc: this.print(body!), oneLine: false }));
+    // When the chain fits, one line; else its first block breaks and the rest of the chain is one line if it fits
+    // (`} else { x }`, as the reference prints a block of one statement that fits), else broken too.
     const together = !laid.some((body) => breaks(body.doc));
     const out: Doc[] = [];
     parts.forEach((part, i) => {
       const condition = part.childForFieldName('condition');
       const body = laid[i]!;
       const keyword = part.type === 'if_expression' ? 'if ' : part.type === 'else_if_clause' ? ' else if ' : ' else ';
-      out.push(keyword, condition ? [this.print(condition), ' '] : '', body.oneLine && !together ? group(body.doc) : body.doc);
+      out.push([keyword, condition ? [this.print(condition), ' '] : '', body.oneLine && !together ? group(body.doc) : body.doc]);
     });
-    return together ? group(out) : out;
+    return together ? group([out[0]!, out.length > 1 ? group(out.slice(1)) : '']) : out;
   }
 
   block(node: Node): Doc {
@@ -296,18 +298,21 @@ export class Printer {
     const level = PRECEDENCE[operands.operator] ?? 0;
     // A left-leaning chain of one precedence level breaks as one: `a\n+ b\n- c`.
     // Collected from the right end, so reversed before use (unshift would be quadratic on long chains).
+    // A chain that does not fit keeps on its first line the operands that fit there, then breaks before each
+    // operator after them (`a + b + c⏎    + d⏎    + e`), as the reference does.
     const fromRight: Doc[] = [];
     for (;;) {
       const { left, operator, right } = operands;
       // Every operator has a space on each side, `..` too (`0 .. 10`, as in the reference); a range never breaks.
-      const gap = breakable && operator !== '..' ? line : ' ';
-      fromRight.push([gap, operator, ' ', this.print(right)]);
+      const breaksHere = breakable && operator !== '..';
+      fromRight.push(breaksHere ? [operator, ' ', this.print(right)] : [' ', operator, ' ', this.print(right)]);
       const next = left.type === 'binary_expression' ? binaryOperands(left) : undefined;
       if (next && PRECEDENCE[next.operator] === level) {
         operands = next;
         continue;
       }
-      return group([this.print(left), indent(fromRight.reverse())]);
+      const tails = fromRight.reverse();
+      return breaksHere ? fill(this.print(left), tails) : [this.print(left), tails];
     }
   }
 
@@ -317,12 +322,17 @@ export class Printer {
     if (!callee || !args || this.#directComment(node)) return this.tokens(node);
     const items = args.namedChildren.filter((c): c is Node => c !== null);
     const last = items[items.length - 1];
-    // A trailing lambda with a block body is hugged: `f(xs, (x) => {⏎…⏎})`.
-    const hug = last?.type === 'lambda' && last.childForFieldName('body')?.type === 'block' &&
-      !items.some(isComment) && items.slice(0, -1).every((i) => !this.text(i).includes('\n'));
-    if (hug) {
+    // A trailing lambda with a block body is hugged, `f(xs, (x) => {⏎…⏎})`, when the arguments before it fit on
+    // the line up to its `{`; else the arguments are a list like any other. Decided by the width at printing, not
+    // by how the source broke its lines: that changed once formatted (`f(g(a, (v) => {⏎…⏎}), (w) => {…})`
+    // hugged at first, then, its first argument now over lines, did not).
+    const hugs = last?.type === 'lambda' && last.childForFieldName('body')?.type === 'block' && !items.some(isComment);
+    if (hugs) {
       const printed = items.map((i) => (i.type === 'named_argument' ? this.namedArgument(i) : this.print(i)));
-      return [this.print(callee), '(', join(', ', printed), ')'];
+      const before = printed.slice(0, -1);
+      const list = group(['(', indent([softline, join(line, printed.map((doc, i) => [doc, i < printed.length - 1 ? ',' : ifBreak(',')]))]), softline, ')']);
+      if (before.some(spansLines)) return [this.print(callee), list];
+      return [this.print(callee), hug(['(', before.map((doc) => [doc, ', '])], [printed[printed.length - 1]!, ')'], list)];
     }
     return [this.print(callee), this.list(args, LISTS.arguments!)];
   }

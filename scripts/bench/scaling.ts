@@ -68,6 +68,9 @@ export const SHAPES: readonly Shape[] = [
   { name: 'unclosed `if a {` × n', n: 2_000, text: (n) => repeat('if a {\n', n) },
   // Each a `for` statement whose head the syntax diagnostics read off the tokens.
   { name: '`for x of⏎` × n', n: 2_000, text: (n) => repeat('for x of\n', n) },
+  // One ERROR beside another at the top level, each binding a parameter: `Node.parent` searched all the ERRORs
+  // before for each (the model took 0.12 s at 2,000, 1.3 s at 8,000).
+  { name: '`if x:⏎` × n', n: 2_000, text: (n) => repeat('if x:\n', n) },
   { name: '`a < ` × n', n: 2_000, text: (n) => `x = ${repeat('a < ', n)}a\n` },
   { name: '`a < ` × n, a statement', n: 2_000, text: (n) => `${repeat('a < ', n)}a\n` },
   { name: 'identifiers × n', n: 2_000, text: (n) => `x = ${repeat('a ', n)}\n` },

@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Query, type Node, type QueryCapture, type QueryMatch, type Tree } from 'web-tree-sitter';
 import { ModelMemo } from '../../src/analysis/incremental/model-items.ts';
-import { ancestorsThroughTableFrom, buildFileModel } from '../../src/analysis/model/build.ts';
+import { ancestorsByParentOnly, buildFileModel } from '../../src/analysis/model/build.ts';
 import { DEFAULT_LIMITS, linearCaptures, linearMatches, setQueryLimits, type QueryLimits } from '../../src/analysis/model/linear-query.ts';
 import { analysisQuery, definitionKinds, modelQuery, queriesDir } from '../../src/analysis/model/queries.ts';
 import { parseOrThrow } from '../../src/syntax/document.ts';
@@ -30,15 +30,15 @@ const EVERY_NODE_ALONE: QueryLimits = { tokenRun: 0, height: 0 };
 const MIXED: QueryLimits = { tokenRun: 2, height: 4 };
 const NEVER: QueryLimits = { tokenRun: Infinity, height: Infinity };
 
-/** `run` with the queries split by `limits`, and ancestors found through the table from `tableFrom` levels down. */
-function withLimits<T>(limits: QueryLimits, run: () => T, tableFrom = 0): T {
+/** `run` with the queries split by `limits`, and ancestors found through the table or (`byParent`) by `Node.parent` alone. */
+function withLimits<T>(limits: QueryLimits, run: () => T, byParent = false): T {
   const before = setQueryLimits(limits);
-  const ancestorsBefore = ancestorsThroughTableFrom(tableFrom);
+  const ancestorsBefore = ancestorsByParentOnly(byParent);
   try {
     return run();
   } finally {
     setQueryLimits(before);
-    ancestorsThroughTableFrom(ancestorsBefore);
+    ancestorsByParentOnly(ancestorsBefore);
   }
 }
 
@@ -64,7 +64,7 @@ function assertSameAsWhole(text: string, limits: QueryLimits): void {
       model: buildFileModel(tree),
       memoModel: buildFileModel(tree, new ModelMemo()),
       kinds: definitionKinds(tree.rootNode),
-    }), Infinity);
+    }), true);
     withLimits(limits, () => {
       const pieces = queried(tree).map(([node, depth]) => linearCaptures(query, node, depth));
       for (const captures of pieces) {
@@ -125,7 +125,7 @@ describe('the pieces a query is split into', () => {
     for (const text of [`f = (a: Int) => a\nx = ${'('.repeat(3_000)}\n`, `main = () => {\n${'if a {\ng = 1\ng\n'.repeat(200)}${'}\n'.repeat(200)}}\n`]) {
       const tree = parseOrThrow(parser, text);
       try {
-        const whole = withLimits(NEVER, () => ({ model: buildFileModel(tree), kinds: definitionKinds(tree.rootNode) }), Infinity);
+        const whole = withLimits(NEVER, () => ({ model: buildFileModel(tree), kinds: definitionKinds(tree.rootNode) }), true);
         assert.deepEqual({ model: buildFileModel(tree), kinds: definitionKinds(tree.rootNode) }, whole);
         assert.deepEqual(withLimits({ ...DEFAULT_LIMITS, height: 100 }, () => buildFileModel(tree)), whole.model);
       } finally {

@@ -68,16 +68,18 @@ class ModelBuilder {
   #recording: ModelRecording | undefined;
   /** Top-level statements by start: the names they bind are hoisted. */
   readonly #topLevel = new Map<number, number>();
-  /** The current pass's captures. */
-  #captures: readonly QueryCapture[] = [];
-  /** Its statements and scopes by node id, made when a deep node's ancestor is first looked for: where `#ancestorOf` goes down from. */
-  #known: Map<number, Node> | undefined;
+  readonly #hasError: boolean;
+  /** The ancestors `#ancestorOf` found in this pass, by row of the tree's node table: where it goes down from. */
+  readonly #ancestorsByRow = new Map<number, Node>();
+  /** The index of each child of a parent with many children among them, by the parent's row. */
+  readonly #widePositions = new Map<number, Map<number, number>>();
   /** The last ancestor `#ancestorOf` found, and its row: `#statementIn` asks for the statement it just gave. */
   #located: { node: Node; table: NodeTable; index: number } | undefined;
 
   constructor(tree: Tree, kinds: ReadonlyMap<number, SymbolKind>, query: ModelQuery, memo: ModelMemo | undefined) {
     this.#tree = tree;
     this.#root = tree.rootNode;
+    this.#hasError = this.#root.hasError;
     this.#kinds = kinds;
     this.#query = query;
     this.#memo = memo;
@@ -97,12 +99,12 @@ class ModelBuilder {
     // Module-level bindings are visible everywhere in the file (functions call
     // each other before their definition), so they are bound first: from the
     // patterns that start at a top-level statement.
-    this.#pass(linearCaptures(query, this.#root, 1), true);
+    this.#pass(linearCaptures(query, this.#root, 1), true, statements);
     // Then everything in order, one top-level statement at a time: the
     // captures of a whole 1.6 MB file at once held 160 MB of nodes.
     for (const statement of statements) {
       this.#closeBefore(statement.startIndex);
-      this.#pass(linearCaptures(query, statement.node), false);
+      this.#pass(linearCaptures(query, statement.node), false, [statement]);
     }
   }
 
@@ -152,7 +154,7 @@ class ModelBuilder {
     this.#recording = recording;
     this.#kinds = kinds;
     try {
-      this.#pass(linearCaptures(this.#query.query, statement.node, hoisting ? 0 : Infinity), hoisting);
+      this.#pass(linearCaptures(this.#query.query, statement.node, hoisting ? 0 : Infinity), hoisting, [statement]);
     } finally {
       this.#recording = undefined;
     }
@@ -199,12 +201,14 @@ class ModelBuilder {
     }
   }
 
-  #pass(captures: QueryCapture[], hoisting: boolean): void {
+  /** `statements`: the top-level statements the captures lie in, where `#ancestorOf` starts down from. */
+  #pass(captures: QueryCapture[], hoisting: boolean, statements: readonly TopLevelItem[]): void {
     // Names references.scm says are no uses (a member after `.`, an argument's name, …).
     const unbound = new Set<number>();
     for (const capture of captures) if (capture.name === 'unbound') unbound.add(capture.node.startIndex);
-    this.#captures = captures;
-    this.#known = undefined;
+    // Kept for one statement: a whole file's would hold much of its tree as Nodes.
+    this.#ancestorsByRow.clear();
+    for (const statement of statements) this.#ancestorsByRow.set(statement.index, statement.node);
     /** The statement around a parameter (its container) and its target's text, innermost last. */
     const owners: Array<{ end: number; name?: string }> = [];
     /** Receivers of member accesses not yet reached, innermost last (accesses nest). */
@@ -332,34 +336,72 @@ class ModelBuilder {
 
   /**
    * A node's ancestor `levels` up. `Node.parent` goes down from the root each
-   * time, which costs the depth (definitions nested 4,000 deep: 2 s, 16,000:
-   * 31 s). Deeper than `shallow`, the node table names the ancestor's row, and
-   * its Node is one this pass captured (a name's statement is its `@owner`, a
-   * loop variable's loop its `@scope`) or a few levels down from one.
+   * time and searches every node's children on the way for the one holding
+   * `node`: that costs the depth times the width (definitions nested 4,000
+   * deep: 2 s; `if x:` × 8,000 at the top level, one ERROR after another:
+   * 1.3 s). The node table names the ancestor's row instead, and its Node is
+   * found down from the nearest ancestor this pass already found (the root at
+   * worst), each step an index into a `children` array web-tree-sitter keeps
+   * on its Node.
    */
   #ancestorOf(node: Node, levels = 1): Node | null {
     const { table, index } = locate(node);
     let row = index;
     for (let k = 0; k < levels && row !== -1; k++) row = table.parent(row);
+    const found = (byParentOnly || row === -1 || !this.#throughTable(table, row) ? undefined : this.#nodeAtRow(table, row)) ?? byParents(node, levels);
+    if (found && row !== -1) this.#located = { node: found, table, index: row };
+    return found;
+  }
+
+  /**
+   * `Node.parent` is quick in a tree without errors and not too deep (one
+   * call, where the table's way makes a Node on each level it goes down).
+   * Error recovery makes the trees where its search is long: a run of
+   * statements that fail to parse is one ERROR beside another, each search
+   * passing all of them before.
+   */
+  #throughTable(table: NodeTable, row: number): boolean {
+    if (this.#hasError) return true;
     let depth = 0;
-    for (let r = row; r > 0 && depth <= shallow; r = table.parent(r)) depth++;
-    if (index !== -1 && row !== -1 && depth > shallow) {
-      this.#known ??= capturedScopes(this.#captures);
-      // The nearest known node on the way up (row 0 is the root), then down as many levels.
-      let steps = 0;
-      let at: Node | undefined;
-      for (let r = row; r > 0 && !(at = this.#known.get(table.nodeId(r))); r = table.parent(r)) steps++;
-      at ??= this.#root;
-      for (let k = 0; k < steps && at; k++) at = at.childWithDescendant(node) ?? undefined;
-      if (at && at.id >>> 0 === table.nodeId(row)) {
-        this.#located = { node: at, table, index: row };
-        return at;
-      }
+    for (let r = row; r > 0 && depth <= SHALLOW; r = table.parent(r)) depth++;
+    return depth > SHALLOW;
+  }
+
+  #nodeAtRow(table: NodeTable, row: number): Node | undefined {
+    const path: number[] = [];
+    let at: Node | undefined;
+    for (let r = row; at === undefined; r = table.parent(r)) {
+      if (r === -1) return undefined;
+      at = r === 0 ? this.#root : this.#ancestorsByRow.get(r);
+      if (at === undefined) path.push(r);
     }
-    let at: Node | null = node;
-    for (let k = 0; k < levels && at; k++) at = at.parent;
-    if (at && row !== -1) this.#located = { node: at, table, index: row };
-    return at;
+    for (let k = path.length - 1; k >= 0 && at; k--) {
+      const position = this.#positionOf(table, path[k]!);
+      // `child(i)` makes one Node but passes i children; far along, the whole array, kept on the Node, is cheaper.
+      at = (position > FAR_CHILD ? at.children[position] : at.child(position)) ?? undefined;
+      if (at) this.#ancestorsByRow.set(path[k]!, at);
+    }
+    return at && at.id >>> 0 === table.nodeId(row) ? at : undefined;
+  }
+
+  /** A row's index among its parent's children: counted, and for a parent with many children counted once for all. */
+  #positionOf(table: NodeTable, row: number): number {
+    const parent = table.parent(row);
+    const wide = this.#widePositions.get(parent);
+    if (wide) return wide.get(row) ?? -1;
+    let position = 0;
+    for (let child = table.firstChild(parent); child !== row && child !== -1; child = table.nextSibling(child)) {
+      if (++position > FAR_CHILD) return this.#positionsUnder(table, parent).get(row) ?? -1;
+    }
+    return position;
+  }
+
+  #positionsUnder(table: NodeTable, parent: number): Map<number, number> {
+    const positions = new Map<number, number>();
+    let position = 0;
+    for (let child = table.firstChild(parent); child !== -1; child = table.nextSibling(child)) positions.set(child, position++);
+    this.#widePositions.set(parent, positions);
+    return positions;
   }
 
   #innermost(): number {
@@ -526,21 +568,26 @@ class ModelBuilder {
   }
 }
 
-/** Up to this depth `Node.parent` is as quick as the node table's way. */
-let shallow = 32;
+/** Up to this depth, in a tree without errors, `Node.parent` is as quick as the node table's way. */
+const SHALLOW = 32;
 
-/** Sets the depth from which a node's ancestor is found through the node table (tests: 0, always) and gives the one before. */
-export function ancestorsThroughTableFrom(depth: number): number {
-  const before = shallow;
-  shallow = depth;
+/** From this index on, a child is taken from its parent's `children` array rather than by `child(i)`. */
+const FAR_CHILD = 32;
+
+/** Every ancestor by `Node.parent`, the plain way: what tests compare the table's way with. */
+let byParentOnly = false;
+
+/** Finds ancestors by `Node.parent` alone (true) or through the node table (false, the default); gives the setting before. */
+export function ancestorsByParentOnly(on: boolean): boolean {
+  const before = byParentOnly;
+  byParentOnly = on;
   return before;
 }
 
-/** The statements and scopes among `captures`, by node id. */
-function capturedScopes(captures: readonly QueryCapture[]): Map<number, Node> {
-  const known = new Map<number, Node>();
-  for (const { name, node } of captures) if (name === 'owner' || name === 'scope') known.set(node.id >>> 0, node);
-  return known;
+function byParents(node: Node, levels: number): Node | null {
+  let at: Node | null = node;
+  for (let k = 0; k < levels && at; k++) at = at.parent;
+  return at;
 }
 
 /** Without ERROR or MISSING nodes: the statement's text alone decides its subtree. */

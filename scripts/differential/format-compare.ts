@@ -5,7 +5,7 @@
 import type { Node, Parser } from 'web-tree-sitter';
 import { formatDiff } from '../../src/analysis/format/index.ts';
 import { DEFAULT_FORMAT_OPTIONS, type FormatOptions } from '../../src/analysis/format/options.ts';
-import { applyEdits, applyRule, BYTES_RULE, OVERLONG_RULE, TOKEN_RULES, type Edit, type Original, type Rule } from './format-rules.ts';
+import { applyEdits, applyRule, BYTES_RULE, OVERLONG_RULE, TOKEN_RULES, TreeCache, type Edit, type Original, type Rule, type Side } from './format-rules.ts';
 
 export type FormatClass = 'identical' | 'explained' | 'unexplained';
 
@@ -143,11 +143,43 @@ function overlong(parser: Parser, ours: string, reference: string, rawReference:
   }
 }
 
-function normalise(parser: Parser, ours: string, reference: string, rules: readonly Rule[], layout: boolean, original: Original, reasons = new Set<string>()): [string, string] {
+/**
+ * The rules of one comparison, each result kept: finding the rules a
+ * comparison needs normalises the same texts once per rule left out, so each
+ * rule meets the same few texts again and again (each parsed once, too).
+ */
+class Normaliser {
+  readonly parser: Parser;
+  readonly original: Original;
+  readonly #trees: TreeCache;
+  readonly #results = new Map<Rule, Map<string, string>>();
+
+  constructor(parser: Parser, original: Original) {
+    this.parser = parser;
+    this.original = original;
+    this.#trees = new TreeCache(parser);
+  }
+
+  apply(rule: Rule, text: string, side: Side): string {
+    let results = this.#results.get(rule);
+    if (!results) this.#results.set(rule, (results = new Map<string, string>()));
+    const key = `${side}\0${text}`;
+    let result = results.get(key);
+    if (result === undefined) results.set(key, (result = applyRule(this.parser, rule, text, side, this.original, this.#trees)));
+    return result;
+  }
+
+  delete(): void {
+    this.#trees.delete();
+  }
+}
+
+function normalise(normaliser: Normaliser, ours: string, reference: string, rules: readonly Rule[], layout: boolean, reasons = new Set<string>()): [string, string] {
+  const { parser, original } = normaliser;
   const rawReference = reference;
   for (const rule of rules) {
-    ours = applyRule(parser, rule, ours, 'ours', original);
-    reference = applyRule(parser, rule, reference, 'reference', original);
+    ours = normaliser.apply(rule, ours, 'ours');
+    reference = normaliser.apply(rule, reference, 'reference');
   }
   if (!layout) return [ours, reference];
   const [a, b, why] = overlong(parser, ours, reference, rawReference, original.options);
@@ -161,28 +193,30 @@ export function compareFormatted(parser: Parser, source: string, ours: string, r
   const tree = parser.parse(source);
   if (!tree) throw new Error('the parser gave no tree');
   const original: Original = { tree, text: source, options };
+  const normaliser = new Normaliser(parser, original);
   try {
-    const [a, b] = normalise(parser, ours, reference, TOKEN_RULES, true, original);
+    const [a, b] = normalise(normaliser, ours, reference, TOKEN_RULES, true);
     if (a !== b) {
-      const applied = [...new Set(TOKEN_RULES.filter((rule) => applyRule(parser, rule, ours, 'ours', original) !== ours || applyRule(parser, rule, reference, 'reference', original) !== reference).map((r) => r.name))];
+      const applied = [...new Set(TOKEN_RULES.filter((rule) => normaliser.apply(rule, ours, 'ours') !== ours || normaliser.apply(rule, reference, 'reference') !== reference).map((r) => r.name))];
       return { class: 'unexplained', rules: applied, diff: minimalDiff(a, b, name) };
     }
     // Each rule is needed when the two differ without it (the over-long rule left out when it is not needed itself).
-    const [x, y] = normalise(parser, ours, reference, TOKEN_RULES, false, original);
+    const [x, y] = normalise(normaliser, ours, reference, TOKEN_RULES, false);
     const layout = x !== y;
     const needed: string[] = [];
     for (const rule of TOKEN_RULES) {
-      const [p, q] = normalise(parser, ours, reference, TOKEN_RULES.filter((r) => r !== rule), layout, original);
+      const [p, q] = normalise(normaliser, ours, reference, TOKEN_RULES.filter((r) => r !== rule), layout);
       // Two rules may share a name: the halves of one divergence.
       if (p !== q && !needed.includes(rule.name)) needed.push(rule.name);
     }
     if (layout) {
       const reasons = new Set<string>();
-      normalise(parser, ours, reference, TOKEN_RULES, true, original, reasons);
+      normalise(normaliser, ours, reference, TOKEN_RULES, true, reasons);
       needed.push(...reasons);
     }
     return { class: 'explained', rules: needed };
   } finally {
+    normaliser.delete();
     tree.delete();
   }
 }

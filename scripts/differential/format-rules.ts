@@ -32,21 +32,34 @@ export interface Rule {
   edits(tree: Tree, text: string, original: Original | undefined, parser: Parser): Edit[];
 }
 
+/** `root` and every node below it, in document order. A cursor's walk: `child(i)` passes i children each time. */
 function* descendants(root: Node): Generator<Node> {
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    yield node;
-    for (let i = node.childCount - 1; i >= 0; i--) {
-      const child = node.child(i);
-      if (child) stack.push(child);
+  const cursor = root.walk();
+  try {
+    for (;;) {
+      yield cursor.currentNode;
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
     }
+  } finally {
+    cursor.delete();
   }
 }
 
+/** The nodes of these types, in document order; a Node is made only for them. */
 function ofType(tree: Tree, ...types: string[]): Node[] {
   const wanted = new Set(types);
-  return [...descendants(tree.rootNode)].filter((n) => wanted.has(n.type));
+  const found: Node[] = [];
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      if (wanted.has(cursor.nodeType)) found.push(cursor.currentNode);
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return found;
+    }
+  } finally {
+    cursor.delete();
+  }
 }
 
 const isComment = (n: Node): boolean => n.type === 'line_comment' || n.type === 'block_comment';
@@ -645,20 +658,50 @@ export function applyEdits(text: string, edits: readonly Edit[]): { text: string
 }
 
 /** One side's text with one rule applied until it edits nothing more (nested nodes take several rounds; 8 at most). */
-export function applyRule(parser: Parser, rule: Rule, text: string, side: Side, original?: Original): string {
+export function applyRule(parser: Parser, rule: Rule, text: string, side: Side, original?: Original, trees?: TreeCache): string {
   if (!rule.sides.includes(side)) return text;
   for (let round = 0; round < 8; round++) {
-    const tree = parser.parse(text);
+    const tree = trees ? trees.of(text) : parser.parse(text);
     if (!tree) return text;
     let edits: Edit[];
     try {
       edits = rule.edits(tree, text, original, parser);
     } finally {
-      tree.delete();
+      if (!trees) tree.delete();
     }
     if (edits.length === 0) return text;
     // Until it edits nothing more: a round may make edits of the next possible (the parentheses of a type once its names are gone).
     text = applyEdits(text, edits).text;
   }
   return text;
+}
+
+/**
+ * The trees of the texts one comparison normalises, each parsed once: the
+ * rules read trees and never edit them, and a comparison applies every rule
+ * to the same few texts again and again (once per rule left out, to find
+ * the rules it needs).
+ */
+export class TreeCache {
+  readonly #parser: Parser;
+  readonly #trees = new Map<string, Tree>();
+
+  constructor(parser: Parser) {
+    this.#parser = parser;
+  }
+
+  of(text: string): Tree | null {
+    let tree = this.#trees.get(text);
+    if (!tree) {
+      const parsed = this.#parser.parse(text);
+      if (!parsed) return null;
+      this.#trees.set(text, (tree = parsed));
+    }
+    return tree;
+  }
+
+  delete(): void {
+    for (const tree of this.#trees.values()) tree.delete();
+    this.#trees.clear();
+  }
 }

@@ -69,55 +69,79 @@ const isMemberOrImport = (b: Binding) => b.kind === 'import' || b.kind === 'meth
  *   takes the calls `Holder(76)` of `Holder: (T: Type) -> Type`: E1053).
  */
 /**
- * A parameter of a generic function (`echo: (T: Type) -> (x: T) -> T = (x) => x`): its function's scope,
- * or the one its lambda implements, has a parameter declared `: Type`.
+ * The scopes of generic functions (`echo: (T: Type) -> (x: T) -> T = (x) => x`): a function scope with a
+ * parameter declared `: Type`. Found in one pass over the bindings.
  */
-function isGenericParameter(model: FileModel, text: string, parameter: Binding): boolean {
-  const scope = model.scopes[parameter.scope]!;
-  const fn = scope.kind === 'lambda' && scope.parent !== undefined && model.scopes[scope.parent]!.kind === 'function' ? scope.parent : parameter.scope;
-  if (model.scopes[fn]!.kind !== 'function') return false;
-  return model.bindings.some((b) => b.scope === fn && b.kind === 'parameter' && /:\s*Type\s*$/.test(text.slice(b.declaration.start, b.declaration.end)));
+function genericFunctionScopes(model: FileModel, text: string): Set<number> {
+  const scopes = new Set<number>();
+  for (const b of model.bindings) {
+    if (b.kind === 'parameter' && model.scopes[b.scope]!.kind === 'function' && /:\s*Type\s*$/.test(text.slice(b.declaration.start, b.declaration.end))) scopes.add(b.scope);
+  }
+  return scopes;
 }
 
-function confusions(model: FileModel, text: string, names: ReadonlySet<string>): Confusion[] {
-  const found: Confusion[] = [];
+/** A parameter's function scope: its own, or the one the lambda it belongs to implements. */
+function functionScopeOf(model: FileModel, parameter: Binding): number {
+  const scope = model.scopes[parameter.scope]!;
+  return scope.kind === 'lambda' && scope.parent !== undefined && model.scopes[scope.parent]!.kind === 'function' ? scope.parent : parameter.scope;
+}
+
+/**
+ * The pairs of the comment above among the bindings named like a renamed one
+ * or like the new name, each with a renamed side (a pair without one is
+ * neither joined nor parted), as they are found: the caller stops at the
+ * first the rename changes. Each binding is paired with every candidate only
+ * when it is renamed itself, else with the renamed ones alone, so many
+ * bindings of one name (a loop variable `i` in each of a thousand functions)
+ * cost their number, not its square.
+ */
+function* confusions(model: FileModel, text: string, names: ReadonlySet<string>, renamed: ReadonlySet<number>): Generator<Confusion> {
   // Only bindings a rename can join or part: those named like the renamed ones or like the new name.
   const named = model.bindings.filter((b) => names.has(b.name));
   const topLevel = named.filter((b) => !isMemberOrImport(b) && isModuleScope(model, b));
+  const partnersIn = (list: readonly Binding[]) => {
+    const renamedOnes = list.filter((b) => renamed.has(b.id));
+    return (b: Binding) => (renamed.has(b.id) ? list : renamedOnes);
+  };
+  const namedPartners = partnersIn(named);
+  const topLevelPartners = partnersIn(topLevel);
   // Generic records (`Wrapper: (T: Type) -> Type = { value: T }`) too.
   const records = new Set(model.bindings.filter((b) => (b.kind === 'record' || b.kind === 'generic') && isModuleScope(model, b)).map((b) => b.name));
+  const recordsNamed = named.filter((b) => b.kind === 'record' && isModuleScope(model, b));
+  let genericScopes: Set<number> | undefined;
+  const isGenericParameter = (p: Binding) => p.kind === 'parameter' && (genericScopes ??= genericFunctionScopes(model, text)).has(functionScopeOf(model, p));
   for (const b of named) {
     // A method named like a top-level type (`Vec2.Holder` beside `Holder: (T: Type) -> Type`: `Holder(76)` calls the method, E1053 on its void).
-    if (b.kind === 'method') for (const t of topLevel) if (TYPE_KINDS.has(t.kind)) found.push({ a: b, b: t, why: 'a method named like a top-level type takes its calls (`Holder(76)` is the method, E1053 on its void result)' });
+    if (b.kind === 'method') for (const t of topLevelPartners(b)) if (TYPE_KINDS.has(t.kind)) yield { a: b, b: t, why: 'a method named like a top-level type takes its calls (`Holder(76)` is the method, E1053 on its void result)' };
+    // A field and its own record: the record is named like the field, so it is among `named`.
     if (b.kind === 'field' && b.container !== undefined) {
-      for (const r of model.bindings) if (r.kind === 'record' && r.name === b.container && isModuleScope(model, r)) found.push({ a: b, b: r, why: 'a field named like its own record is E1053 through a reference (`self.x` on a `&x`)' });
+      for (const r of recordsNamed) if (r.name === b.container && (renamed.has(b.id) || renamed.has(r.id))) yield { a: b, b: r, why: 'a field named like its own record is E1053 through a reference (`self.x` on a `&x`)' };
     }
     if (isMemberOrImport(b) || isModuleScope(model, b)) continue;
     const kind = model.scopes[b.scope]!.kind;
     if (kind === 'comprehension') {
       const parent = model.scopes[b.scope]!.parent;
-      for (const o of named) {
+      for (const o of namedPartners(b)) {
         if (o.id === b.id || isMemberOrImport(o) || isModuleScope(model, o)) continue;
         if (parent !== undefined && model.scopes[o.scope]!.kind !== 'comprehension' && within(model, parent, o.scope)) {
-          found.push({ a: b, b: o, why: 'a comprehension\'s variable writes the enclosing local of its name when the program runs' });
+          yield { a: b, b: o, why: 'a comprehension\'s variable writes the enclosing local of its name when the program runs' };
         }
       }
     } else if (kind === 'loop') {
-      for (const f of topLevel) if (f.kind === 'function') found.push({ a: b, b: f, why: 'a `for` variable named like a top-level function fails when the program runs' });
-      for (const p of named) {
-        if (p.kind === 'parameter' && isGenericParameter(model, text, p)) found.push({ a: b, b: p, why: 'a `for` variable named like a generic function\'s parameter fails when the program is compiled to run (E3017)' });
+      for (const f of topLevelPartners(b)) if (f.kind === 'function') yield { a: b, b: f, why: 'a `for` variable named like a top-level function fails when the program runs' };
+      for (const p of namedPartners(b)) {
+        if (isGenericParameter(p)) yield { a: b, b: p, why: 'a `for` variable named like a generic function\'s parameter fails when the program is compiled to run (E3017)' };
       }
     }
-    for (const g of topLevel) {
+    for (const g of topLevelPartners(b)) {
       // An annotated constant of a non-record type under a local not known to be of that type (a record, `&mut` of one: the reference's run fails).
       if (g.kind === 'variable' && g.typeName !== undefined && !records.has(g.typeName) && b.typeName !== g.typeName) {
-        found.push({ a: b, b: g, why: 'a local named like an annotated top-level constant of another type is typed from both when the program is compiled to run (E3017, or the wrong method)' });
+        yield { a: b, b: g, why: 'a local named like an annotated top-level constant of another type is typed from both when the program is compiled to run (E3017, or the wrong method)' };
       }
       // A type's name: the local is read as the type (`mut Under = 0` under a refinement type `Under` is E2010).
-      if (TYPE_KINDS.has(g.kind)) found.push({ a: b, b: g, why: 'a local named like a top-level type is confused with the type by the reference (E2010 for a refinement type\'s name)' });
+      if (TYPE_KINDS.has(g.kind)) yield { a: b, b: g, why: 'a local named like a top-level type is confused with the type by the reference (E2010 for a refinement type\'s name)' };
     }
   }
-  return found;
 }
 
 /**
@@ -147,8 +171,7 @@ export function runtimeNameRefusals(plan: FilePlan, newName: string): Diagnostic
   }
   const nameOf = (b: Binding) => (plan.renamed.has(b.id) ? newName : b.name);
   const names = new Set([newName, ...[...plan.renamed].map((id) => model.bindings[id]!.name)]);
-  for (const { a, b, why } of confusions(model, text, names)) {
-    if (!plan.renamed.has(a.id) && !plan.renamed.has(b.id)) continue;
+  for (const { a, b, why } of confusions(model, text, names, plan.renamed)) {
     const before = a.name === b.name;
     const after = nameOf(a) === nameOf(b);
     if (before === after) continue;

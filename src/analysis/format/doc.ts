@@ -230,9 +230,11 @@ export function render(doc: Doc, options: PrintOptions): string {
           break;
         }
         // The tail, measured as it will print, ends the line at its first break.
+        // On the stack while it is measured, not in a copy of it: inside a block the stack holds every statement still to print.
         const tail: Command = { level, mode: 'break', doc: current.tail };
-        if (fits(current.head, [...stack, tail], options.lineWidth - column, memo)) stack.push(tail, { level, mode: 'flat', doc: current.head });
-        else stack.push({ level, mode: 'break', doc: current.fallback });
+        stack.push(tail);
+        if (fits(current.head, stack, options.lineWidth - column, memo)) stack.push({ level, mode: 'flat', doc: current.head });
+        else stack[stack.length - 1] = { level, mode: 'break', doc: current.fallback };
         break;
       }
     }

@@ -45,6 +45,8 @@ const CASES: Array<[string, string, string[]]> = [
   ['List<Int> as a parameter type', 'sum: (xs: List<Int>) -> Int = {\n    return 0\n}', ['E0010 1:19 Expected RParen, found Gt', 'E0010 1:20 Expected a type, found RParen']],
   ['<T> before a signature', 'id: <T>(x: T) -> T = x', ["E0011 1:3 Unexpected token: 'Colon'", 'E0010 1:5 Expected a type, found Lt', "E0011 1:8 Unexpected token: 'LParen'"]],
   ['Dict<K, V> in a declaration', 'main = {\n    d: Dict<String, Int> = {"a": 1}\n}', ["E0011 2:12 Unexpected token: 'Lt'", "E0011 2:19 Unexpected token: 'Comma'", "E0011 2:24 Unexpected token: 'Gt'"]],
+  // The first statement of the file has no token before it: it starts its line all the same.
+  ['Dict<K, V> in the first declaration of the file', 'd: Dict<K, V> = {}', ["E0011 1:8 Unexpected token: 'Lt'", "E0011 1:10 Unexpected token: 'Comma'", "E0011 1:13 Unexpected token: 'Gt'"]],
   ['a comparison is not a type', 'main = {\n    ok = a < b\n    c = f(ok) > (d)\n    e = g(\n}', ['E0010 5:1 Expected RParen, found RBrace']],
   ['pub use', 'pub use std.io', ['E0012 1:1 Invalid syntax: Expected expression after pub/mut']],
   ['mut use', 'mut use std.io', ["E0011 1:5 Unexpected token: 'KwUse'"]],

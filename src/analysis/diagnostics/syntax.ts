@@ -317,7 +317,9 @@ function angleBracketType(tokens: TokenList, lines: LineIndex, line: number): Fo
           return found && TYPE_START.test(found.text) ? undefined : expected('a type', found ?? { text: '', start: next.end, end: next.end });
         }
         const declared = before2.text === ':' ? tokens.before(before2.start) : undefined;
-        if (next?.text === ',' && declared && lines.lineOf(declared.start) === line && tokens.before(declared.start) && lines.lineOf(tokens.before(declared.start)!.start) !== line) {
+        // The declared name starts its line's statement: nothing before it, or what is before it on another line.
+        const beforeDeclared = declared && tokens.before(declared.start);
+        if (next?.text === ',' && declared && lines.lineOf(declared.start) === line && (!beforeDeclared || lines.lineOf(beforeDeclared.start) !== line)) {
           return unexpectedToken(next);
         }
       }

@@ -38,10 +38,14 @@ export function manifestPublisher(connection: Connection, reports: () => Promise
   let timer: NodeJS.Timeout | undefined;
   let rounds: Promise<void> = Promise.resolve();
   const round = async () => {
-    for (const report of await reports()) {
+    const now = await reports();
+    // A project no longer served (its folder gone) takes its warnings with it.
+    const gone = [...published.keys()].filter((uri) => !now.some((report) => report.uri === uri)).map((uri) => ({ uri, diagnostics: [] }));
+    for (const report of [...now, ...gone]) {
       const key = JSON.stringify(report.diagnostics);
       if ((published.get(report.uri) ?? '[]') === key) continue;
-      published.set(report.uri, key);
+      if (key === '[]') published.delete(report.uri);
+      else published.set(report.uri, key);
       await connection.sendDiagnostics({ uri: report.uri, diagnostics: report.diagnostics });
     }
   };

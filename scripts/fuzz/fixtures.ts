@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export type TargetName = 'source' | 'incremental' | 'mcp-stdio' | 'mcp-http' | 'mcp-http-token' | 'mcp-sse';
 export const TARGETS: readonly TargetName[] = ['source', 'incremental', 'mcp-stdio', 'mcp-http', 'mcp-http-token', 'mcp-sse'];
@@ -27,7 +28,9 @@ export function fixtureName(fixture: Fixture): string {
 export function saveFixture(dir: string, fixture: Fixture): string {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, fixtureName(fixture));
-  writeFileSync(path, JSON.stringify(fixture, null, 2) + '\n');
+  // A stack in the message names files by this checkout's place on this machine: kept relative to the checkout.
+  const message = fixture.message.split(pathToFileURL(join(dir, '..', '..', '..')).href + '/').join('');
+  writeFileSync(path, JSON.stringify({ ...fixture, message }, null, 2) + '\n');
   return path;
 }
 

@@ -25,7 +25,7 @@ export function tokenKindName(text: string): string {
   if (text === '') return 'Eof';
   // `and`, `or` and `void` have names of their own, the booleans are literals,
   // the other reserved words are `Kw` and the word.
-  if (PUNCTUATION[text]) return PUNCTUATION[text];
+  if (Object.hasOwn(PUNCTUATION, text)) return PUNCTUATION[text]!;
   if (text === 'true' || text === 'false') return `BoolLiteral(${text})`;
   if (isReservedWord(text)) return 'Kw' + text[0]!.toUpperCase() + text.slice(1);
   if (text === '_') return 'Underscore';

@@ -62,9 +62,13 @@ function moduleDoc(printer: Printer, tree: Tree, source: string, options: Format
   if (header.length > 0 && blankAfterHeader) out.push(hardline);
   // One sequence: the last import and the first statement after it are neighbours too (`use s.;⏎x`). A blank line
   // between them where the source has one between the last `use` and that statement (as in the reference).
+  // A statement that stood before the last `use` moves below it: the blank before it was about other neighbours and
+  // does not count, but the blanks among its leading comments and before it travel with it, and count when the
+  // output is formatted again (so they count now, or a second run would add a blank line).
   const lastUse = rest.filter((e) => e.item.type === 'use_statement').at(-1)!;
-  const blankAfterImports = (e: Entry): boolean => e.item.startIndex > lastUse.item.startIndex &&
-    (e.blankBefore || e.blankBeforeItem || e.leading.some((c) => c.blankBefore));
+  const blankAfterImports = (e: Entry): boolean => e.item.startIndex > lastUse.item.startIndex
+    ? e.blankBefore || e.blankBeforeItem || e.leading.some((c) => c.blankBefore)
+    : (e.leading.length > 0 && e.blankBeforeItem) || e.leading.slice(1).some((c) => c.blankBefore);
   out.push(printer.statements([...imports, ...others.map((e, i) => (i === 0 ? { ...e, blankBefore: blankAfterImports(e) } : e))], dangling));
   return out;
 }

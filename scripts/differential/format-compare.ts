@@ -79,68 +79,64 @@ function topLevel(parser: Parser, text: string): { start: number; end: number; o
  * statement ours prints on one line that fits in code points but not in UTF-8
  * bytes, which the reference measures (§4.3): it breaks it.
  */
-function overlong(parser: Parser, ours: string, reference: string, rawReference: string, options: FormatOptions): [string, string, Set<string>] {
+/** `trees`: the comparison's parsed texts (the rules parsed both sides' normalised texts already), which outlive this call. */
+function overlong(parser: Parser, trees: TreeCache, ours: string, reference: string, rawReference: string, options: FormatOptions): [string, string, Set<string>] {
   const reasons = new Set<string>();
-  const oursTree = parser.parse(ours);
-  const referenceTree = parser.parse(reference);
+  const oursTree = trees.of(ours);
+  const referenceTree = trees.of(reference);
   if (!oursTree || !referenceTree) return [ours, reference, reasons];
-  try {
-    // The comma ours adds after the last item of a broken list is layout too.
-    const a = withoutTrailingCommas(leaves(oursTree.rootNode, ours));
-    const b = withoutTrailingCommas(leaves(referenceTree.rootNode, reference));
-    if (a.length !== b.length || a.some((leaf, i) => leaf.text !== b[i]!.text)) return [ours, reference, reasons];
-    const ranges: [number, number][] = [];
-    /** The leaves of the statement (of a block or the file) holding the node, on the side whose leaves are `side`. */
-    const statementAt = (node: Node | null, side: Leaf[]): void => {
-      while (node?.parent && node.parent.type !== 'block' && node.parent.type !== 'source_file') node = node.parent;
-      if (!node) return;
-      const from = side.findIndex((leaf) => leaf.start >= node.startIndex);
-      if (from < 0) return;
-      let to = from;
-      while (to + 1 < side.length && side[to + 1]!.end <= node.endIndex) to++;
-      ranges.push([from, to]);
-    };
-    const lines = (text: string, each: (line: string, start: number) => void): void => {
-      let offset = 0;
-      for (const line of text.split('\n')) {
-        each(line, offset);
-        offset += line.length + 1;
-      }
-    };
-    lines(reference, (line, lineStart) => {
-      if (byteWidth(line, options) <= options.line_width) return;
-      const first = b.findIndex((leaf) => leaf.start >= lineStart);
-      if (first < 0) return;
-      reasons.add(OVERLONG_RULE);
-      statementAt(referenceTree.rootNode.descendantForIndex(b[first]!.start), b);
-    });
-    const raw = topLevel(parser, rawReference);
-    const normalised = referenceTree.rootNode.namedChildren.filter((c): c is Node => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
-    if (raw.length === normalised.length) {
-      raw.forEach((statement, i) => {
-        if (statement.oneLine && byteWidth(rawReference.slice(statement.start, statement.end), options) > options.line_width) {
-          reasons.add(OVERLONG_RULE);
-          statementAt(normalised[i]!, b);
-        }
-      });
+  // The comma ours adds after the last item of a broken list is layout too.
+  const a = withoutTrailingCommas(leaves(oursTree.rootNode, ours));
+  const b = withoutTrailingCommas(leaves(referenceTree.rootNode, reference));
+  if (a.length !== b.length || a.some((leaf, i) => leaf.text !== b[i]!.text)) return [ours, reference, reasons];
+  const ranges: [number, number][] = [];
+  /** The leaves of the statement (of a block or the file) holding the node, on the side whose leaves are `side`. */
+  const statementAt = (node: Node | null, side: Leaf[]): void => {
+    while (node?.parent && node.parent.type !== 'block' && node.parent.type !== 'source_file') node = node.parent;
+    if (!node) return;
+    const from = side.findIndex((leaf) => leaf.start >= node.startIndex);
+    if (from < 0) return;
+    let to = from;
+    while (to + 1 < side.length && side[to + 1]!.end <= node.endIndex) to++;
+    ranges.push([from, to]);
+  };
+  const lines = (text: string, each: (line: string, start: number) => void): void => {
+    let offset = 0;
+    for (const line of text.split('\n')) {
+      each(line, offset);
+      offset += line.length + 1;
     }
-    lines(ours, (line, lineStart) => {
-      if (byteWidth(line, options) <= options.line_width || pointWidth(line, options) > options.line_width) return;
-      const first = a.findIndex((leaf) => leaf.start >= lineStart);
-      if (first < 0 || a[first]!.start >= lineStart + line.length) return;
-      reasons.add(BYTES_RULE);
-      statementAt(oursTree.rootNode.descendantForIndex(a[first]!.start), a);
+  };
+  lines(reference, (line, lineStart) => {
+    if (byteWidth(line, options) <= options.line_width) return;
+    const first = b.findIndex((leaf) => leaf.start >= lineStart);
+    if (first < 0) return;
+    reasons.add(OVERLONG_RULE);
+    statementAt(referenceTree.rootNode.descendantForIndex(b[first]!.start), b);
+  });
+  const raw = topLevel(parser, rawReference);
+  const normalised = referenceTree.rootNode.namedChildren.filter((c): c is Node => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+  if (raw.length === normalised.length) {
+    raw.forEach((statement, i) => {
+      if (statement.oneLine && byteWidth(rawReference.slice(statement.start, statement.end), options) > options.line_width) {
+        reasons.add(OVERLONG_RULE);
+        statementAt(normalised[i]!, b);
+      }
     });
-    if (ranges.length === 0) return [ours, reference, reasons];
-    const collapse = (text: string, side: Leaf[]): string => {
-      const edits: Edit[] = ranges.map(([from, to]) => ({ start: side[from]!.start, end: side[to]!.end, text: side.slice(from, to + 1).map((l) => l.text).join(' ') }));
-      return applyEdits(text, edits).text;
-    };
-    return [collapse(ours, a), collapse(reference, b), reasons];
-  } finally {
-    oursTree.delete();
-    referenceTree.delete();
   }
+  lines(ours, (line, lineStart) => {
+    if (byteWidth(line, options) <= options.line_width || pointWidth(line, options) > options.line_width) return;
+    const first = a.findIndex((leaf) => leaf.start >= lineStart);
+    if (first < 0 || a[first]!.start >= lineStart + line.length) return;
+    reasons.add(BYTES_RULE);
+    statementAt(oursTree.rootNode.descendantForIndex(a[first]!.start), a);
+  });
+  if (ranges.length === 0) return [ours, reference, reasons];
+  const collapse = (text: string, side: Leaf[]): string => {
+    const edits: Edit[] = ranges.map(([from, to]) => ({ start: side[from]!.start, end: side[to]!.end, text: side.slice(from, to + 1).map((l) => l.text).join(' ') }));
+    return applyEdits(text, edits).text;
+  };
+  return [collapse(ours, a), collapse(reference, b), reasons];
 }
 
 /**
@@ -151,13 +147,13 @@ function overlong(parser: Parser, ours: string, reference: string, rawReference:
 class Normaliser {
   readonly parser: Parser;
   readonly original: Original;
-  readonly #trees: TreeCache;
+  readonly trees: TreeCache;
   readonly #results = new Map<Rule, Map<string, string>>();
 
   constructor(parser: Parser, original: Original) {
     this.parser = parser;
     this.original = original;
-    this.#trees = new TreeCache(parser);
+    this.trees = new TreeCache(parser);
   }
 
   apply(rule: Rule, text: string, side: Side): string {
@@ -165,12 +161,12 @@ class Normaliser {
     if (!results) this.#results.set(rule, (results = new Map<string, string>()));
     const key = `${side}\0${text}`;
     let result = results.get(key);
-    if (result === undefined) results.set(key, (result = applyRule(this.parser, rule, text, side, this.original, this.#trees)));
+    if (result === undefined) results.set(key, (result = applyRule(this.parser, rule, text, side, this.original, this.trees)));
     return result;
   }
 
   delete(): void {
-    this.#trees.delete();
+    this.trees.delete();
   }
 }
 
@@ -182,7 +178,7 @@ function normalise(normaliser: Normaliser, ours: string, reference: string, rule
     reference = normaliser.apply(rule, reference, 'reference');
   }
   if (!layout) return [ours, reference];
-  const [a, b, why] = overlong(parser, ours, reference, rawReference, original.options);
+  const [a, b, why] = overlong(parser, normaliser.trees, ours, reference, rawReference, original.options);
   for (const reason of why) reasons.add(reason);
   return [a, b];
 }

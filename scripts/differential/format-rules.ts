@@ -658,17 +658,13 @@ export function applyEdits(text: string, edits: readonly Edit[]): { text: string
 }
 
 /** One side's text with one rule applied until it edits nothing more (nested nodes take several rounds; 8 at most). */
-export function applyRule(parser: Parser, rule: Rule, text: string, side: Side, original?: Original, trees?: TreeCache): string {
+/** `trees` parses each text once and keeps its tree; the rules only read trees. */
+export function applyRule(parser: Parser, rule: Rule, text: string, side: Side, original: Original | undefined, trees: TreeCache): string {
   if (!rule.sides.includes(side)) return text;
   for (let round = 0; round < 8; round++) {
-    const tree = trees ? trees.of(text) : parser.parse(text);
+    const tree = trees.of(text);
     if (!tree) return text;
-    let edits: Edit[];
-    try {
-      edits = rule.edits(tree, text, original, parser);
-    } finally {
-      if (!trees) tree.delete();
-    }
+    const edits = rule.edits(tree, text, original, parser);
     if (edits.length === 0) return text;
     // Until it edits nothing more: a round may make edits of the next possible (the parentheses of a type once its names are gone).
     text = applyEdits(text, edits).text;

@@ -15,10 +15,14 @@ const all = readdirSync(compiledTests, { recursive: true, encoding: 'utf8' })
   .sort();
 const fast = fastSuites(all);
 
+// As in `npm test`: a test that hangs fails after ten minutes, and a server a
+// failed test left running does not keep its file, and so the run, alive.
+const HANG_GUARDS = ['--test-timeout=600000', '--test-force-exit'];
+
 const started = performance.now();
 // Node's default is one file at a time on two cores; the fast files are
 // independent, so they can use every core.
-const run = spawnSync(process.execPath, ['--test', `--test-concurrency=${availableParallelism()}`, ...process.argv.slice(2), ...fast], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--test', `--test-concurrency=${availableParallelism()}`, ...HANG_GUARDS, ...process.argv.slice(2), ...fast], { stdio: 'inherit' });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 process.stderr.write(`test:fast: ${fast.length} of ${all.length} test files in ${seconds} s (npm test runs them all)\n`);
 process.exitCode = run.status ?? 1;

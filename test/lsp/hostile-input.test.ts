@@ -50,7 +50,8 @@ describe('messages nested deeper than MAX_JSON_DEPTH', () => {
     const answer = await lsp.answer('deep');
     assert.equal(answer.error.code, -32600);
     assert.match(answer.error.message, new RegExp(`deeper than ${MAX_JSON_DEPTH} levels`));
-    assert.equal(lsp.stderr().match(/not a request with an id: the message nests deeper/g)?.length, 1, lsp.stderr());
+    const log = await lsp.stderrMatching(/not a request with an id: the message nests deeper/);
+    assert.equal(log.match(/not a request with an id: the message nests deeper/g)?.length, 1, log);
     await stop(lsp);
   });
 });

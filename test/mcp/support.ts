@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { killOnExit } from '../support/processes.ts';
 
 export const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 export const bin = path.join(repoRoot, 'bin/yaoxiang.js');
@@ -67,6 +68,7 @@ export interface HttpServerProcess {
 /** Starts `yaoxiang mcp --http` on a free port and waits for the URL it prints on stderr. */
 export async function startHttp(projectRoot: string, extraArgs: string[] = []): Promise<HttpServerProcess> {
   const child = spawn(process.execPath, [bin, 'mcp', '--http', '--addr', '127.0.0.1:0', '--project-root', projectRoot, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  killOnExit(child);
   let log = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL from the server:\n${log}`)), 20_000);

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { createMessageConnection, ErrorCodes, ResponseError, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 import type { ClientCapabilities, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { cliPath } from './paths.ts';
+import { killOnExit, waitForText } from './processes.ts';
 
 export interface LspClient {
   connection: MessageConnection;
@@ -21,6 +22,8 @@ export interface LspClient {
   diagnosticsFor(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   protocolErrors: Error[];
   stderr(): string;
+  /** Stderr once it matches `pattern`: the server's log and its messages travel on two pipes, so a log line may arrive after the message it preceded. */
+  stderrMatching(pattern: RegExp, ms?: number): Promise<string>;
   stop(): Promise<number | null>;
   /** The server process, for tests that end it some other way than `stop`. */
   child: ChildProcessWithoutNullStreams;
@@ -56,6 +59,7 @@ export function copyFixture(fixture: string): string {
 
 export async function startClient(root: string, capabilities: ClientCapabilities = {}, behaviour: ClientBehaviour = {}): Promise<LspClient> {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [cliPath, 'lsp', '--stdio', '--call-timeout-ms', '600000', ...(behaviour.args ?? [])], { cwd: behaviour.cwd ?? root, stdio: 'pipe', env: { ...process.env, ...behaviour.env } });
+  killOnExit(child);
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
   const protocolErrors: Error[] = [];
@@ -103,6 +107,7 @@ export async function startClient(root: string, capabilities: ClientCapabilities
     },
     protocolErrors,
     stderr: () => stderr,
+    stderrMatching: (pattern, ms) => waitForText(() => stderr, pattern, ms),
     child,
     exited,
     serverRequests,

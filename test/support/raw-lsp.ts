@@ -3,6 +3,7 @@
 // with the answers read off stdout by their ids.
 import { spawn } from 'node:child_process';
 import { cliPath } from './paths.ts';
+import { killOnExit, waitForText } from './processes.ts';
 
 export interface RawLsp {
   /** Frames `body` (JSON-encoded unless a string) with a correct Content-Length. */
@@ -14,6 +15,9 @@ export interface RawLsp {
   /** Every message the server sent, in order. */
   messages: any[];
   stderr(): string;
+  /** Stderr once it matches `pattern`: the server's log and its answers travel on two pipes, so a log line may arrive after the answer it preceded. */
+  stderrMatching(pattern: RegExp, ms?: number): Promise<string>;
+  /** The exit code, once stdout and stderr are read to their end. */
   exited: Promise<number | null>;
   kill(): void;
 }
@@ -22,9 +26,10 @@ export const INITIALIZE = { processId: null, rootUri: null, capabilities: {} };
 
 export function startRawLsp(cwd: string): RawLsp {
   const child = spawn(process.execPath, [cliPath, 'lsp', '--stdio', '--call-timeout-ms', '600000'], { cwd, stdio: 'pipe' });
+  killOnExit(child);
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const messages: any[] = [];
   const waiting = new Map<number | string, (message: any) => void>();
   let buffer = Buffer.alloc(0);
@@ -54,6 +59,7 @@ export function startRawLsp(cwd: string): RawLsp {
     },
     messages,
     stderr: () => stderr,
+    stderrMatching: (pattern, ms) => waitForText(() => stderr, pattern, ms),
     exited,
     kill: () => child.kill(),
   };

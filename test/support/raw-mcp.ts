@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { cliPath } from './paths.ts';
+import { killOnExit } from './processes.ts';
 
 export interface RawServer {
   child: ChildProcess;
@@ -20,6 +21,7 @@ export interface RawServer {
 
 export async function startRaw(projectRoot: string, options: { stderr?: 'pipe' | number; args?: string[]; env?: Record<string, string> } = {}): Promise<RawServer> {
   const child = spawn(process.execPath, [cliPath, 'mcp', '--project-root', projectRoot, '--index-wait-ms', '600000', '--call-timeout-ms', '600000', ...(options.args ?? [])], { stdio: ['pipe', 'pipe', options.stderr ?? 'pipe'], env: { ...process.env, ...options.env } });
+  killOnExit(child);
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const messages: Array<Record<string, any>> = [];

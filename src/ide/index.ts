@@ -4,7 +4,7 @@
 export { AnalysisHost, loadedHost, type AnalysisHostOptions } from './host.ts';
 export { Analysis, parseReferenceQuery, type ImportListing, type PathResolution, type ReferenceQuery, type WorkspaceTypecheck } from './analysis.ts';
 export { MAX_SOURCE_CHARS, parseSource, type ParsedSource } from './source.ts';
-export { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+export { jsonDepth, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 export { usableRequestId } from './json-rpc-id.ts';
 export { checkFiles, collectFiles, type CheckedDiagnostic, type CheckedFiles } from './check.ts';
 

@@ -30,3 +30,18 @@ export function jsonDepth(text: string): number {
   }
   return deepest;
 }
+
+/**
+ * Whether `text` nests deeper than `max`. A text with at most `max` opening
+ * brackets cannot, and counting them with indexOf is far cheaper than reading
+ * every character: a tool call carrying 300 kB of source has a handful.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let openers = 0;
+  for (const bracket of ['[', '{']) {
+    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1)) {
+      if (++openers > max) return jsonDepth(text) > max;
+    }
+  }
+  return false;
+}

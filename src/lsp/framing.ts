@@ -15,7 +15,7 @@
 //   and 5,000 nested arrays ended the process with a stack overflow. Such a
 //   body is not passed on; `tooDeep` answers it or logs it.
 import { Transform } from 'node:stream';
-import { jsonDepth, MAX_JSON_DEPTH } from '../ide/index.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../ide/index.ts';
 
 /**
  * The largest body accepted. Far beyond any message an editor sends (a
@@ -79,7 +79,7 @@ export function guardFraming(guard: FramingGuard): Transform {
         const data = take();
         const body = data.subarray(frame.headerBytes, length);
         const text = body.toString('utf8');
-        if (jsonDepth(text) > MAX_JSON_DEPTH) guard.tooDeep(text);
+        if (nestsDeeperThan(text, MAX_JSON_DEPTH)) guard.tooDeep(text);
         else {
           this.push(data.subarray(0, length));
           forwarded++;

@@ -18,7 +18,7 @@ import { createMcpHandler, isInitializeRequest, isJsonContentType, isLegacyReque
 import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
 import type { Host } from './host.ts';
 import { classifyMessage, invalidParamsAnswer, invalidUtf8Answer, isUtf8Message } from './invalid-message.ts';
-import { jsonDepth, MAX_JSON_DEPTH } from '../ide/index.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../ide/index.ts';
 import { buildServer } from './server.ts';
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from './sessions.ts';
 import type { ToolRunner } from './tool-pool.ts';
@@ -347,7 +347,7 @@ async function readJson(req: IncomingMessage, res: ServerResponse, limit: number
     jsonError(res, 400, -32700, 'Parse error: the body is not valid JSON');
     return undefined;
   }
-  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     jsonError(res, 400, -32600, `Invalid Request: the body nests deeper than ${MAX_JSON_DEPTH} levels`);
     return undefined;
   }

@@ -11,7 +11,7 @@
 // and a request whose params the SDK would refuse with -32603 (-32602 here).
 import { Transform } from 'node:stream';
 import { deserializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { jsonDepth, MAX_JSON_DEPTH } from '../ide/index.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../ide/index.ts';
 import { classifyMessage, errorResponse, invalidParamsAnswer, invalidUtf8Answer, isUtf8Message, tooDeepAnswer, tooLargeAnswer } from './invalid-message.ts';
 
 export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, seen: (message: JSONRPCMessage) => void = () => undefined): Transform {
@@ -29,7 +29,7 @@ export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, see
     }
     const text = bytes.toString('utf8').replace(/\r$/, '');
     if (text.trim() === '') return true;
-    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       const answer = tooDeepAnswer(text, MAX_JSON_DEPTH);
       if (answer) reply(answer);
       return false;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { jsonDepth, MAX_JSON_DEPTH } from '../../src/ide/index.ts';
+import { jsonDepth, MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/ide/index.ts';
 import { bin, demoProject, startHttp, type HttpServerProcess } from './support.ts';
 
 describe('stdio answers the lines the SDK drops', () => {
@@ -109,6 +109,15 @@ describe('JSON nesting over HTTP', () => {
     assert.equal(jsonDepth('{"a":[1,{"b":"[[[{{{\\"]]]"}]}'), 3);
     assert.equal(jsonDepth('1'), 0);
     assert.equal(jsonDepth('['.repeat(5000) + ']'.repeat(5000)), 5000);
+  });
+
+  test('nestsDeeperThan agrees with jsonDepth, also past the bracket count it reads without scanning', () => {
+    const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    assert.equal(nestsDeeperThan(nested(3), 3), false);
+    assert.equal(nestsDeeperThan(nested(4), 3), true);
+    assert.equal(nestsDeeperThan('{"a":[1,{"b":2}],"c":[{}]}', 3), false, 'five brackets, three deep');
+    assert.equal(nestsDeeperThan(JSON.stringify({ s: '['.repeat(50) }), 3), false, 'brackets in a string');
+    assert.equal(nestsDeeperThan(`[${'{},'.repeat(10)}${nested(3)}]`, 3), true);
   });
 
   test('an initialize with bad params is a 400 with -32602 naming the fields, not a request for a session id', async () => {

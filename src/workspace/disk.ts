@@ -7,7 +7,7 @@ import { existsSync, readdir } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { globby } from 'globby';
-import { describeError, isGone, openRegular, readBounded } from './file-access.ts';
+import { describeError, describeKind, isGone, openRegular, readBounded } from './file-access.ts';
 import { IGNORE_FILE_NAME, ignoredBy } from './ignore-files.ts';
 import { toPosix } from './root.ts';
 
@@ -49,6 +49,8 @@ export interface WorldDisk {
   list(root: string, scope?: ListScope): Promise<SourceListing>;
   /** The stamp of a regular file; undefined when the path names nothing, or something else. Throws when it cannot be examined. */
   stat(absolute: string): Promise<FileStamp | undefined>;
+  /** What a path that names something other than a regular file is ('a symbolic link', 'a directory'); undefined when it names nothing, or a regular file. */
+  otherKind?(absolute: string): Promise<string | undefined>;
   /**
    * The bytes of a regular file, at most `limit + 1` of them; undefined when it
    * is not one (any more), or when the file opened does not lie inside `within`
@@ -131,6 +133,15 @@ export const nodeDisk: WorldDisk = {
     } catch (error) {
       if (isGone(error)) return undefined;
       throw error;
+    }
+  },
+
+  async otherKind(absolute) {
+    try {
+      const info = await lstat(absolute);
+      return info.isFile() ? undefined : describeKind(info);
+    } catch {
+      return undefined;
     }
   },
 

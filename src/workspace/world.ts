@@ -340,7 +340,12 @@ export class World {
     } catch (error) {
       return unreadable(error);
     }
-    if (stamp === undefined) return this.#setManifest(DEFAULT_MANIFEST, [], undefined);
+    if (stamp === undefined) {
+      // Links are not followed (as for sources): one here would otherwise be taken, silently, for no manifest.
+      const kind = await this.#disk.otherKind?.(file);
+      const problems = kind === undefined ? [] : [{ message: `yaoxiang.toml is ${kind}, not a regular file (links are not followed); the default settings apply` }];
+      return this.#setManifest(DEFAULT_MANIFEST, problems, undefined);
+    }
     if (this.#manifestStamp && sameStamp(this.#manifestStamp, stamp)) return;
     try {
       const read = await this.#disk.read(file, MAX_FILE_BYTES, this.#realRoot);

@@ -3,7 +3,7 @@
 // format_source), and its problems reported as MCP-MANIFEST-INVALID warnings on
 // that file by typecheck and format_source, instead of silently using defaults.
 import assert from 'node:assert/strict';
-import { rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Host } from '../../src/mcp/host.ts';
@@ -78,5 +78,15 @@ describe('yaoxiang.toml through the MCP tools', () => {
     const formatted = await tool('format_source', { source: SOURCE });
     assert.equal(indentOf(formatted.formatted), 4);
     assert.deepEqual(formatted.diagnostics, []);
+  });
+
+  it('a manifest that is a symbolic link: the defaults, and a warning that says why', async () => {
+    const target = path.join(project.dir, 'shared.toml');
+    writeFileSync(target, '[fmt]\nindent_width = 2\n');
+    symlinkSync(target, path.join(project.dir, 'yaoxiang.toml'));
+    const formatted = await tool('format_source', { source: SOURCE });
+    assert.equal(indentOf(formatted.formatted), 4);
+    assert.deepEqual(formatted.diagnostics.map((d: Structured) => [d.code, d.severity]), [['MCP-MANIFEST-INVALID', 'warning']]);
+    assert.match(formatted.diagnostics[0].message, /^yaoxiang\.toml is a symbolic link, not a regular file/);
   });
 });

@@ -107,6 +107,19 @@ describe('typecheck across a project', () => {
     assert.deepEqual(await errors(fieldOf('use m', 'm.Point(1, 2)')), []);
   });
 
+  it('an imported const-generic record is called as the record the reference exports: every declared field, no constraint', async () => {
+    // Verified on v0.7.12 with `run` in a project: `SafeArray(Int)` is E1010 'expected 2 arguments, found 1'
+    // (`_assert_n` counts), and `SafeArray(Int, 0)` compiles (the Assert is checked only where the type is defined).
+    const m = 'SafeArray: (T: Type, N: Int) -> Type = {\n    _assert_n: Assert(N > 0),\n    data: Array(T, N),\n}\n';
+    const errors = async (call: string) => {
+      const report = new TypeChecker().check(await project({ 'm.yx': m, 'main.yx': `use m.{SafeArray}\nmain = {\n    a = ${call}\n}\n` }), { mode: 'full' });
+      return report.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.code} ${d.message}`);
+    };
+    assert.deepEqual(await errors('SafeArray(Int)'), ["3:18 E1010 Function 'SafeArray' expected 2 arguments, found 1"]);
+    assert.deepEqual(await errors('SafeArray(Int, 0)'), []);
+    assert.deepEqual(await errors('SafeArray(Int, 3)'), []);
+  });
+
   it('fast mode checks the given files and the project files they import', async () => {
     const files = await project({ 'utils.yx': UTILS, 'main.yx': MAIN, 'other.yx': 'x: Int = "s"\n' });
     const checker = new TypeChecker();

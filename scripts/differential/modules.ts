@@ -319,12 +319,20 @@ function formatDisagreementList(m: ModuleMeasures): string {
   return m.disagreements.map((c) => `  ${disagreementLine(c)}\n`).join('') + m.unjudged.map((u) => `  ${u.name}\tUNJUDGED ${u.reason}\n`).join('');
 }
 
-/** `--modules [DIR…]`: the measures per folder of projects (default: the fixture projects) and every disagreement. */
-export async function modulesDifferential(oracle: ReferenceOracle, dirs: readonly string[], write: (text: string) => void): Promise<number> {
-  for (const dir of dirs) {
-    const results = await compareProjects(oracle, projectsUnder(dir));
+/** A folder of projects to judge; `multiFileOnly` keeps those with a local module (the generator's single files are judged file by file). */
+export interface ProjectSet {
+  label: string;
+  dir: string;
+  multiFileOnly?: boolean;
+}
+
+/** `--modules [DIR…] [--generated N --seed S]`: the measures per set of projects (default: the fixture projects) and every disagreement. */
+export async function modulesDifferential(oracle: ReferenceOracle, sets: readonly ProjectSet[], write: (text: string) => void): Promise<number> {
+  for (const { label, dir, multiFileOnly } of sets) {
+    const projects = projectsUnder(dir).filter((p) => !multiFileOnly || reachableFiles(p).length > 1);
+    const results = await compareProjects(oracle, projects);
     const m = measureProjects(results.map((r) => r.comparison));
-    write(formatModuleMeasures(dir, m));
+    write(formatModuleMeasures(label, m));
     if (m.disagreements.length + m.unjudged.length > 0) write(`disagreements (${m.disagreements.length}):\n${formatDisagreementList(m)}`);
     write('\n');
   }

@@ -22,6 +22,7 @@ import { generatePrograms, writePrograms, type GeneratedFile } from './different
 import { clearPrograms, fixtureDisagreements, fixturePaths, fixturePrograms, formatKnown, formatVerdicts, knownLine, measureFixtures, readFixtures, writeFixtureTables } from './differential/fixtures.ts';
 import { FIXTURE_OPTION_SETS, fmtToml, formatFixtureSample, formatFixturePaths, writeFormatFixtures } from './differential/format-fixtures.ts';
 import { formatFormatMeasures, measureFormats, pairFormats, type FormatPair } from './differential/format.ts';
+import { modulesDifferential, modulesFixturePaths, regenerateModulesFixtures, type ProjectSet } from './differential/modules.ts';
 import { OurChecker } from './differential/ours.ts';
 import { filesFromPaths, type ProgramFile } from './differential/programs.ts';
 import { ReferenceOracle, referenceBinary, ReferenceUnavailable } from './differential/reference.ts';
@@ -34,6 +35,7 @@ class UsageError extends Error {
 }
 
 const USAGE = 'usage: npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S] [--min-verdict P] [--min-first-code P] [--min-position P] [--max-false-errors P] [--json] [--jobs N] | --regenerate-fixtures | --update-known\n' +
+  '       npm run differential -- --modules [DIR...] [--generated N --seed S] [--jobs N] | --modules --regenerate-fixtures\n' +
   '       npm run differential -- --rename [DIR|FILE...] [--generated N --seed S] [--jobs N] | --rename --regenerate-fixtures\n' +
   '       npm run differential -- --format [DIR|FILE...] [--docs] [--fixtures] [--generated N --seed S] [--fmt KEY=VALUE,...]... [--max-unexplained P] [--jobs N] | --format --regenerate-fixtures';
 
@@ -90,6 +92,7 @@ async function main(): Promise<number> {
       docs: { type: 'boolean', default: false },
       format: { type: 'boolean', default: false },
       rename: { type: 'boolean', default: false },
+      modules: { type: 'boolean', default: false },
       fixtures: { type: 'boolean', default: false },
       fmt: { type: 'string', multiple: true },
       'max-unexplained': { type: 'string' },
@@ -121,6 +124,24 @@ async function main(): Promise<number> {
   if (values.seed !== undefined && generated === undefined) throw new UsageError('--seed goes with --generated N');
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed takes an integer, not '${values.seed}'`);
+  if (values.modules) {
+    const oracle = new ReferenceOracle(referenceBinary(), path.join(repoRoot, '.differential-cache'), jobs);
+    const write = (text: string) => process.stdout.write(text);
+    if (values['regenerate-fixtures']) return regenerateModulesFixtures(oracle, repoRoot, write);
+    const sets: ProjectSet[] = positionals.map((dir) => ({ label: dir, dir }));
+    const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-differential-'));
+    try {
+      if (generated !== undefined) {
+        // The generator's programs that import a file of their own: main.yx and its module.
+        generatePrograms(generated, seed, path.join(scratch, 'generated'));
+        sets.push({ label: `generated (${generated}, seed ${seed}), the programs with a local module`, dir: path.join(scratch, 'generated'), multiFileOnly: true });
+      }
+      if (sets.length === 0) sets.push({ label: 'fixture projects', dir: modulesFixturePaths(repoRoot).projects });
+      return await modulesDifferential(oracle, sets, write);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }
   if (values.rename) {
     if (values['regenerate-fixtures']) return regenerateRenameFixtures(jobs);
     return renameDifferential(positionals, { generated, seed }, jobs);

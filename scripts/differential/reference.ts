@@ -85,9 +85,19 @@ export class ReferenceOracle {
    * `check` never), stdin closed, killed after `timeoutMs`.
    */
   run(files: readonly { name: string; text: string }[], entry: string, timeoutMs = 5_000, attempt = 0): Promise<RunVerdict> {
+    return this.#run('run', files, entry, timeoutMs, attempt);
+  }
+
+  /** `run` as above, its stderr kept: what the multi-file differential reads the first error from (modules.ts). */
+  project(files: readonly { name: string; text: string }[], entry: string, timeoutMs = 5_000): Promise<RunVerdict & { stderr?: string }> {
+    // Another cache key than run's: verdicts cached by run have no stderr.
+    return this.#run('project', files, entry, timeoutMs, 0);
+  }
+
+  #run(command: string, files: readonly { name: string; text: string }[], entry: string, timeoutMs: number, attempt: number): Promise<RunVerdict & { stderr?: string }> {
     // `attempt` runs it again under another cache key: a program whose output varies from run to run (a dict's order) is no judge.
     const key = `run\0${timeoutMs}\0${entry}\0${attempt === 0 ? '' : `${attempt}\0`}${files.map((f) => `${f.name}\0${f.text}`).join('\0')}`;
-    return this.#cached<RunVerdict>('run', key, async () => {
+    return this.#cached<RunVerdict & { stderr?: string }>(command, key, async () => {
       const scratch = mkdtempSync(path.join(tmpdir(), 'yaoxiang-run-'));
       try {
         writeFileSync(path.join(scratch, 'yaoxiang.toml'), PROJECT_MANIFEST);
@@ -97,7 +107,7 @@ export class ReferenceOracle {
         }
         const run = await this.#spawn(['run', entry], scratch, { XDG_CONFIG_HOME: scratch }, timeoutMs);
         if ('reason' in run) return { kind: 'failed', reason: run.reason };
-        return { kind: 'ran', status: run.status, stdout: run.stdout, compiled: !/^Compilation failed$/m.test(run.stderr) };
+        return { kind: 'ran', status: run.status, stdout: run.stdout, compiled: !/^Compilation failed$/m.test(run.stderr), ...(command === 'run' ? {} : { stderr: run.stderr }) };
       } finally {
         rmSync(scratch, { recursive: true, force: true });
       }

@@ -25,7 +25,7 @@ const MAIN = [
   '    p = Point(1.0, 2.0)',
   '    q = scale(&p, 2.0)',
   '    n = q.norm()',
-  '    io.println(utils.answer)',
+  '    io.println(utils.scale(&q, 1.0).x)',
   '}',
   '',
 ].join('\n');
@@ -50,6 +50,74 @@ describe('typecheck across a project', () => {
       'utils.yx:5:1 E1002',
     ]);
     assert.equal(report.summary.errors, 3);
+  });
+
+  it('an export named like a std function has that function\'s signature in its importers, under any alias (the reference\'s export_type)', async () => {
+    // Verified on v0.7.12 with `run` in a project: each call below is E1002 `'&string'`/`'int64'` (open's mode: &String),
+    // while `use acc.{other as open}` keeps other's own type, and a local `open` is the local one.
+    const files = await project({
+      'acc.yx': 'open: (owner: String, amount: Int) -> Int = amount\nother: (owner: String, amount: Int) -> Int = amount\n',
+      'main.yx': [
+        'use acc',
+        'use acc.{open, open as opn}',
+        'use acc.{other as len}',
+        'main = {',
+        '    a = open("alice", 100)',
+        '    b = opn("bob", 100)',
+        '    c = acc.open("cy", 100)',
+        '    d = len("dee", 100)',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const report = new TypeChecker().check(files, { mode: 'full' });
+    assert.deepEqual(report.diagnostics.map((d) => `${d.file}:${d.range.start.line}:${d.range.start.column} ${d.code} ${d.message}`), [
+      "main.yx:5:13 E1002 Expected type '&string', found type 'int64'",
+      "main.yx:6:12 E1002 Expected type '&string', found type 'int64'",
+      "main.yx:7:17 E1002 Expected type '&string', found type 'int64'",
+    ]);
+  });
+
+  it('a module record\'s export read as a value in a body is E3005: IR generation knows the project\'s records, not the module record', async () => {
+    // Verified on v0.7.12 with `run` in a project: `m.MAX` and `m.origin` read in main are E3005 (the first is reported),
+    // while `m.Point(1, 2).px` resolves: the module's records are known to the generator.
+    const files = await project({
+      'm.yx': 'Point: Type = { px: Int, py: Int }\nMAX: Int = 9\norigin: Point = Point(0, 0)\n',
+      'main.yx': 'use m\nmain = {\n    print(m.Point(1, 2).px)\n    print(m.MAX)\n}\nf: () -> Void = {\n    print(m.origin)\n}\n',
+    });
+    const report = new TypeChecker().check(files, { mode: 'full' });
+    assert.deepEqual(report.diagnostics.map((d) => `${d.file}:${d.range.start.line}:${d.range.start.column} ${d.code} ${d.message}`), [
+      "main.yx:4:11 E3005 IR generation error: 无法解析字段索引: 'MAX'",
+      "main.yx:7:11 E3005 IR generation error: 无法解析字段索引: 'origin'",
+    ]);
+  });
+
+  it('the fields of a record the file did not import by name are unknown to it (E1053), its methods are not', async () => {
+    // Verified on v0.7.12 with `run` in a project: `p.px` is E1053 'Cannot access field on non-struct type 'Point''
+    // after `use m.{make}` and after `use m` (`m.make()`), not after `use m.{make, Point}`; `p.sum()` type-checks.
+    const m = 'Point: Type = { px: Int, py: Int }\nmake: () -> Point = Point(1, 2)\nPoint.sum: (self: Point) -> Int = self.px + self.py\n';
+    const fieldOf = (imports: string, call: string) => `${imports}\nmain = {\n    p = ${call}\n    print(p.px)\n    print(p.sum())\n}\n`;
+    const errors = async (main: string) => {
+      const report = new TypeChecker().check(await project({ 'm.yx': m, 'main.yx': main }), { mode: 'full' });
+      return report.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.code} ${d.message}`);
+    };
+    assert.deepEqual(await errors(fieldOf('use m.{make}', 'make()')), ["4:13 E1053 Cannot access field on non-struct type 'Point'"]);
+    assert.deepEqual(await errors(fieldOf('use m', 'm.make()')), ["4:13 E1053 Cannot access field on non-struct type 'Point'"]);
+    assert.deepEqual(await errors(fieldOf('use m.{make, Point}', 'make()')), []);
+    assert.deepEqual(await errors(fieldOf('use m', 'm.Point(1, 2)')), []);
+  });
+
+  it('an imported const-generic record is called as the record the reference exports: every declared field, no constraint', async () => {
+    // Verified on v0.7.12 with `run` in a project: `SafeArray(Int)` is E1010 'expected 2 arguments, found 1'
+    // (`_assert_n` counts), and `SafeArray(Int, 0)` compiles (the Assert is checked only where the type is defined).
+    const m = 'SafeArray: (T: Type, N: Int) -> Type = {\n    _assert_n: Assert(N > 0),\n    data: Array(T, N),\n}\n';
+    const errors = async (call: string) => {
+      const report = new TypeChecker().check(await project({ 'm.yx': m, 'main.yx': `use m.{SafeArray}\nmain = {\n    a = ${call}\n}\n` }), { mode: 'full' });
+      return report.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.code} ${d.message}`);
+    };
+    assert.deepEqual(await errors('SafeArray(Int)'), ["3:18 E1010 Function 'SafeArray' expected 2 arguments, found 1"]);
+    assert.deepEqual(await errors('SafeArray(Int, 0)'), []);
+    assert.deepEqual(await errors('SafeArray(Int, 3)'), []);
   });
 
   it('fast mode checks the given files and the project files they import', async () => {

@@ -17,7 +17,7 @@ import { recordFieldStarts, withoutFieldRefusalsCheckerReported } from './ir-bod
 import { local, type FileItemMemos } from '../incremental/item-memo.ts';
 import { ownershipItem, type OwnershipMemoEnv } from '../incremental/ownership-items.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
-import { FixedTexts, VarSupply, type Type } from './types.ts';
+import { FixedTexts, VarSupply, prune, type Type } from './types.ts';
 
 export interface FileTypecheck {
   diagnostics: Diagnostic[];
@@ -123,7 +123,12 @@ function localImports(tree: Tree, imports: ReadonlyMap<string, Type>): Type[] {
       : [statement.childForFieldName('alias')?.text ?? path.replace(/\.$/, '').split('.').pop()];
     for (const name of bound) {
       const type = name === undefined ? undefined : imports.get(name);
-      if (type) found.push(type);
+      if (!type) continue;
+      // `use m` binds a record whose fields are m's exports; the generator knows m's records (every project file's),
+      // not the record of the module itself: `m.MAX` or `m.f` as a value is E3005 in a `run` of the project.
+      const record = items ? undefined : prune(type);
+      if (record?.k === 'struct') found.push(...record.fields.map((f) => f.type));
+      else found.push(type);
     }
   }
   return found;

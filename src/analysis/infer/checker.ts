@@ -98,6 +98,19 @@ export interface InferenceResult {
 const PRELUDE = preludeValues();
 
 /**
+ * The type an importer sees for a project module's export. The reference
+ * types an import (`use m.{x}`, `use m.{x as y}`, and the fields of the
+ * record `use m` binds) from its table of std native signatures first, by
+ * the export's own name (inference/statements.rs `export_type`: the full
+ * path `m.x`, then the short name `x`, then the export's real type), so an
+ * export named like a std function (`open`, `len`, `read_file`) takes that
+ * function's signature in every importer, whatever alias it is bound to.
+ */
+function projectExportScheme(name: string, exported: Scheme): Scheme {
+  return isNativeName(name) ? PRELUDE.get(name) ?? exported : exported;
+}
+
+/**
  * `memo`: the file's items from its last inference, reused where a fresh run
  * would give the same (inference-items.ts). `editorResults: false` leaves
  * node types, binding types, receivers and resolutions empty: only editors
@@ -929,6 +942,7 @@ class Checker {
         const bound = item.childForFieldName('alias')?.text ?? itemName;
         const type = this.importedItem(path, itemName, bound);
         if (!type) continue;
+        if (this.scopes.length === 1 && this.moduleExports(path)?.structs.has(itemName)) this.recordsImportedByName.add(bound);
         this.scopes[this.scopes.length - 1]!.set(bound, { type, mutable: false });
         if (this.scopes.length === 1) {
           const loose: Type = { k: 'fn', params: [this.vars.fresh()], ret: VOID };
@@ -950,7 +964,10 @@ class Checker {
     if (module) return stdModuleRecord(module, bound, this.vars);
     const exports = this.importInterface(path)?.values;
     if (!exports) return undefined;
-    const fields: Field[] = [...exports].map(([name, scheme]) => ({ name, type: scheme.type, scheme, mutable: false, hasDefault: false }));
+    const fields: Field[] = [...exports].map(([name, exported]) => {
+      const scheme = projectExportScheme(name, exported);
+      return { name, type: scheme.type, scheme, mutable: false, hasDefault: false };
+    });
     return { k: 'struct', name: bound, fields, interfaces: [] };
   }
 
@@ -961,7 +978,7 @@ class Checker {
     }
     if (stdModule(path)) return stdExportType(path, item, this.vars);
     const scheme = this.importInterface(path)?.values.get(item);
-    return scheme ? this.instance(scheme) : undefined;
+    return scheme ? this.instance(projectExportScheme(item, scheme)) : undefined;
   }
 
   // ---- V2: expressions ---------------------------------------------------
@@ -1322,10 +1339,11 @@ class Checker {
     }
     let resolved = prune(objectType);
     while (resolved.k === 'ref') resolved = prune(resolved.inner);
+    const unimported = resolved.k === 'named' && this.unimportedRecord(resolved.name);
     resolved = this.resolveNamed(resolved);
     const fieldNode = node.childForFieldName('field');
     if (fieldNode && (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== ''))) this.setReceiver(fieldNode, resolved.name.replace(/^\*+/, ''));
-    if (resolved.k === 'struct') {
+    if (resolved.k === 'struct' && !unimported) {
       const found = resolved.fields.find((f) => f.name === field);
       if (found) return found.scheme ? this.instance(found.scheme) : found.type;
       const method = this.methods.get(`${resolved.name}.${field}`);
@@ -1333,7 +1351,7 @@ class Checker {
       this.report('E1042', TYPE_MESSAGES.E1042(field, resolved.name), node.childForFieldName('field') ?? node);
       return ERROR;
     }
-    if (resolved.k === 'named') {
+    if (resolved.k === 'named' || (unimported && resolved.k === 'struct')) {
       const method = this.methods.get(`${resolved.name}.${field}`);
       if (method) return this.instance(method);
     }
@@ -1343,6 +1361,21 @@ class Checker {
   }
 
   /** A nominal type naming a record of this file, as that record. */
+  /**
+   * A record of another project file that this file did not import by name
+   * (`use m.{Point}` at the top level): the reference's field lookup resolves
+   * a named type through the file's own type table (its records and those
+   * imported by name), so the fields of a `Point` that `m.make()` returns are
+   * unknown to it (E1053 'Cannot access field on non-struct type'), while its
+   * methods are not (every module's method bindings are shared).
+   */
+  private unimportedRecord(name: string): boolean {
+    return this.result.structModules.has(name) && !this.decls.structs.has(name) && !this.recordsImportedByName.has(name);
+  }
+
+  /** Names of the records top-level `use m.{…}` items bound, under the name they are bound to. */
+  private readonly recordsImportedByName = new Set<string>();
+
   private resolveNamed(t: Type): Type {
     const p = prune(t);
     if (p.k !== 'named') return p;

@@ -167,7 +167,11 @@ export function collectTypeDefinition(node: Node, out: DeclarationMaps): void {
   out.generics.set(name, generic);
   const template: Type = { k: 'struct', name, fields: generic.fields, interfaces: [] };
   out.values.set(name, { generics: [], type: template });
-  out.exports.set(name, { generics: [], type: template });
+  // An importer calls the record the reference exports, not the generic definition (its generic_type_defs stay in the
+  // file): every declared field counts, `_assert_n: Assert(N > 0)` among them, and no constraint is checked.
+  // Verified with `run`: `use m.{SafeArray}` then `SafeArray(Int)` is E1010 'expected 2 arguments', `SafeArray(Int, 0)` compiles.
+  const declared = record?.declared ?? [];
+  out.exports.set(name, { generics: [], type: declared.length === generic.fields.length ? template : { ...template, fields: declared } });
 }
 
 function escapeRegExp(text: string): string {
@@ -176,31 +180,35 @@ function escapeRegExp(text: string): string {
 
 interface RecordShape {
   fields: Field[];
+  /** Every field declared, in order, the `Assert(…)` ones (which `fields` leaves out) among them. */
+  declared: Field[];
   interfaces: string[];
   constraints: ConstConstraint[];
   refinements: number;
 }
 
 function readRecord(record: Node): RecordShape {
-  const shape: RecordShape = { fields: [], interfaces: [], constraints: [], refinements: 0 };
+  const shape: RecordShape = { fields: [], declared: [], interfaces: [], constraints: [], refinements: 0 };
   for (const item of record.namedChildren) {
     if (!item || isComment(item)) continue;
     switch (item.type) {
       case 'field_declaration': {
         const type = item.childForFieldName('type');
         const assertion = type?.type === 'generic_type' && type.childForFieldName('name')?.text === 'Assert' ? type : undefined;
+        const field: Field = {
+          name: item.childForFieldName('name')?.text ?? '',
+          type: annotationType(type),
+          mutable: hasMutability(item),
+          hasDefault: item.childForFieldName('default') !== null,
+        };
+        shape.declared.push(field);
         if (assertion) {
           const arg = assertion.childForFieldName('arguments')?.namedChildren.find((c) => c && !isComment(c));
           const expression = arg ? constExpr(arg) : undefined;
           if (expression) shape.constraints.push({ expression });
           break;
         }
-        shape.fields.push({
-          name: item.childForFieldName('name')?.text ?? '',
-          type: annotationType(type),
-          mutable: hasMutability(item),
-          hasDefault: item.childForFieldName('default') !== null,
-        });
+        shape.fields.push(field);
         break;
       }
       case 'type_identifier':

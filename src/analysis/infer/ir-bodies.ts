@@ -59,7 +59,7 @@ export function recordFieldStarts(root: Node, imported: Iterable<Type> = []): Re
   const table = nodeTableOf(root.tree);
   const starts = new Map<string, number>();
   // Records imported from project files are known from the start, as the reference's project build seeds them
-  // (`seed_cross_file_types`); so are a local module record's exports, which `check` alone would not know.
+  // (`seed_cross_file_types`), the records of a `use m`'s module among them; the module record's own fields are not.
   const seen = new Set<Type>();
   const seed = (type: Type, depth: number): void => {
     const t = prune(type);

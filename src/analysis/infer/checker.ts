@@ -1360,7 +1360,6 @@ class Checker {
     return ERROR;
   }
 
-  /** A nominal type naming a record of this file, as that record. */
   /**
    * A record of another project file that this file did not import by name
    * (`use m.{Point}` at the top level): the reference's field lookup resolves
@@ -1376,6 +1375,7 @@ class Checker {
   /** Names of the records top-level `use m.{…}` items bound, under the name they are bound to. */
   private readonly recordsImportedByName = new Set<string>();
 
+  /** A nominal type naming a record of this file, as that record. */
   private resolveNamed(t: Type): Type {
     const p = prune(t);
     if (p.k !== 'named') return p;

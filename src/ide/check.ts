@@ -19,6 +19,7 @@ import path from 'node:path';
 import { syntaxDiagnostics } from '../analysis/diagnostics/syntax.ts';
 import type { Diagnostic } from '../analysis/diagnostics/types.ts';
 import { listImports } from '../analysis/imports.ts';
+import { ambiguousUseMessage, ambiguousUses, type ImportingFile } from '../analysis/module-ambiguity.ts';
 import { TypeChecker, type CheckableFile } from '../analysis/infer/index.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
@@ -60,6 +61,8 @@ export async function checkFiles(absoluteFiles: readonly string[], options: Chec
   /** Files a target imports, by shown name: every later importer reads their exports. */
   const imported = new Map<string, CheckableFile>();
   const diagnostics: CheckedDiagnostic[] = [];
+  /** Each target's imports, resolved to shown names: the programs the targets make, walked at the end. */
+  const targetImports = new Map<string, ImportingFile & { absolute: string }>();
   let current: CheckableFile | undefined;
   /** Reads started ahead, by absolute path, each taken by the first load of that file. */
   const pending = new Map<string, Promise<string>>();
@@ -101,6 +104,7 @@ export async function checkFiles(absoluteFiles: readonly string[], options: Chec
         scope.set(dependencyKey, loaded);
         i.resolved = { kind: 'file', path: dependencyKey };
       }
+      targetImports.set(key, { path: key, imports: file.imports, absolute });
       const found = [...file.syntax, ...checker.fileResult(scope, file).diagnostics].map((d) => ({ ...d, file: key }));
       for (const d of found) diagnostics.push(d);
       options.onFile?.(key, file.text, found);
@@ -112,12 +116,34 @@ export async function checkFiles(absoluteFiles: readonly string[], options: Chec
         file.tree.delete();
       }
     }
-    return { diagnostics };
+    return { diagnostics: await withAmbiguousUses(diagnostics, targetImports, options) };
   } finally {
     for (const file of imported.values()) file.tree.delete();
     if (current && imported.get(current.path) !== current) current.tree.delete();
     parser.delete();
   }
+}
+
+/**
+ * The targets' diagnostics with the E5002 of a module name that names two
+ * files in one program (analysis/module-ambiguity.ts), which only the whole
+ * project shows: each is told to the listener once every file is checked,
+ * and placed with its file's diagnostics.
+ */
+async function withAmbiguousUses(diagnostics: CheckedDiagnostic[], targets: ReadonlyMap<string, ImportingFile & { absolute: string }>, options: CheckFilesOptions): Promise<CheckedDiagnostic[]> {
+  const ambiguous = ambiguousUses(targets);
+  if (ambiguous.length === 0) return diagnostics;
+  for (const use of ambiguous) {
+    const target = targets.get(use.file)!;
+    // Read again for its line: the file's text was let go once it was checked. Gone since, it has nothing to say.
+    const text = await options.read(target.absolute).catch(() => undefined);
+    if (text === undefined) continue;
+    const found: CheckedDiagnostic = { code: 'E5002', severity: 'error', message: ambiguousUseMessage(use), range: new LineIndex(text).humanRange(use.span.start, use.span.end), file: use.file };
+    diagnostics.push(found);
+    options.onFile?.(use.file, text, [found]);
+  }
+  const order = new Map([...targets.keys()].map((key, index) => [key, index]));
+  return diagnostics.sort((a, b) => order.get(a.file)! - order.get(b.file)!);
 }
 
 /** Local modules resolve against the project root when the file is inside it, else against the file's folder. */

@@ -5,6 +5,7 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { ImportInfo } from '../imports.ts';
+import { ambiguousUseMessage, ambiguousUses, type AmbiguousUse } from '../module-ambiguity.ts';
 import { ancestorsAt } from '../../syntax/ancestors.ts';
 import { nodeTableOf } from '../../syntax/node-table.ts';
 import { runAtOnce, runInTurns } from '../turns.ts';
@@ -105,10 +106,15 @@ export class TypeChecker {
     this.lastSettledReuse = 0;
     const selected = options.mode === 'full' ? [...files.keys()] : this.#withImports(files, options.targets ?? []);
     const diagnostics: FileDiagnostic[] = [];
+    const ambiguousIn = new Map<string, AmbiguousUse[]>();
+    for (const use of ambiguousUses(files)) ambiguousIn.set(use.file, [...ambiguousIn.get(use.file) ?? [], use]);
     for (const path of selected.sort()) {
       const file = files.get(path);
       if (!file) continue;
       for (const d of file.syntax) diagnostics.push({ ...d, file: path });
+      for (const use of ambiguousIn.get(path) ?? []) {
+        diagnostics.push({ code: 'E5002', severity: 'error', message: ambiguousUseMessage(use), range: file.lines.humanRange(use.span.start, use.span.end), file: path });
+      }
       for (const d of this.fileResult(files, file).diagnostics) diagnostics.push({ ...d, file: path });
       yield;
     }

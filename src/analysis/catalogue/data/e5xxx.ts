@@ -34,14 +34,14 @@ export const E5XXX: readonly CodeEntry[] = [
     en: {
       title: 'Import error',
       template: "Failed to import module '{module}': {reason}",
-      description: 'A module was found but could not be imported, for example because its file could not be read or failed to compile. The reference compiler registers this code but never reports it; its project orchestrator reports such failures with its own texts.',
+      description: 'A module was found but could not be imported, for example because its file could not be read or failed to compile. The reference compiler registers this code but never reports it; its project orchestrator reports such failures with its own texts. yaoxiang-analyzer reports it where the orchestrator stops a program because one `use` path names two files (the importer\'s folder and the project root both hold a module of that name).',
       example: 'use geometry.{Point}',
       help: 'Fix the errors in the imported module first, then check the importing file again.',
     },
     zh: {
       title: '导入错误',
       template: "导入模块 '{module}' 失败：{reason}",
-      description: '找到了模块却无法导入，例如它的文件无法读取或编译失败。参考编译器注册了此错误码，但从不报告；其项目编排器会用自己的文本报告这类失败。',
+      description: '找到了模块却无法导入，例如它的文件无法读取或编译失败。参考编译器注册了此错误码，但从不报告；其项目编排器会用自己的文本报告这类失败。yaoxiang-analyzer 在编排器因同一个 `use` 路径指向两个文件（导入者目录与项目根都有同名模块）而中止程序时报告它。',
       help: '先修复被导入模块中的错误，再重新检查导入它的文件。',
     },
   },

@@ -33,6 +33,18 @@ export interface Measures {
   disagreements: Disagreement[];
   /** Files the reference's parser rejects where we do not report its code at its position (not in the measures). */
   parserDisagreements: Disagreement[];
+  /** Of the files the reference's parser rejects, those whose first diagnostic of ours is its error (`firstIsReference`). */
+  parserFirst: number;
+  /**
+   * Of our syntax errors in those files, the ones besides the reference's error that stand before it (where the
+   * reference's parser read on without a word) or after it on its line (what its parser was reading when it
+   * stopped): recovery's guesses, which a reader of the first error takes for more mistakes. `parserNoisy` files
+   * have any.
+   */
+  parserNoise: number;
+  parserNoisy: number;
+  /** Those files, with the diagnostics counted against them. */
+  parserNoiseFiles: Disagreement[];
   /** Files whose checker failed (crash, timeout), with the reason. */
   failures: { name: string; reason: string }[];
 }
@@ -43,12 +55,17 @@ export interface Rates {
   firstCode: number;
   position: number;
   falseErrors: number;
+  /** Over the files the reference's parser rejects. */
+  parserFirst: number;
+  parserClean: number;
+  parserNoisePerFile: number;
 }
 
 export function measure(pairs: readonly Pair[]): Measures {
   const m: Measures = {
     compared: 0, referenceErrors: 0, sameVerdict: 0, firstCodeFound: 0, firstCodeAtPosition: 0, falseErrors: 0,
     rejectedByReferenceParser: 0, localUse: 0, failed: 0, disagreements: [], parserDisagreements: [], failures: [],
+    parserFirst: 0, parserNoise: 0, parserNoisy: 0, parserNoiseFiles: [],
   };
   for (const pair of pairs) {
     const { reference, ours } = pair;
@@ -62,6 +79,13 @@ export function measure(pairs: readonly Pair[]): Measures {
       const ourErrors = ours.kind === 'checked' ? ours.errors : [ours.finding];
       if (!agreement(reference.finding, ourErrors).position) {
         m.parserDisagreements.push({ name: pair.name, reference: describeFinding(reference.finding), ours: describeOurs(ourErrors) });
+      }
+      if (firstIsReference(reference.finding, ourErrors)) m.parserFirst++;
+      const extra = noise(reference.finding, ourErrors);
+      if (extra.length > 0) {
+        m.parserNoisy++;
+        m.parserNoise += extra.length;
+        m.parserNoiseFiles.push({ name: pair.name, reference: describeFinding(reference.finding), ours: describeOurs(extra) });
       }
       continue;
     }
@@ -95,6 +119,27 @@ function agreement(first: Finding | undefined, ours: readonly Finding[]): { same
   return { sameVerdict, code: sameCode.length > 0, position: sameCode.some(at) };
 }
 
+/** Whether the first of ours, as we report them, is `reference`: its code, at its line and column when it gives them. */
+export function firstIsReference(reference: Finding, ours: readonly Finding[]): boolean {
+  const first = ours[0];
+  return first !== undefined && first.code === reference.code && (reference.line === 0 || (first.line === reference.line && first.column === reference.column));
+}
+
+/**
+ * Our syntax errors (E0xxx) besides the reference's parser error that stand before it or after it on its line.
+ * Where the reference gives no position, ours of its code stands for it; when we have none, nothing is counted
+ * (the file is a disagreement already). The checker's errors elsewhere in a file that does not parse are left
+ * out: a type error the reference would report once the file parses is not noise.
+ */
+export function noise(reference: Finding, ours: readonly Finding[]): Finding[] {
+  const own = reference.line === 0
+    ? ours.findIndex((f) => f.code === reference.code)
+    : ours.findIndex((f) => f.code === reference.code && f.line === reference.line && f.column === reference.column);
+  const at = own === -1 ? (reference.line === 0 ? undefined : reference) : ours[own]!;
+  if (!at) return [];
+  return ours.filter((f, i) => i !== own && f.code.startsWith('E0') && f.line <= at.line);
+}
+
 /** Our errors as `E1001@3:9 E1002@5:1`, at most four and a count of the rest. */
 export function describeOurs(errors: readonly Finding[]): string {
   if (errors.length === 0) return 'clean';
@@ -109,5 +154,8 @@ export function rates(m: Measures): Rates {
     firstCode: percent(m.firstCodeFound, m.referenceErrors),
     position: percent(m.firstCodeAtPosition, m.referenceErrors),
     falseErrors: m.compared === 0 ? 0 : (100 * m.falseErrors) / m.compared,
+    parserFirst: percent(m.parserFirst, m.rejectedByReferenceParser),
+    parserClean: percent(m.rejectedByReferenceParser - m.parserNoisy, m.rejectedByReferenceParser),
+    parserNoisePerFile: m.rejectedByReferenceParser === 0 ? 0 : m.parserNoise / m.rejectedByReferenceParser,
   };
 }

@@ -33,6 +33,14 @@ export function formatMeasures(label: string, m: Measures): string {
     row('we report an error, the reference none', r.falseErrors, m.falseErrors, m.compared),
   ];
   lines.push(`  (of the ${m.rejectedByReferenceParser} files the reference parser rejects, ${m.parserDisagreements.length} without its code at its position among ours; listed with --json)`);
+  if (m.rejectedByReferenceParser > 0) {
+    const of = m.rejectedByReferenceParser;
+    lines.push(
+      row("  our first error is the reference's", r.parserFirst, m.parserFirst, of),
+      row('  no other syntax error before it or on its line', r.parserClean, of - m.parserNoisy, of),
+      `  ${'  other syntax errors there, per file'.padEnd(44)} ${r.parserNoisePerFile.toFixed(2).padStart(5)}   (${m.parserNoise}/${of}; files listed with --json)`,
+    );
+  }
   return lines.join('\n') + '\n';
 }
 

@@ -126,10 +126,11 @@ export function firstIsReference(reference: Finding, ours: readonly Finding[]): 
 }
 
 /**
- * Our syntax errors (E0xxx) besides the reference's parser error that stand before it or after it on its line.
- * Where the reference gives no position, ours of its code stands for it; when we have none, nothing is counted
- * (the file is a disagreement already). The checker's errors elsewhere in a file that does not parse are left
- * out: a type error the reference would report once the file parses is not noise.
+ * Our parser errors (E0xxx) besides the reference's error that stand before it or after it on its line. Where
+ * the reference gives no position, ours of its code stands for it; when we have none, nothing is counted (the
+ * file is a disagreement already). Left out: the checker's errors (a type error elsewhere in the file is one the
+ * reference reports once the file parses), and the lexer's invalid characters and numbers (E0001, E0002: each
+ * one a mistake of its own, not a guess of recovery; a line of prose in a code block has one per word).
  */
 export function noise(reference: Finding, ours: readonly Finding[]): Finding[] {
   const own = reference.line === 0
@@ -137,8 +138,10 @@ export function noise(reference: Finding, ours: readonly Finding[]): Finding[] {
     : ours.findIndex((f) => f.code === reference.code && f.line === reference.line && f.column === reference.column);
   const at = own === -1 ? (reference.line === 0 ? undefined : reference) : ours[own]!;
   if (!at) return [];
-  return ours.filter((f, i) => i !== own && f.code.startsWith('E0') && f.line <= at.line);
+  return ours.filter((f, i) => i !== own && f.code.startsWith('E0') && !LEXICAL_CODES.has(f.code) && f.line <= at.line);
 }
+
+const LEXICAL_CODES = new Set(['E0001', 'E0002']);
 
 /** Our errors as `E1001@3:9 E1002@5:1`, at most four and a count of the rest. */
 export function describeOurs(errors: readonly Finding[]): string {

@@ -37,8 +37,8 @@ export function formatMeasures(label: string, m: Measures): string {
     const of = m.rejectedByReferenceParser;
     lines.push(
       row("  our first error is the reference's", r.parserFirst, m.parserFirst, of),
-      row('  no other syntax error before it or on its line', r.parserClean, of - m.parserNoisy, of),
-      `  ${'  other syntax errors there, per file'.padEnd(44)} ${r.parserNoisePerFile.toFixed(2).padStart(5)}   (${m.parserNoise}/${of}; files listed with --json)`,
+      row('  no other parser error before it or its line', r.parserClean, of - m.parserNoisy, of),
+      `  ${'  other parser errors there, per file'.padEnd(44)} ${r.parserNoisePerFile.toFixed(2).padStart(5)}   (${m.parserNoise}/${of}; files listed with --json)`,
     );
   }
   return lines.join('\n') + '\n';

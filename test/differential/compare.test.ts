@@ -17,8 +17,8 @@ describe('parser-rejected measures', () => {
     assert.equal(firstIsReference(at('E0012', 0, 0), []), false);
   });
 
-  it('counts our other syntax errors before the reference\'s or on its line, not later lines or the checker\'s', () => {
-    const ours = [at('E0011', 2, 11), at('E0010', 2, 17), at('E0011', 2, 17), at('E0011', 3, 5), at('E1001', 1, 1), at('E0011', 1, 3)];
+  it('counts our other parser errors before the reference\'s or on its line, not later lines, the checker\'s or invalid characters', () => {
+    const ours = [at('E0011', 2, 11), at('E0010', 2, 17), at('E0011', 2, 17), at('E0011', 3, 5), at('E1001', 1, 1), at('E0011', 1, 3), at('E0001', 2, 20)];
     assert.deepEqual(noise(at('E0010', 2, 17), ours), [at('E0011', 2, 11), at('E0011', 2, 17), at('E0011', 1, 3)]);
     // Without a position, ours of its code stands for it; without that either, nothing is counted.
     assert.deepEqual(noise(at('E0012', 0, 0), [at('E0012', 1, 1), at('E0010', 1, 11), at('E0010', 2, 1)]), [at('E0010', 1, 11)]);

@@ -71,7 +71,7 @@ const CASES: Array<[string, string, string[]]> = [
   // Where the reference's type parser wants a type.
   ['variants in braces', 'Color: Type = { red | green }', ['E0010 1:21 Expected a type, found Pipe']],
   ['a literal in a record type', 'Y: Type = { a: Int, 5 }', ['E0010 1:21 Expected a type, found IntLiteral(5)']],
-  ['a call as a type definition', 'Db: Type = lib("db")', ['E0010 1:16 Expected a type, found StringLiteral("db")', "E0011 1:20 Unexpected token: 'RParen'"]],
+  ['a call as a type definition', 'Db: Type = lib("db")', ['E0010 1:16 Expected a type, found StringLiteral("db")']],
   ['use as a call', 'main = {\n    use(shared)\n}', ["E0011 2:8 Unexpected token: 'LParen'"]],
   ['a function type as a value', 'fn = (x: Int) -> Int = x', ["E0011 1:15 Unexpected token: 'Arrow'"]],
   ['an alias after a use list', 'use std.io.{print} as p', ["E0011 1:23 Unexpected token: 'positional item alias is not supported; use inline form `use path.{item as alias}`'"]],
@@ -98,7 +98,8 @@ const CASES: Array<[string, string, string[]]> = [
   ['a doubled comma in an assigned call', 'main = {\n    x = f(1,,)\n}', ["E0012 2:13 Invalid syntax: Expected expression after '='"]],
   ['an empty index', 'main = {\n    print(xs[])\n}', ["E0011 2:14 Unexpected token: 'RBracket'"]],
   ['a shift operator', 'x = 1 << 3', ["E0012 1:8 Invalid syntax: Expected expression after '='"]],
-  ['a closure with bars', 'ys = map(xs, |x| x)', ["E0012 1:14 Invalid syntax: Expected expression after '='", "E0011 1:16 Unexpected token: 'Pipe'"]],
+  // Of what recovery says on one line, the first is where the reference stops; the rest is its guess.
+  ['a closure with bars', 'ys = map(xs, |x| x)', ["E0012 1:14 Invalid syntax: Expected expression after '='"]],
   ['use without a path', 'use\nmain = { print(1) }\n', ["E0011 2:6 Unexpected token: 'Eq'"]],
   ['a lambda without a body at the end of the file', 'f = (a) => \n', ["E0012 2:1 Invalid syntax: Expected expression after '='"]],
   ['++ before a closing brace', 'main = {\n    i++\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
@@ -180,6 +181,9 @@ const CASES: Array<[string, string, string[]]> = [
   ['a non-ASCII identifier', 'x = 名', ["E0001 1:5 Invalid character: '名'"]],
   ['a byte-order mark', '\ufeffx = 1', ["E0001 1:1 Invalid character: '\ufeff'"]],
   ['a dollar sign', 'x = $y', ["E0001 1:5 Invalid character: '$'"]],
+  // The reference stops at the lexer: what recovery says on a lexer error's line is its guess; later lines keep theirs.
+  ['a lexer error, then a parser error on its line', 'main = {\n    总 = f(1 2)\n}', ["E0001 2:5 Invalid character: '总'"]],
+  ['a lexer error, then a parser error on the next line', 'main = {\n    总 = 1\n    print(1 2)\n}', ["E0001 2:5 Invalid character: '总'", 'E0010 3:13 Expected RParen, found IntLiteral(2)']],
   ['a run of invalid characters, one error', 'x = 爻象$ + 爻', ["E0001 1:5 Invalid character: '爻'", "E0001 1:11 Invalid character: '爻'"]],
   ['several errors, each reported', 'a = 1 +\nb = (\nc = @\n', []],
 ];

@@ -8,7 +8,7 @@ import type { Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type TokenAt } from './error-nodes.ts';
+import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type SyntaxErrorNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
 import { headTokens, LAMBDA_PARAMETERS, NO_EXPRESSION_START, statementHeadErrors, type HeadFinding } from './statement-heads.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
@@ -80,16 +80,21 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     : firstPerStatement(statementHeadErrors(headTokens(text)).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1)), lines);
   parser.push(...heads.map(({ code, message, start, end, from }) => ({ code, message, start, end, from, lexical: false })));
   // What an ERROR or MISSING says in the statement of such a place is recovery's guess: before it the reference read
-  // on without a word, after it the reference reads nothing. Later statements keep their own diagnostics.
-  const guessed = new SpanIndex(heads.map((h) => statementOf(h, lines)));
-  for (const problem of problems) {
-    if (lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
-    // An unclosed bracket explains the ERROR around it better than the ERROR does.
-    if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;
-    if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && brackets.found.length > 0) continue;
-    if (insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
-    const found = problem.kind === 'MISSING' ? missing(tokenList(), problem, text) : unexpected(problem, tokenList, text);
-    if (!guessed.contains(found.start, found.start)) parser.push(found);
+  // on without a word, after it the reference reads nothing. So on the line of a lexer error, which the reference
+  // stops at first. Later statements keep their own diagnostics.
+  const guessed = new SpanIndex([
+    ...heads.map((h) => statementOf(h, lines)),
+    ...lexical.map((l) => ({ start: lines.lineStart(lines.lineOf(l.start)), end: lines.lineEnd(lines.lineOf(l.start)) })),
+  ]);
+  // Of what ERRORs and MISSINGs say on one line, the first is where the reference stops in that statement; what
+  // recovery says after it there is its guess. A line stands for a statement, which a line break ends.
+  let lastLine = -1;
+  for (const found of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {
+    if (guessed.contains(found.start, found.start)) continue;
+    const line = lines.lineOf(found.start);
+    if (line === lastLine) continue;
+    lastLine = line;
+    parser.push(found);
   }
   parser.sort((a, b) => a.start - b.start);
 
@@ -100,6 +105,20 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     if (f.help) diagnostic.help = f.help;
     return diagnostic;
   });
+}
+
+/** What the ERRORs and MISSINGs say, in the order of where they say it, but those another diagnostic explains better. */
+function recovered(problems: readonly SyntaxErrorNode[], tokenList: () => TokenList, text: string, explained: { lexicalSpans: SpanIndex; unclosed: readonly number[]; brackets: boolean; insideKeywordStatement: SpanIndex }): Found[] {
+  const found: Found[] = [];
+  for (const problem of problems) {
+    if (explained.lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
+    // An unclosed bracket explains the ERROR around it better than the ERROR does.
+    if (anyWithin(explained.unclosed, problem.startIndex, problem.endIndex)) continue;
+    if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && explained.brackets) continue;
+    if (explained.insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
+    found.push(problem.kind === 'MISSING' ? missing(tokenList(), problem, text) : unexpected(problem, tokenList, text));
+  }
+  return found.sort((a, b) => a.start - b.start);
 }
 
 /** The statement of a head finding: from the line its head starts on to the end of the line the reference stops on. */

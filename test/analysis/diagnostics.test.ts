@@ -162,6 +162,8 @@ const CASES: Array<[string, string, string[]]> = [
   ['mut before a tuple', 'main = {\n    mut (a, b) = (1, 2)\n}', ["E0011 2:9 Unexpected token: 'LParen'"]],
   ['mut on the first field of a named struct type', 'P: Type = Point(mut x: Int, y: Int)', ['E0010 1:17 Expected a type, found KwMut']],
   ['match as a name', 'main = {\n    match = 3\n}', ["E0011 2:11 Unexpected token: 'Eq'"]],
+  // Recovery's ERROR for it starts at `main =`, before the statement: its guess too. The next statement keeps its own.
+  ['match as a name, then used', 'main = {\n    match = 3\n    print(match)\n}', ["E0011 2:11 Unexpected token: 'Eq'", "E0011 3:16 Unexpected token: 'RParen'"]],
   ['a filter in a comprehension', 'main = {\n    evens = [x for x in xs if x % 2 == 0]\n}', ['E0010 2:28 Expected RBracket, found KwIf']],
   // E0002's texts are the reference lexer's (v0.7.12, each checked against its `check`).
   ['a hex prefix without digits', 'x = 0x', ["E0002 1:5 Invalid numeric literal: 'Expected hex digits'"]],

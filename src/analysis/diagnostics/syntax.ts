@@ -89,8 +89,10 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // Of what ERRORs and MISSINGs say on one line, the first is where the reference stops in that statement; what
   // recovery says after it there is its guess. A line stands for a statement, which a line break ends.
   let lastLine = -1;
-  for (const found of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {
-    if (guessed.contains(found.start, found.start)) continue;
+  for (const { found, problem } of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {
+    // An ERROR that reaches into such a statement from before it (`main = {⏎    match = 3`: recovery's ERROR starts at
+    // the first `=`) is recovery's guess about that statement too.
+    if (guessed.contains(found.start, found.start) || guessed.touches(problem.startIndex, problem.endIndex)) continue;
     const line = lines.lineOf(found.start);
     if (line === lastLine) continue;
     lastLine = line;
@@ -108,17 +110,17 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
 }
 
 /** What the ERRORs and MISSINGs say, in the order of where they say it, but those another diagnostic explains better. */
-function recovered(problems: readonly SyntaxErrorNode[], tokenList: () => TokenList, text: string, explained: { lexicalSpans: SpanIndex; unclosed: readonly number[]; brackets: boolean; insideKeywordStatement: SpanIndex }): Found[] {
-  const found: Found[] = [];
+function recovered(problems: readonly SyntaxErrorNode[], tokenList: () => TokenList, text: string, explained: { lexicalSpans: SpanIndex; unclosed: readonly number[]; brackets: boolean; insideKeywordStatement: SpanIndex }): Array<{ found: Found; problem: SyntaxErrorNode }> {
+  const found: Array<{ found: Found; problem: SyntaxErrorNode }> = [];
   for (const problem of problems) {
     if (explained.lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
     // An unclosed bracket explains the ERROR around it better than the ERROR does.
     if (anyWithin(explained.unclosed, problem.startIndex, problem.endIndex)) continue;
     if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && explained.brackets) continue;
     if (explained.insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
-    found.push(problem.kind === 'MISSING' ? missing(tokenList(), problem, text) : unexpected(problem, tokenList, text));
+    found.push({ found: problem.kind === 'MISSING' ? missing(tokenList(), problem, text) : unexpected(problem, tokenList, text), problem });
   }
-  return found.sort((a, b) => a.start - b.start);
+  return found.sort((a, b) => a.found.start - b.found.start);
 }
 
 /** The statement of a head finding: from the line its head starts on to the end of the line the reference stops on. */

@@ -138,7 +138,10 @@ export function noise(reference: Finding, ours: readonly Finding[]): Finding[] {
     : ours.findIndex((f) => f.code === reference.code && f.line === reference.line && f.column === reference.column);
   const at = own === -1 ? (reference.line === 0 ? undefined : reference) : ours[own]!;
   if (!at) return [];
-  return ours.filter((f, i) => i !== own && f.code.startsWith('E0') && !LEXICAL_CODES.has(f.code) && f.line <= at.line);
+  // The reference's lexer reads the whole file before its parser reads any: a parser error before a lexer error
+  // is one the reference would report once the character is gone, and only the lexer error's line is counted.
+  const from = LEXICAL_CODES.has(reference.code) ? at.line : 1;
+  return ours.filter((f, i) => i !== own && f.code.startsWith('E0') && !LEXICAL_CODES.has(f.code) && f.line >= from && f.line <= at.line);
 }
 
 const LEXICAL_CODES = new Set(['E0001', 'E0002']);

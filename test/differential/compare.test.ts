@@ -23,6 +23,8 @@ describe('parser-rejected measures', () => {
     // Without a position, ours of its code stands for it; without that either, nothing is counted.
     assert.deepEqual(noise(at('E0012', 0, 0), [at('E0012', 1, 1), at('E0010', 1, 11), at('E0010', 2, 1)]), [at('E0010', 1, 11)]);
     assert.deepEqual(noise(at('E0012', 0, 0), [at('E0010', 1, 11)]), []);
+    // Before a lexer error, the parser's errors are the file's own: the reference lexes it all before it parses.
+    assert.deepEqual(noise(at('E0001', 3, 5), [at('E0001', 3, 5), at('E0011', 1, 2), at('E0011', 3, 9)]), [at('E0011', 3, 9)]);
   });
 
   it('adds them up per set', () => {

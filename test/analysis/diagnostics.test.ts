@@ -23,6 +23,8 @@ const CASES: Array<[string, string, string[]]> = [
   ['an unclosed block', 'main = {\n  x = 1', ['E0010 2:8 Expected RBrace, found Eof']],
   // A list literal does not report its closer: what holds it does (positions of E0012 are ours).
   ['a wrong closing bracket', 'x = [1, 2)', ["E0012 1:10 Invalid syntax: Expected expression after '='"]],
+  // What recovery says after a wrong closer on its line is its guess (here recovery also took `ys = [1, 2)` as list items).
+  ['a wrong closing bracket after a broken statement', 'main = {\n    xs: List<Int> = [1, 2]\n    ys = [1, 2)\n    print(xs)\n}', ['E0010 2:19 Expected a type, found Eq', "E0012 3:15 Invalid syntax: Expected expression after '='"]],
   ['a wrong closing bracket of an argument', 'f([1, 2))', ["E0011 1:8 Unexpected token: 'RParen'"]],
   ['a wrong closing bracket of an index', 'x = a[1)', ['E0010 1:8 Expected RBracket, found RParen']],
   ['compound assignment', 'x += 1', ["E0011 1:4 Unexpected token: 'Eq'"]],

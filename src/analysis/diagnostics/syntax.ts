@@ -87,12 +87,15 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     ...lexical.map((l) => ({ start: lines.lineStart(lines.lineOf(l.start)), end: lines.lineEnd(lines.lineOf(l.start)) })),
   ]);
   // Of what ERRORs and MISSINGs say on one line, the first is where the reference stops in that statement; what
-  // recovery says after it there is its guess. A line stands for a statement, which a line break ends.
+  // recovery says after it there is its guess. A line stands for a statement, which a line break ends. A bracket
+  // closed by another kind is where the reference stops too (`ys = [1, 2)`: not also E0010 at the `)`).
+  const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.start, end: lines.lineEnd(lines.lineOf(b.start)) })));
   let lastLine = -1;
   for (const { found, problem } of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {
     // An ERROR that reaches into such a statement from before it (`main = {⏎    match = 3`: recovery's ERROR starts at
     // the first `=`) is recovery's guess about that statement too.
     if (guessed.contains(found.start, found.start) || guessed.touches(problem.startIndex, problem.endIndex)) continue;
+    if (wrongClosers.contains(found.start, found.start)) continue;
     const line = lines.lineOf(found.start);
     if (line === lastLine) continue;
     lastLine = line;

@@ -138,6 +138,9 @@ const CASES: Array<[string, string, string[]]> = [
   // No expression begins with `else`, `in`, `use` or `pub`: what holds the expression reports (checked against v0.7.12).
   ['else as a value', 'x = else', ["E0012 1:3 Invalid syntax: Expected expression after '='"]],
   ['use as a value', 'x = use', ["E0012 1:3 Invalid syntax: Expected expression after '='"]],
+  // Recovery closes `y = 1` and leaves `+ in` an ERROR of its own: the reference's value failed in it.
+  ['in as an operand', 'main = {\n    y = 1 + in\n}', ["E0012 2:13 Invalid syntax: Expected expression after '='"]],
+  ['use as an operand at the top level', 'x = 1 + use', ["E0012 1:9 Invalid syntax: Expected expression after '='"]],
   ['else as an argument', 'main = {\n    f(else)\n}', ["E0011 2:7 Unexpected token: 'KwElse'"]],
   ['use as an argument', 'main = {\n    f(1, use)\n}', ["E0011 2:10 Unexpected token: 'KwUse'"]],
   ['else on the line after a use path', 'use a.b\nelse', ["E0018 2:1 'else' is a keyword and cannot be used as a name"]],

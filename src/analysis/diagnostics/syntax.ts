@@ -199,7 +199,7 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
   // (Not in a type or a `use` list, which hold no expressions.)
   if (!error.insideType && error.statement?.type !== 'use_statement') {
     const failed = firstSilentFailure(error, tokens(), text);
-    if (failed) return silentFailureAt(failed, error.statement, tokens(), error);
+    if (failed) return silentFailureAt(failed, error.statement, tokens(), error, text);
   }
   // `Color: Type = Red | Green`: a `|` after a type definition (no position in the reference; ours is the `|`).
   if (first.text === '|' && error.siblingBefore === 'type_definition') {
@@ -413,11 +413,21 @@ function firstSilentFailure(error: ErrorNode, tokens: TokenList, text: string): 
  * (with no position); an expression statement says E0011 at the token it
  * stopped at.
  */
-function silentFailureAt(at: TokenAt, statement: EnclosingStatement | undefined, tokens: TokenList, error?: ErrorNode): Found {
+function silentFailureAt(at: TokenAt, statement: EnclosingStatement | undefined, tokens: TokenList, error?: ErrorNode, text = ''): Found {
   const valueFailed = statement
     ? statement.equals !== -1 && statement.equals < at.start && statement.type !== 'expression_statement'
-    : error !== undefined && assignsBefore(error, at, tokens);
+    : error !== undefined && (assignsBefore(error, at, tokens) || continuesValue(error, tokens, text));
   return valueFailed ? noValue(at.start, at.end) : unexpectedToken(at);
+}
+
+/**
+ * Whether an ERROR goes on, on the same line, with the value of the assignment or declaration recovery closed
+ * before it (`y = 1 + in`: `y = 1`, then an ERROR `+ in`): the reference's value expression failed in it.
+ */
+function continuesValue(error: ErrorNode, tokens: TokenList, text: string): boolean {
+  if (error.siblingBefore !== 'assignment' && error.siblingBefore !== 'declaration') return false;
+  const before = tokens.before(error.first.start);
+  return before !== undefined && CONTINUES_EXPRESSION.has(error.first.text) && !text.slice(before.end, error.first.start).includes('\n');
 }
 
 /** Whether an ERROR that recovery left alone in its block begins `name =` (or `pub`, `mut`) before `at`, at the outer bracket level. */

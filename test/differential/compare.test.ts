@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { firstIsReference, measure, noise, rates } from '../../scripts/differential/compare.ts';
+import { missed } from '../../scripts/differential/report.ts';
 import type { Finding } from '../../scripts/differential/verdict.ts';
 
 const at = (code: string, line: number, column: number): Finding => ({ code, line, column, message: '' });
@@ -36,5 +37,6 @@ describe('parser-rejected measures', () => {
     assert.deepEqual(m.parserNoiseFiles, [{ name: 'a', reference: 'E0010@2:17', ours: 'E0011@2:11' }]);
     const r = rates(m);
     assert.deepEqual([r.parserFirst, r.parserClean, r.parserNoisePerFile], [50, 50, 0.5]);
+    assert.deepEqual(missed(r, { minParserFirst: 50, minParserClean: 60 }), ['parser-rejected: no other parser error before it or on its line 50.0% < 60%']);
   });
 });

@@ -35,6 +35,8 @@ export interface Measures {
   parserDisagreements: Disagreement[];
   /** Of the files the reference's parser rejects, those whose first diagnostic of ours is its error (`firstIsReference`). */
   parserFirst: number;
+  /** The others, with all of ours. */
+  parserNotFirst: Disagreement[];
   /**
    * Of our syntax errors in those files, the ones besides the reference's error that stand before it (where the
    * reference's parser read on without a word) or after it on its line (what its parser was reading when it
@@ -65,7 +67,7 @@ export function measure(pairs: readonly Pair[]): Measures {
   const m: Measures = {
     compared: 0, referenceErrors: 0, sameVerdict: 0, firstCodeFound: 0, firstCodeAtPosition: 0, falseErrors: 0,
     rejectedByReferenceParser: 0, localUse: 0, failed: 0, disagreements: [], parserDisagreements: [], failures: [],
-    parserFirst: 0, parserNoise: 0, parserNoisy: 0, parserNoiseFiles: [],
+    parserFirst: 0, parserNotFirst: [], parserNoise: 0, parserNoisy: 0, parserNoiseFiles: [],
   };
   for (const pair of pairs) {
     const { reference, ours } = pair;
@@ -81,6 +83,7 @@ export function measure(pairs: readonly Pair[]): Measures {
         m.parserDisagreements.push({ name: pair.name, reference: describeFinding(reference.finding), ours: describeOurs(ourErrors) });
       }
       if (firstIsReference(reference.finding, ourErrors)) m.parserFirst++;
+      else m.parserNotFirst.push({ name: pair.name, reference: describeFinding(reference.finding), ours: describeOurs(ourErrors) });
       const extra = noise(reference.finding, ourErrors);
       if (extra.length > 0) {
         m.parserNoisy++;

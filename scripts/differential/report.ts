@@ -41,7 +41,7 @@ export function formatMeasures(label: string, m: Measures): string {
   if (m.rejectedByReferenceParser > 0) {
     const of = m.rejectedByReferenceParser;
     lines.push(
-      row("  our first error is the reference's", r.parserFirst, m.parserFirst, of),
+      row("  our first error is the reference's", r.parserFirst, m.parserFirst, of) + '  (others listed with --json)',
       row('  no other parser error before it or its line', r.parserClean, of - m.parserNoisy, of),
       `  ${'  other parser errors there, per file'.padEnd(44)} ${r.parserNoisePerFile.toFixed(2).padStart(5)}   (${m.parserNoise}/${of}; files listed with --json)`,
     );

@@ -35,6 +35,7 @@ describe('parser-rejected measures', () => {
     ]);
     assert.deepEqual([m.parserFirst, m.parserNoisy, m.parserNoise], [1, 1, 1]);
     assert.deepEqual(m.parserNoiseFiles, [{ name: 'a', reference: 'E0010@2:17', ours: 'E0011@2:11' }]);
+    assert.deepEqual(m.parserNotFirst, [{ name: 'a', reference: 'E0010@2:17', ours: 'E0011@2:11 E0010@2:17' }]);
     const r = rates(m);
     assert.deepEqual([r.parserFirst, r.parserClean, r.parserNoisePerFile], [50, 50, 0.5]);
     assert.deepEqual(missed(r, { minParserFirst: 50, minParserClean: 60 }), ['parser-rejected: no other parser error before it or on its line 50.0% < 60%']);

@@ -1,6 +1,6 @@
 // `npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S]
 //   [--min-verdict P] [--min-first-code P] [--min-position P]
-//   [--max-false-errors P] [--json] [--jobs N]`, or `-- --regenerate-fixtures` (the compiler's verdicts),
+//   [--max-false-errors P] [--min-parser-first P] [--min-parser-clean P] [--json] [--jobs N]`, or `-- --regenerate-fixtures` (the compiler's verdicts),
 // or `-- --update-known` (known-disagreements.tsv from today's checker);
 // with `--format`, the formatters instead of the checkers (`--format [DIR|FILE...]
 // [--docs] [--generated N --seed S] [--fixtures] [--fmt KEY=VALUE,…]…
@@ -34,7 +34,7 @@ class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const USAGE = 'usage: npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S] [--min-verdict P] [--min-first-code P] [--min-position P] [--max-false-errors P] [--json] [--jobs N] | --regenerate-fixtures | --update-known\n' +
+const USAGE = 'usage: npm run differential -- [DIR|FILE...] [--docs] [--generated N --seed S] [--min-verdict P] [--min-first-code P] [--min-position P] [--max-false-errors P] [--min-parser-first P] [--min-parser-clean P] [--json] [--jobs N] | --regenerate-fixtures | --update-known\n' +
   '       npm run differential -- --modules [DIR...] [--generated N --seed S] [--jobs N] | --modules --regenerate-fixtures\n' +
   '       npm run differential -- --rename [DIR|FILE...] [--generated N --seed S] [--jobs N] | --rename --regenerate-fixtures\n' +
   '       npm run differential -- --format [DIR|FILE...] [--docs] [--fixtures] [--generated N --seed S] [--fmt KEY=VALUE,...]... [--max-unexplained P] [--jobs N] | --format --regenerate-fixtures';
@@ -104,6 +104,8 @@ async function main(): Promise<number> {
       'min-first-code': { type: 'string' },
       'min-position': { type: 'string' },
       'max-false-errors': { type: 'string' },
+      'min-parser-first': { type: 'string' },
+      'min-parser-clean': { type: 'string' },
       json: { type: 'boolean', default: false },
       jobs: { type: 'string', default: '2' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -118,6 +120,8 @@ async function main(): Promise<number> {
     minFirstCode: percent(values['min-first-code'], '--min-first-code'),
     minPosition: percent(values['min-position'], '--min-position'),
     maxFalseErrors: percent(values['max-false-errors'], '--max-false-errors'),
+    minParserFirst: percent(values['min-parser-first'], '--min-parser-first'),
+    minParserClean: percent(values['min-parser-clean'], '--min-parser-clean'),
   };
   const jobs = count(values.jobs, '--jobs')!;
   const generated = count(values.generated, '--generated');

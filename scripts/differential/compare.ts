@@ -33,6 +33,20 @@ export interface Measures {
   disagreements: Disagreement[];
   /** Files the reference's parser rejects where we do not report its code at its position (not in the measures). */
   parserDisagreements: Disagreement[];
+  /** Of the files the reference's parser rejects, those whose first diagnostic of ours is its error (`firstIsReference`). */
+  parserFirst: number;
+  /** The others, with all of ours. */
+  parserNotFirst: Disagreement[];
+  /**
+   * Of our syntax errors in those files, the ones besides the reference's error that stand before it (where the
+   * reference's parser read on without a word) or after it on its line (what its parser was reading when it
+   * stopped): recovery's guesses, which a reader of the first error takes for more mistakes. `parserNoisy` files
+   * have any.
+   */
+  parserNoise: number;
+  parserNoisy: number;
+  /** Those files, with the diagnostics counted against them. */
+  parserNoiseFiles: Disagreement[];
   /** Files whose checker failed (crash, timeout), with the reason. */
   failures: { name: string; reason: string }[];
 }
@@ -43,12 +57,17 @@ export interface Rates {
   firstCode: number;
   position: number;
   falseErrors: number;
+  /** Over the files the reference's parser rejects. */
+  parserFirst: number;
+  parserClean: number;
+  parserNoisePerFile: number;
 }
 
 export function measure(pairs: readonly Pair[]): Measures {
   const m: Measures = {
     compared: 0, referenceErrors: 0, sameVerdict: 0, firstCodeFound: 0, firstCodeAtPosition: 0, falseErrors: 0,
     rejectedByReferenceParser: 0, localUse: 0, failed: 0, disagreements: [], parserDisagreements: [], failures: [],
+    parserFirst: 0, parserNotFirst: [], parserNoise: 0, parserNoisy: 0, parserNoiseFiles: [],
   };
   for (const pair of pairs) {
     const { reference, ours } = pair;
@@ -62,6 +81,14 @@ export function measure(pairs: readonly Pair[]): Measures {
       const ourErrors = ours.kind === 'checked' ? ours.errors : [ours.finding];
       if (!agreement(reference.finding, ourErrors).position) {
         m.parserDisagreements.push({ name: pair.name, reference: describeFinding(reference.finding), ours: describeOurs(ourErrors) });
+      }
+      if (firstIsReference(reference.finding, ourErrors)) m.parserFirst++;
+      else m.parserNotFirst.push({ name: pair.name, reference: describeFinding(reference.finding), ours: describeOurs(ourErrors) });
+      const extra = noise(reference.finding, ourErrors);
+      if (extra.length > 0) {
+        m.parserNoisy++;
+        m.parserNoise += extra.length;
+        m.parserNoiseFiles.push({ name: pair.name, reference: describeFinding(reference.finding), ours: describeOurs(extra) });
       }
       continue;
     }
@@ -95,6 +122,33 @@ function agreement(first: Finding | undefined, ours: readonly Finding[]): { same
   return { sameVerdict, code: sameCode.length > 0, position: sameCode.some(at) };
 }
 
+/** Whether the first of ours, as we report them, is `reference`: its code, at its line and column when it gives them. */
+export function firstIsReference(reference: Finding, ours: readonly Finding[]): boolean {
+  const first = ours[0];
+  return first !== undefined && first.code === reference.code && (reference.line === 0 || (first.line === reference.line && first.column === reference.column));
+}
+
+/**
+ * Our parser errors (E0xxx) besides the reference's error that stand before it or after it on its line. Where
+ * the reference gives no position, ours of its code stands for it; when we have none, nothing is counted (the
+ * file is a disagreement already). Left out: the checker's errors (a type error elsewhere in the file is one the
+ * reference reports once the file parses), and the lexer's invalid characters and numbers (E0001, E0002: each
+ * one a mistake of its own, not a guess of recovery; a line of prose in a code block has one per word).
+ */
+export function noise(reference: Finding, ours: readonly Finding[]): Finding[] {
+  const own = reference.line === 0
+    ? ours.findIndex((f) => f.code === reference.code)
+    : ours.findIndex((f) => f.code === reference.code && f.line === reference.line && f.column === reference.column);
+  const at = own === -1 ? (reference.line === 0 ? undefined : reference) : ours[own]!;
+  if (!at) return [];
+  // The reference's lexer reads the whole file before its parser reads any: a parser error before a lexer error
+  // is one the reference would report once the character is gone, and only the lexer error's line is counted.
+  const from = LEXICAL_CODES.has(reference.code) ? at.line : 1;
+  return ours.filter((f, i) => i !== own && f.code.startsWith('E0') && !LEXICAL_CODES.has(f.code) && f.line >= from && f.line <= at.line);
+}
+
+const LEXICAL_CODES = new Set(['E0001', 'E0002']);
+
 /** Our errors as `E1001@3:9 E1002@5:1`, at most four and a count of the rest. */
 export function describeOurs(errors: readonly Finding[]): string {
   if (errors.length === 0) return 'clean';
@@ -109,5 +163,8 @@ export function rates(m: Measures): Rates {
     firstCode: percent(m.firstCodeFound, m.referenceErrors),
     position: percent(m.firstCodeAtPosition, m.referenceErrors),
     falseErrors: m.compared === 0 ? 0 : (100 * m.falseErrors) / m.compared,
+    parserFirst: percent(m.parserFirst, m.rejectedByReferenceParser),
+    parserClean: percent(m.rejectedByReferenceParser - m.parserNoisy, m.rejectedByReferenceParser),
+    parserNoisePerFile: m.rejectedByReferenceParser === 0 ? 0 : m.parserNoise / m.rejectedByReferenceParser,
   };
 }

@@ -7,6 +7,9 @@ export interface Thresholds {
   minFirstCode?: number;
   minPosition?: number;
   maxFalseErrors?: number;
+  /** Over the files the reference's parser rejects: our first error is its error, and none of our other parser errors stand before it or on its line. */
+  minParserFirst?: number;
+  minParserClean?: number;
 }
 
 /** The measures that miss their threshold, as `same verdict 81.5% < 99%`. */
@@ -19,6 +22,8 @@ export function missed(r: Rates, t: Thresholds): string[] {
   below('first code among ours', r.firstCode, t.minFirstCode);
   below('first code at its position', r.position, t.minPosition);
   if (t.maxFalseErrors !== undefined && r.falseErrors > t.maxFalseErrors) out.push(`false errors ${r.falseErrors.toFixed(1)}% > ${t.maxFalseErrors}%`);
+  below("parser-rejected: our first error is the reference's", r.parserFirst, t.minParserFirst);
+  below('parser-rejected: no other parser error before it or on its line', r.parserClean, t.minParserClean);
   return out;
 }
 
@@ -33,6 +38,14 @@ export function formatMeasures(label: string, m: Measures): string {
     row('we report an error, the reference none', r.falseErrors, m.falseErrors, m.compared),
   ];
   lines.push(`  (of the ${m.rejectedByReferenceParser} files the reference parser rejects, ${m.parserDisagreements.length} without its code at its position among ours; listed with --json)`);
+  if (m.rejectedByReferenceParser > 0) {
+    const of = m.rejectedByReferenceParser;
+    lines.push(
+      row("  our first error is the reference's", r.parserFirst, m.parserFirst, of) + '  (others listed with --json)',
+      row('  no other parser error before it or its line', r.parserClean, of - m.parserNoisy, of),
+      `  ${'  other parser errors there, per file'.padEnd(44)} ${r.parserNoisePerFile.toFixed(2).padStart(5)}   (${m.parserNoise}/${of}; files listed with --json)`,
+    );
+  }
   return lines.join('\n') + '\n';
 }
 

@@ -201,7 +201,7 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
     else if (word === ')' || word === ']' || word === '}') open.pop();
     const annotation = annotationError(tokens, pairs, i);
     if (annotation) {
-      found.push({ ...annotation, from: tokens[i]!.start });
+      found.push({ from: tokens[i]!.start, ...annotation });
       continue;
     }
     if (word === '{' && tokens[i - 1]?.text === '=' && tokens[i - 2]?.text === 'Type') {
@@ -301,8 +301,11 @@ function structFieldError(tokens: readonly HeadToken[], from: number, close: num
 const OLD_NAME_SYNTAX = 'Invalid syntax: 旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`';
 const OLD_TYPE_BRACKETS = "Invalid syntax: Old 'Type[...]' or 'Type<...>' syntax is no longer supported. Use 'Type' alone for the meta-type, or '(T: Type, ...) -> Type' for type constructors.";
 const NO_EXPRESSION_AFTER_PUB = 'Invalid syntax: Expected expression after pub/mut';
-/** Tokens no expression begins with, after `pub` (`pub use`). */
-const NOT_AN_EXPRESSION = new Set(['use', 'pub', 'else', 'in', 'as', ')', ']', '}', ',', ';', '=', '=>', '->', '.', ':', '|', '?', '==', '!=', '<', '<=', '>', '>=', '/', '%', '..', '...', 'and', 'or', '@']);
+/**
+ * Tokens no expression begins with: where the reference's expression parser fails without a word of its own
+ * (`pub use`, `x = else`, `f(1, use)`, `y = 1 + in`: what holds the expression reports).
+ */
+export const NO_EXPRESSION_START: ReadonlySet<string> = new Set(['use', 'pub', 'else', 'in', 'as', ')', ']', '}', ',', ';', '=', '=>', '->', '.', ':', '|', '?', '==', '!=', '<', '<=', '>', '>=', '/', '%', '..', '...', 'and', 'or', '@']);
 
 function oldCurried(name: string): string {
   return `Invalid syntax: Old curried function syntax '${name} -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: ${name}) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'`;
@@ -314,7 +317,7 @@ function oldCurried(name: string): string {
  * directly followed by `->` (`f: Int -> Int`), `Type[…]` and `Type<…>`; and
  * `pub` before what no expression begins with (`pub use`).
  */
-function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: number): Omit<HeadFinding, 'from'> | undefined {
+function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: number): Omit<HeadFinding, 'from'> & { from?: number } | undefined {
   const token = tokens[i]!;
   const next = tokens[i + 1];
   if (!next) return undefined;
@@ -326,6 +329,10 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   }
   if (word && next.text === '(' && startsStatement(tokens, i) && pairs[i + 1] !== -1 && tokens[pairs[i + 1]! + 1]?.text === '->') {
     return { code: 'E0012', message: OLD_NAME_SYNTAX, start: token.start, end: tokens[pairs[i + 1]! + 1]!.end };
+  }
+  if (token.text === '<' && previous !== undefined) {
+    const angle = angleBracketError(tokens, i);
+    if (angle) return angle;
   }
   // `break ::1`: a label is a name.
   if (token.text === '::' && (previous === 'break' || previous === 'continue') && !isName(next.text)) {
@@ -339,7 +346,7 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   if (token.text === '(' && previous !== undefined && NAME.test(previous) && tokens[i - 2]?.text === '=' && tokens[i - 3]?.text === 'Type' && next.text === 'mut') {
     return { code: 'E0010', message: 'Expected a type, found KwMut', start: next.start, end: next.end, certain: true };
   }
-  if (token.text === 'match' && operandEnd(tokens, pairs, i + 1) === -1 && NOT_AN_EXPRESSION.has(next.text) && startsStatement(tokens, i)) {
+  if (token.text === 'match' && operandEnd(tokens, pairs, i + 1) === -1 && NO_EXPRESSION_START.has(next.text) && startsStatement(tokens, i)) {
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end };
   }
   if (token.text === ':' && next.text === '(' && previous !== undefined && NAME.test(previous) && startsStatement(tokens, i - 1)) {
@@ -352,7 +359,40 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   }
   if (token.text === 'pub' && startsStatement(tokens, i)) {
     const after = next.text === 'mut' ? tokens[i + 2] : next;
-    if (!after || NOT_AN_EXPRESSION.has(after.text)) return { code: 'E0012', message: NO_EXPRESSION_AFTER_PUB, start: token.start, end: token.end };
+    if (!after || NO_EXPRESSION_START.has(after.text)) return { code: 'E0012', message: NO_EXPRESSION_AFTER_PUB, start: token.start, end: token.end };
+  }
+  return undefined;
+}
+
+/** Tokens a type can begin with: after `Name<T>` one of these leaves the reference's outcome to what follows. */
+const TYPE_START = /^([A-Za-z_][A-Za-z0-9_]*|[0-9].*|[({[&*?-]|&mut)$/;
+
+/**
+ * `xs: List<Int> = []`, `f: (x: Int) -> Option<Int> = …`, `id: <T>(x: T) -> T`: the reference's types take
+ * arguments in parentheses. After `:` or `->` a `<` is where it wanted a type; `Name<T>` it reads as the constant
+ * expression `Name < T > …` and wants a type after the `>` (E0010 at that token); in a declaration
+ * `d: Dict<K, V> = …` the `,` ends that expression and the declaration (E0011 at the `,`).
+ */
+function angleBracketError(tokens: readonly HeadToken[], at: number): HeadFinding | undefined {
+  const angle = tokens[at]!;
+  // The statement's head is the first token of the line: recovery's ERROR may stand anywhere on it (`id: <T>(…)` at `:`).
+  let head = at;
+  while (head > 0 && tokens[head - 1]!.line === angle.line) head--;
+  const from = tokens[head]!.start;
+  const before = tokens[at - 1]!;
+  if (before.text === ':' || before.text === '->') return { ...expectedAt('a type', angle, tokens), from };
+  const before2 = tokens[at - 2];
+  if (!before2 || (before2.text !== ':' && before2.text !== '->') || !NAME.test(before.text)) return undefined;
+  const argument = tokens[at + 1];
+  const next = argument && NAME.test(argument.text) ? tokens[at + 2] : undefined;
+  if (next?.text === '>') {
+    const found = tokens[at + 3];
+    return found && TYPE_START.test(found.text) ? undefined : { ...expectedAt('a type', found, tokens), from };
+  }
+  // The declared name starts its line's statement: nothing before it, or what is before it on another line.
+  const declared = before2.text === ':' ? tokens[at - 3] : undefined;
+  if (next?.text === ',' && declared && declared.line === angle.line && tokens[at - 4]?.line !== angle.line) {
+    return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end, from };
   }
   return undefined;
 }
@@ -374,7 +414,8 @@ function recordBodyError(tokens: readonly HeadToken[], pairs: Int32Array, open: 
   const close = pairs[open]! === -1 ? tokens.length : pairs[open]!;
   for (let at = open + 1; at < close;) {
     const name = tokens[at]!;
-    if (!NAME.test(name.text) || UNFOLLOWED.has(name.text) || name.text === 'mut') return expectedAt('a type', name, tokens);
+    // Every keyword and literal, not only those that begin a statement (`{ cond: Expr, else: Block }`, `{ true: Int }`).
+    if (!isName(name.text)) return expectedAt('a type', name, tokens);
     const next = tokens[at + 1];
     let end: number;
     if (next?.text === 'mut' && tokens[at + 2]?.text !== ':') {

@@ -1,14 +1,16 @@
 // Syntax diagnostics with the reference's codes and message templates: the
 // lexer's errors (replayed over the text), every ERROR and MISSING node of the
 // tree, and the parser checks a context-free grammar cannot make. Unlike the
-// reference, every error is reported, each with a range.
+// reference, which stops at its first, every statement's errors are reported,
+// each with a range; where a check knows where the reference stops in a
+// statement, what recovery says around it there is left out.
 import type { Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type TokenAt } from './error-nodes.ts';
+import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type SyntaxErrorNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
-import { headTokens, LAMBDA_PARAMETERS, statementHeadErrors } from './statement-heads.ts';
+import { headTokens, LAMBDA_PARAMETERS, NO_EXPRESSION_START, statementHeadErrors, type HeadFinding } from './statement-heads.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
@@ -71,32 +73,33 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
   const problems = hasError ? errorNodes(tree, text, lines) : [];
   // The heads of `if` and `for` statements, match arms, call arguments and old annotation syntax, read off the
-  // tokens where recovery made an ERROR in them; what the ERRORs there say before the place the reference stops
-  // at is recovery's guess, and is left out.
+  // tokens where recovery made an ERROR in them: each is where the reference stops.
   const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
   const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*([[<]|=\s*[A-Za-z_]\w*\s*\(\s*mut\b)/.test(text))
     ? []
-    : statementHeadErrors(headTokens(text)).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1));
+    : firstPerStatement(statementHeadErrors(headTokens(text)).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1)), lines);
   parser.push(...heads.map(({ code, message, start, end, from }) => ({ code, message, start, end, from, lexical: false })));
-  const beforeHeads = new SpanIndex(heads.map((h) => ({ start: h.from, end: h.start })));
-  const oldSyntaxLines = new Set<number>();
-  for (const problem of problems) {
-    const line = lines.lineOf(problem.startIndex);
-    if (!oldSyntaxLines.has(line)) {
-      oldSyntaxLines.add(line);
-      const old = oldFunctionSyntax(tokenList(), lines, line);
-      if (old) parser.push(old);
-      const angle = angleBracketType(tokenList(), lines, line);
-      if (angle) parser.push(angle);
-    }
-    if (beforeHeads.contains(problem.startIndex, problem.startIndex)) continue;
-    if (lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
-    // An unclosed bracket explains the ERROR around it better than the ERROR does.
-    if (anyWithin(unclosed, problem.startIndex, problem.endIndex)) continue;
-    if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && brackets.found.length > 0) continue;
-    if (insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
-    if (problem.kind === 'MISSING') parser.push(missing(tokenList(), problem, text));
-    else parser.push(unexpected(problem, tokenList, text));
+  // What an ERROR or MISSING says in the statement of such a place is recovery's guess: before it the reference read
+  // on without a word, after it the reference reads nothing. So on the line of a lexer error, which the reference
+  // stops at first. Later statements keep their own diagnostics.
+  const guessed = new SpanIndex([
+    ...heads.map((h) => statementOf(h, lines)),
+    ...lexical.map((l) => ({ start: lines.lineStart(lines.lineOf(l.start)), end: lines.lineEnd(lines.lineOf(l.start)) })),
+  ]);
+  // Of what ERRORs and MISSINGs say on one line, the first is where the reference stops in that statement; what
+  // recovery says after it there is its guess. A line stands for a statement, which a line break ends. A bracket
+  // closed by another kind is where the reference stops too (`ys = [1, 2)`: not also E0010 at the `)`).
+  const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.start, end: lines.lineEnd(lines.lineOf(b.start)) })));
+  let lastLine = -1;
+  for (const { found, problem } of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {
+    // An ERROR that reaches into such a statement from before it (`main = {⏎    match = 3`: recovery's ERROR starts at
+    // the first `=`) is recovery's guess about that statement too.
+    if (guessed.contains(found.start, found.start) || guessed.touches(problem.startIndex, problem.endIndex)) continue;
+    if (wrongClosers.contains(found.start, found.start)) continue;
+    const line = lines.lineOf(found.start);
+    if (line === lastLine) continue;
+    lastLine = line;
+    parser.push(found);
   }
   parser.sort((a, b) => a.start - b.start);
 
@@ -109,6 +112,37 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   });
 }
 
+/** What the ERRORs and MISSINGs say, in the order of where they say it, but those another diagnostic explains better. */
+function recovered(problems: readonly SyntaxErrorNode[], tokenList: () => TokenList, text: string, explained: { lexicalSpans: SpanIndex; unclosed: readonly number[]; brackets: boolean; insideKeywordStatement: SpanIndex }): Array<{ found: Found; problem: SyntaxErrorNode }> {
+  const found: Array<{ found: Found; problem: SyntaxErrorNode }> = [];
+  for (const problem of problems) {
+    if (explained.lexicalSpans.touches(problem.startIndex, problem.endIndex)) continue;
+    // An unclosed bracket explains the ERROR around it better than the ERROR does.
+    if (anyWithin(explained.unclosed, problem.startIndex, problem.endIndex)) continue;
+    if (problem.kind === 'MISSING' && /^[)\]}]$/.test(problem.type) && explained.brackets) continue;
+    if (explained.insideKeywordStatement.contains(problem.startIndex, problem.endIndex)) continue;
+    found.push({ found: problem.kind === 'MISSING' ? missing(tokenList(), problem, text) : unexpected(problem, tokenList, text), problem });
+  }
+  return found.sort((a, b) => a.found.start - b.found.start);
+}
+
+/** The statement of a head finding: from the line its head starts on to the end of the line the reference stops on. */
+function statementOf(h: HeadFinding, lines: LineIndex): { start: number; end: number } {
+  return { start: lines.lineStart(lines.lineOf(h.from)), end: lines.lineEnd(lines.lineOf(h.start)) };
+}
+
+/** The first finding of each statement: where the reference stops, so another rule's finding after it there is a guess too. */
+function firstPerStatement(heads: HeadFinding[], lines: LineIndex): HeadFinding[] {
+  const kept: HeadFinding[] = [];
+  let statement = { start: -1, end: -1 };
+  for (const h of [...heads].sort((a, b) => a.start - b.start)) {
+    if (h.start >= statement.start && h.start <= statement.end) continue;
+    kept.push(h);
+    statement = statementOf(h, lines);
+  }
+  return kept;
+}
+
 function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
   const { type, startIndex: at } = problem;
   // An operand the recovery made up (`xs[]`, `i +⏎}`): the reference found none at the next token.
@@ -117,8 +151,9 @@ function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
     const next = tokens.after(at) ?? { text: '', start: text.length, end: text.length };
     if (silentFailure(tokens.before(at), next, tokens, text)) return silentFailureAt(next, problem.statement, tokens);
     // After a `use` path (`use⏎main = …` takes `main` as the path) a statement begins with what no expression begins
-    // with: the reference's expression statement reports it.
-    if (NO_EXPRESSION_START.has(next.text) && endsUsePath(tokens, at)) return unexpectedToken(next);
+    // with: the reference's expression statement reports it (`use` and `pub` begin statements of their own, and
+    // `else` and `in` there are names, E0018).
+    if (NO_EXPRESSION_START.has(next.text) && !STATEMENT_START_KEYWORDS.has(next.text) && endsUsePath(tokens, at)) return unexpectedToken(next);
   }
   const expected = /^[a-z_]+$/.test(type) ? pascal(type) : tokenKindName(type);
   const next = tokens.after(at);
@@ -130,6 +165,8 @@ function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
     lexical: false,
   };
 }
+
+const STATEMENT_START_KEYWORDS = new Set(['use', 'pub', 'else', 'in']);
 
 /** Operators no operand starts with: after a prefix operator, the one the reference's parser stops at. */
 const BINARY_ONLY = new Set(['/', '%', '==', '!=', '<', '<=', '>', '>=', '..', '=', 'and', 'or', 'as']);
@@ -162,7 +199,7 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
   // (Not in a type or a `use` list, which hold no expressions.)
   if (!error.insideType && error.statement?.type !== 'use_statement') {
     const failed = firstSilentFailure(error, tokens(), text);
-    if (failed) return silentFailureAt(failed, error.statement, tokens(), error);
+    if (failed) return silentFailureAt(failed, error.statement, tokens(), error, text);
   }
   // `Color: Type = Red | Green`: a `|` after a type definition (no position in the reference; ours is the `|`).
   if (first.text === '|' && error.siblingBefore === 'type_definition') {
@@ -260,75 +297,8 @@ function afterPubOrMut(first: TokenAt, tokens: TokenList): Found | undefined {
     return next && next.start < next.end && !tokenKindName(next.text).startsWith('Identifier') ? unexpectedToken(next) : undefined;
   }
   if (next?.text === 'mut') next = tokens.after(next.end);
-  if (next && next.start < next.end && !NO_EXPRESSION_START.has(next.text) && next.text !== 'use' && next.text !== 'pub') return undefined;
+  if (next && next.start < next.end && !NO_EXPRESSION_START.has(next.text)) return undefined;
   return { code: 'E0012', message: 'Invalid syntax: Expected expression after pub/mut', start: first.start, end: first.end, lexical: false };
-}
-
-const OLD_FUNCTION_STATEMENT = '旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`';
-/** How far past `name(` the matching `)` is looked for: a signature's parameters, not a file. */
-const OLD_SYNTAX_SCAN = 200;
-
-/**
- * `add(a: Int) -> Int = …` or `fn add(a: Int) -> Int { … }`: a statement that starts with a name, `(`, and after
- * the matching `)` an `->`, is the old function syntax to the reference (E0012, no position; ours is the name).
- * The statement is the one on `line` (a syntax error's); a name before it (`fn`) is a statement of its own.
- */
-function oldFunctionSyntax(tokens: TokenList, lines: LineIndex, line: number): Found | undefined {
-  let name = tokens.after(lines.lineStart(line));
-  if (!name || lines.lineOf(name.start) !== line || !IDENTIFIER.test(name.text)) return undefined;
-  let open = tokens.after(name.end);
-  if (open && IDENTIFIER.test(open.text) && !tokenKindName(open.text).startsWith('Kw')) {
-    name = open;
-    open = tokens.after(name.end);
-  }
-  if (open?.text !== '(' || tokenKindName(name.text).startsWith('Kw')) return undefined;
-  let depth = 1;
-  let token = tokens.after(open.end);
-  for (let n = 0; token && depth > 0 && n < OLD_SYNTAX_SCAN; n++) {
-    if (token.text === '(') depth++;
-    else if (token.text === ')') depth--;
-    token = tokens.after(token.end);
-  }
-  if (depth !== 0 || token?.text !== '->') return undefined;
-  return { code: 'E0012', message: `Invalid syntax: ${OLD_FUNCTION_STATEMENT}`, start: name.start, end: name.end, lexical: false };
-}
-
-/** Tokens a type can begin with: after `Name<T>` one of these leaves the reference's outcome to what follows. */
-const TYPE_START = /^([A-Za-z_][A-Za-z0-9_]*|[0-9].*|[({[&*?-]|&mut)$/;
-
-/**
- * `xs: List<Int> = []`, `f: (x: Int) -> Option<Int> = …`, `id: <T>(x: T) -> T`: the reference's types take
- * arguments in parentheses. After `:` or `->` a `<` is where it wanted a type; `Name<T>` it reads as the constant
- * expression `Name < T > …` and wants a type after the `>` (E0010 at that token); in a declaration
- * `d: Dict<K, V> = …` the `,` ends that expression and the declaration (E0011 at the `,`).
- */
-function angleBracketType(tokens: TokenList, lines: LineIndex, line: number): Found | undefined {
-  const end = line + 1 < lines.lineCount ? lines.lineStart(line + 1) : Number.MAX_SAFE_INTEGER;
-  let before2: TokenAt | undefined;
-  let before: TokenAt | undefined;
-  for (let token = tokens.after(lines.lineStart(line)); token && token.start < end; token = tokens.after(token.end)) {
-    if (token.text === '<' && before) {
-      if (before.text === ':' || before.text === '->') return expected('a type', token);
-      if (before2 && (before2.text === ':' || before2.text === '->') && IDENTIFIER.test(before.text)) {
-        const argument = tokens.after(token.end);
-        const next = argument && IDENTIFIER.test(argument.text) ? tokens.after(argument.end) : undefined;
-        if (next?.text === '>') {
-          const found = tokens.after(next.end);
-          return found && TYPE_START.test(found.text) ? undefined : expected('a type', found ?? { text: '', start: next.end, end: next.end });
-        }
-        const declared = before2.text === ':' ? tokens.before(before2.start) : undefined;
-        // The declared name starts its line's statement: nothing before it, or what is before it on another line.
-        const beforeDeclared = declared && tokens.before(declared.start);
-        if (next?.text === ',' && declared && lines.lineOf(declared.start) === line && (!beforeDeclared || lines.lineOf(beforeDeclared.start) !== line)) {
-          return unexpectedToken(next);
-        }
-      }
-      return undefined;
-    }
-    before2 = before;
-    before = token;
-  }
-  return undefined;
 }
 
 /** E0010 as the reference's `expect` gives it: what it wanted, and the token it found instead. */
@@ -346,8 +316,6 @@ function noValue(start: number, end: number): Found {
   return { code: 'E0012', message: "Invalid syntax: Expected expression after '='", start, end, lexical: false };
 }
 
-/** Tokens no expression begins with. */
-const NO_EXPRESSION_START = new Set([...BINARY_ONLY, ')', ']', '}', ',', ';', '...', '=>', '->', '.', ':', '|', '?']);
 /** Operators that glue to a following `=` in compound assignments (`x += 1` is E0011 at the `=`, as in the reference). */
 const COMPOUND_PREFIX = /^[-+*/%<>!&|^]$/;
 
@@ -445,11 +413,21 @@ function firstSilentFailure(error: ErrorNode, tokens: TokenList, text: string): 
  * (with no position); an expression statement says E0011 at the token it
  * stopped at.
  */
-function silentFailureAt(at: TokenAt, statement: EnclosingStatement | undefined, tokens: TokenList, error?: ErrorNode): Found {
+function silentFailureAt(at: TokenAt, statement: EnclosingStatement | undefined, tokens: TokenList, error?: ErrorNode, text = ''): Found {
   const valueFailed = statement
     ? statement.equals !== -1 && statement.equals < at.start && statement.type !== 'expression_statement'
-    : error !== undefined && assignsBefore(error, at, tokens);
+    : error !== undefined && (assignsBefore(error, at, tokens) || continuesValue(error, tokens, text));
   return valueFailed ? noValue(at.start, at.end) : unexpectedToken(at);
+}
+
+/**
+ * Whether an ERROR goes on, on the same line, with the value of the assignment or declaration recovery closed
+ * before it (`y = 1 + in`: `y = 1`, then an ERROR `+ in`): the reference's value expression failed in it.
+ */
+function continuesValue(error: ErrorNode, tokens: TokenList, text: string): boolean {
+  if (error.siblingBefore !== 'assignment' && error.siblingBefore !== 'declaration') return false;
+  const before = tokens.before(error.first.start);
+  return before !== undefined && CONTINUES_EXPRESSION.has(error.first.text) && !text.slice(before.end, error.first.start).includes('\n');
 }
 
 /** Whether an ERROR that recovery left alone in its block begins `name =` (or `pub`, `mut`) before `at`, at the outer bracket level. */

@@ -15,8 +15,9 @@ const all = readdirSync(compiledTests, { recursive: true, encoding: 'utf8' })
   .sort();
 const fast = fastSuites(all);
 
-// As in `npm test`: a test that hangs fails after ten minutes (the servers a
-// failed test leaves running are killed by test/support/processes.ts). Not
+// As in `npm test`: a test file that hangs fails after ten minutes (node 20
+// times each file as a whole; the longest takes about 70 s), and the servers a
+// failed test leaves running are killed by test/support/processes.ts. Not
 // --test-force-exit: on Node 20 it ended a file with an async describe part
 // way through its tests, and reported no failure.
 const HANG_GUARDS = ['--test-timeout=600000'];

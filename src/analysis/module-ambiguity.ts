@@ -17,6 +17,11 @@ export interface ImportingFile {
   imports: readonly ImportInfo[];
 }
 
+/** A top-level `main` binding, read off the text (asked only when some `use` path names two files). */
+export function bindsMain(text: string): boolean {
+  return /^main[ \t]*[:=]/m.test(text);
+}
+
 export interface AmbiguousUse {
   /** The file whose `use` brought the second file under the key. */
   file: string;
@@ -30,34 +35,37 @@ export interface AmbiguousUse {
 
 /**
  * Ambiguous `use`s of every program in `files`. A program starts at a file
- * no other file imports (cycles with no such file are not walked). Only a
+ * that binds `main` and that no other file imports (cycles with no such file
+ * are not walked; a stray file with no `main` is not run, so starts nothing). Only a
  * key that names two files somewhere can be ambiguous; without one (nearly
  * every project) nothing is walked. Each program stops at its first one, as
  * the reference's build does, and the walks together visit at most a bounded
  * multiple of the imports, so a project of many programs stays linear.
  */
-export function ambiguousUses(files: ReadonlyMap<string, ImportingFile>): AmbiguousUse[] {
-  const pathsOf = new Map<string, Set<string>>();
+/** `runnable`: whether a file binds `main` at its top level, so that it can start a program; asked only when some path names two files. */
+export function ambiguousUses(files: ReadonlyMap<string, ImportingFile>, runnable: (path: string) => boolean = () => true): AmbiguousUse[] {
+  // The file each key names first, and whether some key names two: in nearly every project none does, and nothing is walked.
+  const pathOf = new Map<string, string>();
   const imported = new Set<string>();
   let imports = 0;
+  let twoFiles = false;
   for (const file of files.values()) {
     for (const use of file.imports) {
       if (use.resolved.kind !== 'file') continue;
       imports++;
       imported.add(use.resolved.path);
-      let paths = pathsOf.get(use.module);
-      if (!paths) pathsOf.set(use.module, (paths = new Set()));
-      paths.add(use.resolved.path);
+      const named = pathOf.get(use.module);
+      if (named === undefined) pathOf.set(use.module, use.resolved.path);
+      else if (named !== use.resolved.path) twoFiles = true;
     }
   }
-  // A key naming two files, or naming another file than a program's first file, whose key its name is.
-  const ambiguous = [...pathsOf].some(([, paths]) => paths.size > 1)
-    || [...files.keys()].some((entry) => !imported.has(entry) && [...pathsOf.get(entryKey(entry)) ?? []].some((path) => path !== entry));
-  if (!ambiguous) return [];
+  // Or a key naming another file than a program's first file, whose key its name is.
+  const entryNamed = (entry: string) => !imported.has(entry) && (pathOf.get(entryKey(entry)) ?? entry) !== entry;
+  if (!twoFiles && ![...files.keys()].some(entryNamed)) return [];
   const found = new Map<string, AmbiguousUse>();
   let budget = 16 * (files.size + imports);
   for (const entry of [...files.keys()].sort()) {
-    if (imported.has(entry)) continue;
+    if (imported.has(entry) || !runnable(entry)) continue;
     const visited = new Set<string>();
     const keyToPath = new Map<string, string>();
     const queue: Array<{ path: string; key: string; from?: { file: string; use: ImportInfo } }> = [{ path: entry, key: entryKey(entry) }];

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { syntaxDiagnostics } from '../analysis/diagnostics/syntax.ts';
 import type { Diagnostic } from '../analysis/diagnostics/types.ts';
 import { listImports } from '../analysis/imports.ts';
-import { ambiguousUseMessage, ambiguousUses, type ImportingFile } from '../analysis/module-ambiguity.ts';
+import { ambiguousUseMessage, ambiguousUses, bindsMain, type ImportingFile } from '../analysis/module-ambiguity.ts';
 import { TypeChecker, type CheckableFile } from '../analysis/infer/index.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
@@ -62,7 +62,7 @@ export async function checkFiles(absoluteFiles: readonly string[], options: Chec
   const imported = new Map<string, CheckableFile>();
   const diagnostics: CheckedDiagnostic[] = [];
   /** Each target's imports, resolved to shown names: the programs the targets make, walked at the end. */
-  const targetImports = new Map<string, ImportingFile & { absolute: string }>();
+  const targetImports = new Map<string, ImportingFile & { absolute: string; runnable: boolean }>();
   let current: CheckableFile | undefined;
   /** Reads started ahead, by absolute path, each taken by the first load of that file. */
   const pending = new Map<string, Promise<string>>();
@@ -104,7 +104,7 @@ export async function checkFiles(absoluteFiles: readonly string[], options: Chec
         scope.set(dependencyKey, loaded);
         i.resolved = { kind: 'file', path: dependencyKey };
       }
-      targetImports.set(key, { path: key, imports: file.imports, absolute });
+      targetImports.set(key, { path: key, imports: file.imports, absolute, runnable: bindsMain(file.text) });
       const found = [...file.syntax, ...checker.fileResult(scope, file).diagnostics].map((d) => ({ ...d, file: key }));
       for (const d of found) diagnostics.push(d);
       options.onFile?.(key, file.text, found);
@@ -130,8 +130,8 @@ export async function checkFiles(absoluteFiles: readonly string[], options: Chec
  * project shows: each is told to the listener once every file is checked,
  * and placed with its file's diagnostics.
  */
-async function withAmbiguousUses(diagnostics: CheckedDiagnostic[], targets: ReadonlyMap<string, ImportingFile & { absolute: string }>, options: CheckFilesOptions): Promise<CheckedDiagnostic[]> {
-  const ambiguous = ambiguousUses(targets);
+async function withAmbiguousUses(diagnostics: CheckedDiagnostic[], targets: ReadonlyMap<string, ImportingFile & { absolute: string; runnable: boolean }>, options: CheckFilesOptions): Promise<CheckedDiagnostic[]> {
+  const ambiguous = ambiguousUses(targets, (key) => targets.get(key)!.runnable);
   if (ambiguous.length === 0) return diagnostics;
   for (const use of ambiguous) {
     const target = targets.get(use.file)!;

@@ -24,7 +24,14 @@ const CASES: Array<[string, string, string[]]> = [
   // A list literal does not report its closer: what holds it does (positions of E0012 are ours).
   ['a wrong closing bracket', 'x = [1, 2)', ["E0012 1:10 Invalid syntax: Expected expression after '='"]],
   // What recovery says after a wrong closer on its line is its guess (here recovery also took `ys = [1, 2)` as list items).
-  ['a wrong closing bracket after a broken statement', 'main = {\n    xs: List<Int> = [1, 2]\n    ys = [1, 2)\n    print(xs)\n}', ['E0010 2:19 Expected a type, found Eq', "E0012 3:15 Invalid syntax: Expected expression after '='"]],
+  // What recovery says at the wrong bracket itself stands beside the bracket rule's finding (the reference's here);
+  // at `xs = [1, 2]]` it is recovery's that is the reference's (below).
+  ['a wrong closing bracket after a broken statement', 'main = {\n    xs: List<Int> = [1, 2]\n    ys = [1, 2)\n    print(xs)\n}', ['E0010 2:19 Expected a type, found Eq', "E0012 3:15 Invalid syntax: Expected expression after '='", 'E0010 3:15 Expected RBracket, found RParen']],
+  ['an extra closing bracket after a statement', 'main = {\n    xs = [1, 2]]\n    print(xs)\n}', ['E0010 2:16 Expected RBrace, found RBracket', "E0011 2:16 Unexpected token: 'RBracket'"]],
+  ['an operator without its right operand, then a wrong closer', 'main = {\n  y = 1 * )\n}\n', ['E0010 2:11 Expected RBrace, found RParen', "E0012 2:11 Invalid syntax: Expected expression after '='"]],
+  // A rule that knows where the reference stops in a statement leaves what stands before the statement's head alone.
+  ['an assignment with no value before a match with a bad arm', 'main = {\n    r = = match 1 {\n        1 -> 2,\n        _ => 0\n    }\n    print(r)\n}', ["E0012 2:9 Invalid syntax: Expected expression after '='", 'E0010 3:11 Expected FatArrow, found Arrow']],
+  ['an unexpected bracket before an old function head', 'squa ]  re(x: Int) -> Int = x * x', ["E0011 1:6 Unexpected token: 'RBracket'", 'E0012 1:9 Invalid syntax: 旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`']],
   ['a wrong closing bracket of an argument', 'f([1, 2))', ["E0011 1:8 Unexpected token: 'RParen'"]],
   ['a wrong closing bracket of an index', 'x = a[1)', ['E0010 1:8 Expected RBracket, found RParen']],
   ['compound assignment', 'x += 1', ["E0011 1:4 Unexpected token: 'Eq'"]],

@@ -15,6 +15,9 @@ const AMBIGUOUS = {
   'app/helpers.yx': 'h: () -> Int = 2\n',
 };
 
+/** The diagnostics of a whole-project check of `sources`, as `file:line:column code`. */
+const checked = async (sources: Record<string, string>) => codes(new TypeChecker().check(await project(sources), { mode: 'full' }));
+
 const codes = (report: { diagnostics: Array<{ file: string; code: string; range: { start: { line: number; column: number } } }> }) =>
   report.diagnostics.map((d) => `${d.file}:${d.range.start.line}:${d.range.start.column} ${d.code}`);
 
@@ -28,18 +31,20 @@ describe('a module name that names two files in one program', () => {
   });
 
   it('is nothing when the programs that use the name are separate (each runs with its own file)', async () => {
-    const files = await project({
-      'a/main.yx': 'use helpers\nmain = { print(helpers.h()) }\n',
-      'a/helpers.yx': 'h: () -> Int = 1\n',
-      'b/main.yx': 'use helpers\nmain = { print(helpers.h()) }\n',
-      'b/helpers.yx': 'h: () -> Int = 2\n',
-    });
-    assert.deepEqual(codes(new TypeChecker().check(files, { mode: 'full' })), []);
+    const one = { 'main.yx': 'use helpers\nmain = { print(helpers.h()) }\n', 'helpers.yx': 'h: () -> Int = 1\n' };
+    assert.deepEqual(await checked(Object.fromEntries(['a', 'b'].flatMap((folder) => Object.entries(one).map(([name, text]) => [`${folder}/${name}`, text])))), []);
   });
 
   it('is nothing when the second file is not reached from the program (the root helpers.yx unused)', async () => {
     const files = await project({ ...AMBIGUOUS, 'main.yx': 'use app.core\nmain = { print(core.c()) }\n', 'other.yx': 'use helpers\n' });
     assert.deepEqual(ambiguousUses(files), []);
+  });
+
+  it('is nothing from a stray file no one imports that binds no main (it starts no program)', async () => {
+    const stray = { 'main.yx': 'use util.{u}\nmain = { print(u) }\n', 'util.yx': 'use helpers\nu: Int = 1\n', 'helpers.yx': 'h: Int = 1\n', 'app/helpers.yx': 'use util\nh: Int = 2\n' };
+    assert.deepEqual(await checked(stray), []);
+    // Given a main, it starts one, and in it `helpers` is the stray file itself when util.yx asks for the root's (as `run app/helpers.yx` says).
+    assert.deepEqual(await checked({ ...stray, 'app/helpers.yx': 'use util\nh: Int = 2\nmain = { print(h) }\n' }), ['util.yx:1:1 E5002']);
   });
 
   it('is nothing for one file reached under two paths', async () => {

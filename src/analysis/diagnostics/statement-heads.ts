@@ -376,9 +376,7 @@ const TYPE_START = /^([A-Za-z_][A-Za-z0-9_]*|[0-9].*|[({[&*?-]|&mut)$/;
 function angleBracketError(tokens: readonly HeadToken[], at: number): HeadFinding | undefined {
   const angle = tokens[at]!;
   // The statement's head is the first token of the line: recovery's ERROR may stand anywhere on it (`id: <T>(…)` at `:`).
-  let head = at;
-  while (head > 0 && tokens[head - 1]!.line === angle.line) head--;
-  const from = tokens[head]!.start;
+  const from = tokens[lineHeadOf(tokens, at)]!.start;
   const before = tokens[at - 1]!;
   if (before.text === ':' || before.text === '->') return { ...expectedAt('a type', angle, tokens), from };
   const before2 = tokens[at - 2];
@@ -395,6 +393,18 @@ function angleBracketError(tokens: readonly HeadToken[], at: number): HeadFindin
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end, from };
   }
   return undefined;
+}
+
+/** Each token's first token on its line, found once per token list: a line of n `<`s must not walk back n times. */
+const lineHeads = new WeakMap<readonly HeadToken[], Int32Array>();
+function lineHeadOf(tokens: readonly HeadToken[], at: number): number {
+  let heads = lineHeads.get(tokens);
+  if (!heads) {
+    heads = new Int32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) heads[i] = i > 0 && tokens[i - 1]!.line === tokens[i]!.line ? heads[i - 1]! : i;
+    lineHeads.set(tokens, heads);
+  }
+  return heads[at]!;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

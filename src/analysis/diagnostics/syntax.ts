@@ -89,16 +89,22 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // Of what ERRORs and MISSINGs say on one line, the first is where the reference stops in that statement; what
   // recovery says after it there is its guess. A line stands for a statement, which a line break ends. A bracket
   // closed by another kind is where the reference stops too (`ys = [1, 2)`: not also E0010 at the `)`).
-  const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.start, end: lines.lineEnd(lines.lineOf(b.start)) })));
+  // (What recovery says at the bracket itself stands beside it: `xs = [1, 2]]` is E0011 to the reference, a statement
+  // that has ended, where the bracket rule sees a `]` closing the block's `{`.)
+  const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.start + 1, end: lines.lineEnd(lines.lineOf(b.start)) })));
   let lastLine = -1;
+  let lastStart = -1;
   for (const { found, problem } of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {
     // An ERROR that reaches into such a statement from before it (`main = {⏎    match = 3`: recovery's ERROR starts at
     // the first `=`) is recovery's guess about that statement too.
     if (guessed.contains(found.start, found.start) || guessed.touches(problem.startIndex, problem.endIndex)) continue;
     if (wrongClosers.contains(found.start, found.start)) continue;
+    // Two said at the first place on a line both stand: which of them is the reference's the recovery cannot tell
+    // (`xs = [1, 2]]`: E0010 for the MISSING `}` and E0011 for the ERROR, both at the second `]`).
     const line = lines.lineOf(found.start);
-    if (line === lastLine) continue;
+    if (line === lastLine && found.start !== lastStart) continue;
     lastLine = line;
+    lastStart = found.start;
     parser.push(found);
   }
   parser.sort((a, b) => a.start - b.start);
@@ -126,9 +132,9 @@ function recovered(problems: readonly SyntaxErrorNode[], tokenList: () => TokenL
   return found.sort((a, b) => a.found.start - b.found.start);
 }
 
-/** The statement of a head finding: from the line its head starts on to the end of the line the reference stops on. */
+/** The statement of a head finding: from its head to the end of the line the reference stops on. */
 function statementOf(h: HeadFinding, lines: LineIndex): { start: number; end: number } {
-  return { start: lines.lineStart(lines.lineOf(h.from)), end: lines.lineEnd(lines.lineOf(h.start)) };
+  return { start: h.from, end: lines.lineEnd(lines.lineOf(h.start)) };
 }
 
 /** The first finding of each statement: where the reference stops, so another rule's finding after it there is a guess too. */

@@ -5,7 +5,7 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { ImportInfo } from '../imports.ts';
-import { ambiguousUseMessage, ambiguousUses, type AmbiguousUse } from '../module-ambiguity.ts';
+import { ambiguousUseMessage, ambiguousUses, bindsMain, type AmbiguousUse } from '../module-ambiguity.ts';
 import { ancestorsAt } from '../../syntax/ancestors.ts';
 import { nodeTableOf } from '../../syntax/node-table.ts';
 import { runAtOnce, runInTurns } from '../turns.ts';
@@ -107,7 +107,10 @@ export class TypeChecker {
     const selected = options.mode === 'full' ? [...files.keys()] : this.#withImports(files, options.targets ?? []);
     const diagnostics: FileDiagnostic[] = [];
     const ambiguousIn = new Map<string, AmbiguousUse[]>();
-    for (const use of ambiguousUses(files)) ambiguousIn.set(use.file, [...ambiguousIn.get(use.file) ?? [], use]);
+    // (A check of nothing, which `yaoxiang check` makes after each file to let go of cached results, walks nothing.)
+    if (selected.length > 0) {
+      for (const use of ambiguousUses(files, (path) => bindsMain(files.get(path)!.text))) ambiguousIn.set(use.file, [...ambiguousIn.get(use.file) ?? [], use]);
+    }
     for (const path of selected.sort()) {
       const file = files.get(path);
       if (!file) continue;

@@ -31,6 +31,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['an operator without its right operand, then a wrong closer', 'main = {\n  y = 1 * )\n}\n', ['E0010 2:11 Expected RBrace, found RParen', "E0012 2:11 Invalid syntax: Expected expression after '='"]],
   // A rule that knows where the reference stops in a statement leaves what stands before the statement's head alone.
   ['an assignment with no value before a match with a bad arm', 'main = {\n    r = = match 1 {\n        1 -> 2,\n        _ => 0\n    }\n    print(r)\n}', ["E0012 2:9 Invalid syntax: Expected expression after '='", 'E0010 3:11 Expected FatArrow, found Arrow']],
+  ['a stray token before a declaration with an angle-bracket type', '> first: <T>(xs: List(T)) -> T = (xs) => xs[0]', ["E0011 1:1 Unexpected token: 'Gt'", 'E0010 1:10 Expected a type, found Lt']],
   ['an unexpected bracket before an old function head', 'squa ]  re(x: Int) -> Int = x * x', ["E0011 1:6 Unexpected token: 'RBracket'", 'E0012 1:9 Invalid syntax: 旧语法已弃用。请使用新语法: `name: (Types) -> ReturnType = (params) => body`']],
   ['a wrong closing bracket of an argument', 'f([1, 2))', ["E0011 1:8 Unexpected token: 'RParen'"]],
   ['a wrong closing bracket of an index', 'x = a[1)', ['E0010 1:8 Expected RBracket, found RParen']],

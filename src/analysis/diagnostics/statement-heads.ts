@@ -375,12 +375,14 @@ const TYPE_START = /^([A-Za-z_][A-Za-z0-9_]*|[0-9].*|[({[&*?-]|&mut)$/;
  */
 function angleBracketError(tokens: readonly HeadToken[], at: number): HeadFinding | undefined {
   const angle = tokens[at]!;
-  // The statement's head is the first token of the line: recovery's ERROR may stand anywhere on it (`id: <T>(…)` at `:`).
-  const from = tokens[lineHeadOf(tokens, at)]!.start;
+  // The statement's head: the declared name before `:` (recovery's ERROR may stand anywhere after it: `id: <T>(…)` at
+  // the `:`), else the first token of the line. A stray token before the name is the reference's first error there.
+  const headBefore = (colon: number) => (tokens[colon]?.text === ':' && colon > 0 && tokens[colon - 1]!.line === angle.line ? colon - 1 : lineHeadOf(tokens, at));
   const before = tokens[at - 1]!;
-  if (before.text === ':' || before.text === '->') return { ...expectedAt('a type', angle, tokens), from };
+  if (before.text === ':' || before.text === '->') return { ...expectedAt('a type', angle, tokens), from: tokens[headBefore(at - 1)]!.start };
   const before2 = tokens[at - 2];
   if (!before2 || (before2.text !== ':' && before2.text !== '->') || !NAME.test(before.text)) return undefined;
+  const from = tokens[headBefore(at - 2)]!.start;
   const argument = tokens[at + 1];
   const next = argument && NAME.test(argument.text) ? tokens[at + 2] : undefined;
   if (next?.text === '>') {

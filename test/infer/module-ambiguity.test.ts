@@ -27,7 +27,9 @@ describe('a module name that names two files in one program', () => {
     const report = new TypeChecker().check(files, { mode: 'full' });
     assert.deepEqual(codes(report), ['app/core.yx:1:1 E5002']);
     assert.match(report.diagnostics[0]!.message, /^Failed to import module 'helpers': in the program of main\.yx it is already helpers\.yx, and this use names app\/helpers\.yx/);
-    assert.deepEqual(codes(new TypeChecker().check(files, { mode: 'fast', targets: ['app/core.yx'] })), ['app/core.yx:1:1 E5002']);
+    // Only a check of the whole project walks the programs: a check of one file and its imports does not (a World
+    // works out each file's imports when first asked, and asking every file's at once is what a cancellation cannot stop).
+    assert.deepEqual(codes(new TypeChecker().check(files, { mode: 'fast', targets: ['app/core.yx'] })), []);
   });
 
   it('is nothing when the programs that use the name are separate (each runs with its own file)', async () => {

@@ -5,7 +5,7 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { ImportInfo } from '../imports.ts';
-import { ambiguousUseMessage, ambiguousUses, bindsMain, type AmbiguousUse } from '../module-ambiguity.ts';
+import { ambiguousUseMessage, ambiguousUses, bindsMain } from '../module-ambiguity.ts';
 import { ancestorsAt } from '../../syntax/ancestors.ts';
 import { nodeTableOf } from '../../syntax/node-table.ts';
 import { runAtOnce, runInTurns } from '../turns.ts';
@@ -105,22 +105,15 @@ export class TypeChecker {
     this.lastInferenceReuse = 0;
     this.lastSettledReuse = 0;
     const selected = options.mode === 'full' ? [...files.keys()] : this.#withImports(files, options.targets ?? []);
-    const diagnostics: FileDiagnostic[] = [];
-    const ambiguousIn = new Map<string, AmbiguousUse[]>();
-    // (A check of nothing, which `yaoxiang check` makes after each file to let go of cached results, walks nothing.)
-    if (selected.length > 0) {
-      for (const use of ambiguousUses(files, (path) => bindsMain(files.get(path)!.text))) ambiguousIn.set(use.file, [...ambiguousIn.get(use.file) ?? [], use]);
-    }
+    let diagnostics: FileDiagnostic[] = [];
     for (const path of selected.sort()) {
       const file = files.get(path);
       if (!file) continue;
       for (const d of file.syntax) diagnostics.push({ ...d, file: path });
-      for (const use of ambiguousIn.get(path) ?? []) {
-        diagnostics.push({ code: 'E5002', severity: 'error', message: ambiguousUseMessage(use), range: file.lines.humanRange(use.span.start, use.span.end), file: path });
-      }
       for (const d of this.fileResult(files, file).diagnostics) diagnostics.push({ ...d, file: path });
       yield;
     }
+    if (options.mode === 'full') diagnostics = withAmbiguousUses(files, selected, diagnostics);
     for (const path of this.#checks.keys()) if (!files.has(path)) this.#checks.delete(path);
     for (const path of this.#itemMemos.keys()) if (!files.has(path)) this.#itemMemos.delete(path);
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
@@ -228,6 +221,25 @@ export class TypeChecker {
     }
     return [...selected];
   }
+}
+
+/**
+ * `diagnostics` (file by file, in `order`) with the E5002 of each `use` path
+ * that names two files in one program (analysis/module-ambiguity.ts), last
+ * among its file's. Only a check of the whole project asks: the programs are
+ * walked through every file's imports, which a World works out for a file
+ * only when first asked (after the loop above has asked, file by file, in
+ * turns; before it, one synchronous pass over every file that a cancellation
+ * could not stop).
+ */
+function withAmbiguousUses(files: ReadonlyMap<string, CheckableFile>, order: readonly string[], diagnostics: FileDiagnostic[]): FileDiagnostic[] {
+  const ambiguous = ambiguousUses(files, (path) => bindsMain(files.get(path)!.text));
+  if (ambiguous.length === 0) return diagnostics;
+  for (const use of ambiguous) {
+    diagnostics.push({ code: 'E5002', severity: 'error', message: ambiguousUseMessage(use), range: files.get(use.file)!.lines.humanRange(use.span.start, use.span.end), file: use.file });
+  }
+  const index = new Map(order.map((path, i) => [path, i]));
+  return diagnostics.sort((a, b) => index.get(a.file)! - index.get(b.file)!);
 }
 
 function isShowable(type: Type): boolean {

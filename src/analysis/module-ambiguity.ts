@@ -36,13 +36,14 @@ export interface AmbiguousUse {
 /**
  * Ambiguous `use`s of every program in `files`. A program starts at a file
  * that binds `main` and that no other file imports (cycles with no such file
- * are not walked; a stray file with no `main` is not run, so starts nothing). Only a
- * key that names two files somewhere can be ambiguous; without one (nearly
+ * are not walked; a stray file with no `main` is not run, so starts nothing).
+ * Only a key that names two files somewhere can be ambiguous; without one (nearly
  * every project) nothing is walked. Each program stops at its first one, as
  * the reference's build does, and the walks together visit at most a bounded
  * multiple of the imports, so a project of many programs stays linear.
+ * `runnable`: whether a file binds `main` at its top level (asked only of
+ * files no other imports, and only when some path names two files).
  */
-/** `runnable`: whether a file binds `main` at its top level, so that it can start a program; asked only when some path names two files. */
 export function ambiguousUses(files: ReadonlyMap<string, ImportingFile>, runnable: (path: string) => boolean = () => true): AmbiguousUse[] {
   // The file each key names first, and whether some key names two: in nearly every project none does, and nothing is walked.
   const pathOf = new Map<string, string>();

@@ -8,6 +8,8 @@
 // local module, so only `run` says so; a project that passes our check
 // would not run. We report it as E5002 (import error, registered and never
 // reported by the reference) on the `use` that brought the second file.
+import type { LineIndex } from '../syntax/positions.ts';
+import type { Diagnostic } from './diagnostics/types.ts';
 import type { ImportInfo } from './imports.ts';
 import type { Span } from './model/types.ts';
 
@@ -96,7 +98,12 @@ function entryKey(path: string): string {
   return stem === 'mod' && parts.length > 1 ? parts.at(-2)! : stem;
 }
 
-/** The reference's E5002 text ("Failed to import module '{module}': {reason}"), the reason saying which two files. */
-export function ambiguousUseMessage(use: AmbiguousUse): string {
-  return `Failed to import module '${use.module}': in the program of ${use.entry} it is already ${use.first}, and this use names ${use.second} (the importer's folder and the project root both hold a module of that name; rename one)`;
+/** E5002 on the `use`, in the reference's text ("Failed to import module '{module}': {reason}"), the reason saying which two files. */
+export function ambiguousUseDiagnostic(use: AmbiguousUse, lines: LineIndex): Diagnostic {
+  return {
+    code: 'E5002',
+    severity: 'error',
+    message: `Failed to import module '${use.module}': in the program of ${use.entry} it is already ${use.first}, and this use names ${use.second} (the importer's folder and the project root both hold a module of that name; rename one)`,
+    range: lines.humanRange(use.span.start, use.span.end),
+  };
 }

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { syntaxDiagnostics } from '../analysis/diagnostics/syntax.ts';
 import type { Diagnostic } from '../analysis/diagnostics/types.ts';
 import { listImports } from '../analysis/imports.ts';
-import { ambiguousUseMessage, ambiguousUses, bindsMain, type ImportingFile } from '../analysis/module-ambiguity.ts';
+import { ambiguousUseDiagnostic, ambiguousUses, bindsMain, type ImportingFile } from '../analysis/module-ambiguity.ts';
 import { TypeChecker, type CheckableFile } from '../analysis/infer/index.ts';
 import { parseOrThrow } from '../syntax/document.ts';
 import { createParser } from '../syntax/language.ts';
@@ -138,7 +138,7 @@ async function withAmbiguousUses(diagnostics: CheckedDiagnostic[], targets: Read
     // Read again for its line: the file's text was let go once it was checked. Gone since, it has nothing to say.
     const text = await options.read(target.absolute).catch(() => undefined);
     if (text === undefined) continue;
-    const found: CheckedDiagnostic = { code: 'E5002', severity: 'error', message: ambiguousUseMessage(use), range: new LineIndex(text).humanRange(use.span.start, use.span.end), file: use.file };
+    const found: CheckedDiagnostic = { ...ambiguousUseDiagnostic(use, new LineIndex(text)), file: use.file };
     diagnostics.push(found);
     options.onFile?.(use.file, text, [found]);
   }

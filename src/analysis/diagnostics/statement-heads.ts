@@ -195,11 +195,14 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
   // Statements stand at the top level and directly in braces, never in `(…)` or `[…]` (`[x for x in xs]`).
   const open: string[] = [];
   const pairs = pairBrackets(tokens);
+  // The first token of the current token's line, kept as the loop goes (the angle-bracket rule walking back to it from each `<` made a line of n `<` quadratic).
+  let lineHead = 0;
   for (let i = 0; i < tokens.length; i++) {
+    if (i > 0 && tokens[i - 1]!.line !== tokens[i]!.line) lineHead = i;
     const word = tokens[i]!.text;
     if (Object.hasOwn(CLOSE, word)) open.push(word);
     else if (word === ')' || word === ']' || word === '}') open.pop();
-    const annotation = annotationError(tokens, pairs, i);
+    const annotation = annotationError(tokens, pairs, i, lineHead);
     if (annotation) {
       found.push({ from: tokens[i]!.start, ...annotation });
       continue;
@@ -317,7 +320,7 @@ function oldCurried(name: string): string {
  * directly followed by `->` (`f: Int -> Int`), `Type[…]` and `Type<…>`; and
  * `pub` before what no expression begins with (`pub use`).
  */
-function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: number): Omit<HeadFinding, 'from'> & { from?: number } | undefined {
+function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: number, lineHead: number): Omit<HeadFinding, 'from'> & { from?: number } | undefined {
   const token = tokens[i]!;
   const next = tokens[i + 1];
   if (!next) return undefined;
@@ -331,7 +334,7 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
     return { code: 'E0012', message: OLD_NAME_SYNTAX, start: token.start, end: tokens[pairs[i + 1]! + 1]!.end };
   }
   if (token.text === '<' && previous !== undefined) {
-    const angle = angleBracketError(tokens, i);
+    const angle = angleBracketError(tokens, i, lineHead);
     if (angle) return angle;
   }
   // `break ::1`: a label is a name.
@@ -373,11 +376,11 @@ const TYPE_START = /^([A-Za-z_][A-Za-z0-9_]*|[0-9].*|[({[&*?-]|&mut)$/;
  * expression `Name < T > …` and wants a type after the `>` (E0010 at that token); in a declaration
  * `d: Dict<K, V> = …` the `,` ends that expression and the declaration (E0011 at the `,`).
  */
-function angleBracketError(tokens: readonly HeadToken[], at: number): HeadFinding | undefined {
+function angleBracketError(tokens: readonly HeadToken[], at: number, lineHead: number): HeadFinding | undefined {
   const angle = tokens[at]!;
   // The statement's head: the declared name before `:` (recovery's ERROR may stand anywhere after it: `id: <T>(…)` at
   // the `:`), else the first token of the line. A stray token before the name is the reference's first error there.
-  const headBefore = (colon: number) => (tokens[colon]?.text === ':' && colon > 0 && tokens[colon - 1]!.line === angle.line ? colon - 1 : lineHeadOf(tokens, at));
+  const headBefore = (colon: number) => (tokens[colon]?.text === ':' && colon > 0 && tokens[colon - 1]!.line === angle.line ? colon - 1 : lineHead);
   const before = tokens[at - 1]!;
   if (before.text === ':' || before.text === '->') return { ...expectedAt('a type', angle, tokens), from: tokens[headBefore(at - 1)]!.start };
   const before2 = tokens[at - 2];
@@ -395,18 +398,6 @@ function angleBracketError(tokens: readonly HeadToken[], at: number): HeadFindin
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end, from };
   }
   return undefined;
-}
-
-/** Each token's first token on its line, found once per token list: a line of n `<`s must not walk back n times. */
-const lineHeads = new WeakMap<readonly HeadToken[], Int32Array>();
-function lineHeadOf(tokens: readonly HeadToken[], at: number): number {
-  let heads = lineHeads.get(tokens);
-  if (!heads) {
-    heads = new Int32Array(tokens.length);
-    for (let i = 0; i < tokens.length; i++) heads[i] = i > 0 && tokens[i - 1]!.line === tokens[i]!.line ? heads[i - 1]! : i;
-    lineHeads.set(tokens, heads);
-  }
-  return heads[at]!;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

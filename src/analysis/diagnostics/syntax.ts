@@ -205,7 +205,7 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
   // (Not in a type or a `use` list, which hold no expressions.)
   if (!error.insideType && error.statement?.type !== 'use_statement') {
     const failed = firstSilentFailure(error, tokens(), text);
-    if (failed) return silentFailureAt(failed, error.statement, tokens(), error, text);
+    if (failed) return silentFailureAt(failed, error.statement, tokens(), { error, text });
   }
   // `Color: Type = Red | Green`: a `|` after a type definition (no position in the reference; ours is the `|`).
   if (first.text === '|' && error.siblingBefore === 'type_definition') {
@@ -419,10 +419,10 @@ function firstSilentFailure(error: ErrorNode, tokens: TokenList, text: string): 
  * (with no position); an expression statement says E0011 at the token it
  * stopped at.
  */
-function silentFailureAt(at: TokenAt, statement: EnclosingStatement | undefined, tokens: TokenList, error?: ErrorNode, text = ''): Found {
+function silentFailureAt(at: TokenAt, statement: EnclosingStatement | undefined, tokens: TokenList, inError?: { error: ErrorNode; text: string }): Found {
   const valueFailed = statement
     ? statement.equals !== -1 && statement.equals < at.start && statement.type !== 'expression_statement'
-    : error !== undefined && (assignsBefore(error, at, tokens) || continuesValue(error, tokens, text));
+    : inError !== undefined && (assignsBefore(inError.error, at, tokens) || continuesValue(inError.error, tokens, inError.text));
   return valueFailed ? noValue(at.start, at.end) : unexpectedToken(at);
 }
 

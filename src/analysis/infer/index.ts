@@ -5,7 +5,7 @@
 import type { Tree } from 'web-tree-sitter';
 import type { Diagnostic } from '../diagnostics/types.ts';
 import type { ImportInfo } from '../imports.ts';
-import { ambiguousUseMessage, ambiguousUses, bindsMain } from '../module-ambiguity.ts';
+import { ambiguousUseDiagnostic, ambiguousUses, bindsMain } from '../module-ambiguity.ts';
 import { ancestorsAt } from '../../syntax/ancestors.ts';
 import { nodeTableOf } from '../../syntax/node-table.ts';
 import { runAtOnce, runInTurns } from '../turns.ts';
@@ -235,9 +235,7 @@ export class TypeChecker {
 function withAmbiguousUses(files: ReadonlyMap<string, CheckableFile>, order: readonly string[], diagnostics: FileDiagnostic[]): FileDiagnostic[] {
   const ambiguous = ambiguousUses(files, (path) => bindsMain(files.get(path)!.text));
   if (ambiguous.length === 0) return diagnostics;
-  for (const use of ambiguous) {
-    diagnostics.push({ code: 'E5002', severity: 'error', message: ambiguousUseMessage(use), range: files.get(use.file)!.lines.humanRange(use.span.start, use.span.end), file: use.file });
-  }
+  for (const use of ambiguous) diagnostics.push({ ...ambiguousUseDiagnostic(use, files.get(use.file)!.lines), file: use.file });
   const index = new Map(order.map((path, i) => [path, i]));
   return diagnostics.sort((a, b) => index.get(a.file)! - index.get(b.file)!);
 }

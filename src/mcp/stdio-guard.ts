@@ -1,10 +1,12 @@
 // The SDK's stdio transport drops every line it cannot take, logging only to
 // stderr, even a request that carries an id: the client then waits for a
-// reply that never comes. This stream sits between stdin and the transport,
-// passes every line on unchanged, and answers exactly the lines the SDK will
-// drop (it parses them with the SDK's own deserializer): -32700 for text that
-// is not JSON, else what invalid-message.ts says. Malformed responses are
-// never answered, and blank lines are ignored. A line that is not valid UTF-8
+// reply that never comes. This stream takes stdin's lines in the transport's
+// place: it parses each with the SDK's own deserializer, hands on the message
+// (each line is decoded and parsed once, here: a 20 kB parse_source request
+// parsed again by the transport cost the protocol's thread as much again), and
+// answers exactly the lines the SDK would drop: -32700 for text that is not
+// JSON, else what invalid-message.ts says. Malformed responses are never
+// answered, and blank lines are ignored. A line that is not valid UTF-8
 // is answered here and not passed on: the SDK would decode it with U+FFFD;
 // so is one nested deeper than MAX_JSON_DEPTH, as over HTTP (ide/json-depth.ts),
 // and one longer than the SDK's transport takes (it would close for good),
@@ -14,25 +16,30 @@ import { deserializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCErrorRes
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../ide/index.ts';
 import { classifyMessage, errorResponse, invalidParamsAnswer, invalidUtf8Answer, isUtf8Message, tooDeepAnswer, tooLargeAnswer } from './invalid-message.ts';
 
-export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, seen: (message: JSONRPCMessage) => void = () => undefined): Transform {
+/**
+ * `deliver` gets each message in order; `dropped` hears of each line dropped
+ * without an answer. The stream's readable side carries nothing: it ends when
+ * stdin has ended and every line was judged.
+ */
+export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, deliver: (message: JSONRPCMessage) => void, dropped: (reason: string) => void = () => undefined): Transform {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   // A line past the SDK's limit would make its transport close for good (and the server go deaf): it is
   // answered here instead and dropped as it comes, all but its first bytes, which hold the request's id.
   let overLimitHead: string | undefined;
-  const onLine = (bytes: Buffer): boolean => {
-    // Raw bytes first: the SDK decodes with replacement, and 0xFF in `source` would reach the tool as U+FFFD.
+  const onLine = (bytes: Buffer): void => {
+    // Raw bytes first: decoded with replacement, 0xFF in `source` would reach the tool as U+FFFD.
     if (!isUtf8Message(bytes)) {
       const answer = invalidUtf8Answer(bytes);
       if (answer) reply(answer);
-      return false;
+      return;
     }
     const text = bytes.toString('utf8').replace(/\r$/, '');
-    if (text.trim() === '') return true;
+    if (text.trim() === '') return;
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       const answer = tooDeepAnswer(text, MAX_JSON_DEPTH);
       if (answer) reply(answer);
-      return false;
+      return;
     }
     let message: JSONRPCMessage;
     try {
@@ -40,15 +47,15 @@ export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, see
     } catch (error) {
       const answer = answerFor(text, error);
       if (answer) reply(answer);
-      return true;
+      else dropped(`a line that is not a JSON-RPC message was dropped: ${(error as Error).message}`);
+      return;
     }
     const badParams = invalidParamsAnswer(message);
     if (badParams) {
       reply(badParams);
-      return false;
+      return;
     }
-    seen(message);
-    return true;
+    deliver(message);
   };
   const headOf = (chunks: readonly Buffer[]): string => Buffer.concat(chunks).subarray(0, ID_HEAD_BYTES).toString('utf8');
   return new Transform({
@@ -62,7 +69,7 @@ export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, see
           reply(tooLargeAnswer(overLimitHead, MAX_LINE_BYTES));
         } else {
           const line = pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
-          if (onLine(line.subarray(0, line.length - 1))) this.push(line);
+          onLine(line.subarray(0, line.length - 1));
         }
         pending = [];
         pendingBytes = 0;
@@ -80,8 +87,8 @@ export function answerDroppedLines(reply: (message: JSONRPCMessage) => void, see
       done();
     },
     flush(done) {
-      // A last line without its newline: the SDK never takes one either, so it is only passed on.
-      if (pending.length > 0) this.push(Buffer.concat(pending));
+      // A last line without its newline is not a message (the SDK's transport never takes one either).
+      if (pending.length > 0) dropped('the last line of stdin had no newline and was dropped');
       done();
     },
   });

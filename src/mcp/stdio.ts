@@ -7,11 +7,14 @@ import { buildServer } from './server.ts';
 import type { ToolRunner } from './tool-pool.ts';
 import { holdWhileBusy } from './back-pressure.ts';
 import { shutdownWhenGone, watchClient } from './shutdown.ts';
+import { writtenLine } from './written-result.ts';
 import { answerDroppedLines } from './stdio-guard.ts';
 
 /** Where tools/call runs (the worker pool) and how many calls it holds, for back-pressure and shutdown; in process when absent. */
 export interface CallRunner {
   run: ToolRunner;
+  /** `run` with results written on the worker (tool-pool.ts), when the runner can. */
+  runWritten?: ToolRunner;
   readonly pending: number;
   dispose(): Promise<void>;
 }
@@ -25,21 +28,35 @@ export const STDIN_CLOSED_GRACE_MS = 10_000;
 
 export function serveOverStdio(host: Host, runner?: CallRunner, options: { graceMs?: number } = {}): { close(): Promise<void> } {
   const inFlight = new InFlight();
-  const guarded = process.stdin
-    .pipe(holdWhileBusy(process.stdout, () => runner?.pending ?? 0))
-    .pipe(answerDroppedLines((message) => void process.stdout.write(serializeMessage(message)), (message) => inFlight.received(message)));
-  // The SDK's transport closes itself, and can answer nothing more, when its input ends; so its input never
-  // ends: the end of stdin is seen here, and the shutdown waits until the requests received are answered.
-  const input = guarded.pipe(new PassThrough(), { end: false });
   const output = new Writable({
-    write(chunk: Buffer, _encoding, done) {
+    // The transport writes each answer as one string; made a Buffer here, a 100 kB answer would be copied
+    // once more on the protocol's thread (stdout encodes strings outside the JS heap).
+    decodeStrings: false,
+    write(chunk: Buffer | string, _encoding, done) {
       // A failed write (EPIPE: the client is gone) is stdout's 'error', which starts the shutdown; the
       // transport is not told too, or it would log each answer it could not deliver.
       process.stdout.write(chunk, () => done());
     },
   });
-  const handle = serveStdio(() => buildServer(host, runner?.run), {
-    transport: new AnsweringTransport(input, output, inFlight),
+  // The SDK's transport closes itself, and can answer nothing more, when its input ends; so its input is a
+  // stream that never ends, and stdin's lines reach it as messages from the guard (stdio-guard.ts): the end
+  // of stdin is seen here, and the shutdown waits until the requests received are answered.
+  const transport = new AnsweringTransport(new PassThrough(), output, inFlight);
+  // Results written on the workers are spliced in by the transport (written-result.ts).
+  const run = runner?.runWritten ?? runner?.run;
+  const guarded = process.stdin
+    .pipe(holdWhileBusy(process.stdout, () => runner?.pending ?? 0))
+    .pipe(answerDroppedLines(
+      (message) => void process.stdout.write(serializeMessage(message)),
+      (message) => {
+        inFlight.received(message);
+        transport.receive(message);
+      },
+      (reason) => host.log(`stdio: ${reason}`),
+    ));
+  guarded.resume();
+  const handle = serveStdio(() => buildServer(host, run), {
+    transport,
     // The SDK reports each line it drops with the whole zod issue list (about 60 lines); the
     // client has had its answer from the guard, so the reason fits on one line here.
     onerror: (error) => host.log(`stdio: ${oneLine(error.message)}`),
@@ -66,22 +83,41 @@ export function serveOverStdio(host: Host, runner?: CallRunner, options: { grace
 }
 
 /**
- * The SDK's transport, telling `inFlight` of each response it has written. Seen
+ * The SDK's transport, given its messages parsed (`receive`), writing the
+ * results written on workers (written-result.ts), and telling `inFlight` of
+ * each response it has written. Seen
  * as the message object, before it is serialized: reading the ids back out of
  * the bytes meant parsing every answer again (a 100 kB parse_source result
  * cost as much to re-parse as to build).
  */
 class AnsweringTransport extends StdioServerTransport {
   readonly #inFlight: InFlight;
+  readonly #output: Writable;
+  #closed = false;
 
   constructor(input: Readable, output: Writable, inFlight: InFlight) {
     super(input, output);
     this.#inFlight = inFlight;
+    this.#output = output;
+  }
+
+  override async close(): Promise<void> {
+    this.#closed = true;
+    await super.close();
+  }
+
+  /** A message of the client's, parsed: what the SDK's transport would make of a line of its input. */
+  receive(message: JSONRPCMessage): void {
+    this.onmessage?.(message);
   }
 
   override async send(message: JSONRPCMessage): Promise<void> {
     try {
-      await super.send(message);
+      const line = writtenLine(message);
+      if (line === undefined) return await super.send(message);
+      if (this.#closed) throw new Error('StdioServerTransport is closed');
+      // The output's callback comes once stdout has taken the line, as the SDK's own send waits for a drain.
+      await new Promise<void>((resolve) => this.#output.write(line, () => resolve()));
     } finally {
       // Done once written (or never to be written: a closed transport), as the old byte count was.
       this.#inFlight.sent(message);

@@ -7,6 +7,7 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ProjectRoot } from '../ide/index.ts';
 import { PoolTimeout, PoolWorkerError, WorkerPool } from '../threads/pool.ts';
 import { ERROR_CODES, failure, ToolError, type CallToolResult, type Limits } from './contract.ts';
+import { isWrittenResult, standInFor, type WrittenResult } from './written-result.ts';
 
 /** What a tool worker is started with: the same project and limits as the server's. */
 export interface ToolWorkerData {
@@ -18,6 +19,8 @@ export interface ToolWorkerData {
 export interface ToolJob {
   name: string;
   args: unknown;
+  /** Answer as text to splice into the response (written-result.ts), not as objects. */
+  written?: boolean;
 }
 
 export type ToolRunner = (name: string, args: unknown, signal: AbortSignal) => Promise<CallToolResult>;
@@ -29,7 +32,7 @@ export interface ToolPoolOptions extends ToolWorkerData {
 }
 
 export class ToolPool {
-  readonly #pool: WorkerPool<ToolJob, CallToolResult>;
+  readonly #pool: WorkerPool<ToolJob, CallToolResult | WrittenResult>;
   readonly #budgetMs: number;
   readonly #log: (message: string) => void;
 
@@ -45,9 +48,20 @@ export class ToolPool {
     return this.#pool.pending;
   }
 
-  readonly run: ToolRunner = async (name, args, signal) => {
+  /** Results as objects, for a transport that serializes them itself. */
+  readonly run: ToolRunner = (name, args, signal) => this.#run({ name, args }, signal);
+
+  /**
+   * Results written on the worker: stand-ins (written-result.ts) that only a
+   * transport serializing with `serializeWithWritten` may be given.
+   */
+  readonly runWritten: ToolRunner = (name, args, signal) => this.#run({ name, args, written: true }, signal);
+
+  async #run(job: ToolJob, signal: AbortSignal): Promise<CallToolResult> {
+    const { name, args } = job;
     try {
-      return await this.#pool.run({ name, args }, { signal, budgetMs: this.#budgetMs, ...affinityOf(args) });
+      const result = await this.#pool.run(job, { signal, budgetMs: this.#budgetMs, ...affinityOf(args) });
+      return isWrittenResult(result) ? standInFor(result) : result;
     } catch (error) {
       if (error instanceof PoolTimeout) {
         return failure(new ToolError(ERROR_CODES.timeout, `${name} did not finish within ${error.budgetMs} ms and was stopped. Ask for less (a smaller source, fewer files), or start the server with a larger --call-timeout-ms.`, { budget_ms: error.budgetMs }));
@@ -58,7 +72,7 @@ export class ToolPool {
       this.#log(`internal error in ${name}: ${(error as Error).stack ?? String(error)}`);
       throw new ProtocolError(ProtocolErrorCode.InternalError, `Internal error in ${name}: ${(error as Error).message}`, { errorCode: ERROR_CODES.internal });
     }
-  };
+  }
 
   dispose(): Promise<void> {
     return this.#pool.dispose();

@@ -10,16 +10,18 @@ import { JobFailure, serveJobs } from '../threads/pool-worker.ts';
 import { Host, type HostOptions } from './host.ts';
 import { callTool } from './server.ts';
 import type { ToolJob, ToolWorkerData } from './tool-pool.ts';
+import { writeResult, type WrittenResult } from './written-result.ts';
 
 const setup = workerData as ToolWorkerData;
 const options: HostOptions = { root: setup.root, limits: setup.limits, watch: setup.watch };
 const host = new Host(options);
 host.startIndexing();
 
-serveJobs<ToolJob, Awaited<ReturnType<typeof callTool>>>(async (job, signal) => {
+serveJobs<ToolJob, Awaited<ReturnType<typeof callTool>> | WrittenResult>(async (job, signal) => {
   stallIfInjected(job.name);
   try {
-    return await callTool(host, job.name, job.args, signal);
+    const result = await callTool(host, job.name, job.args, signal);
+    return job.written ? writeResult(result) : result;
   } catch (error) {
     // The protocol error itself cannot cross the thread; its parts can, and the pool rebuilds it.
     if (error instanceof ProtocolError) throw new JobFailure(error.message, { protocol: { code: error.code, data: error.data } });

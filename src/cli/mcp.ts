@@ -123,6 +123,7 @@ export async function runMcp(argv: string[], out: (text: string) => void): Promi
       sessions,
       maxBodyBytes: host.limits.maxSourceChars * 4 + 1024 * 1024,
       run: pool.run,
+      runWritten: pool.runWritten,
     }).catch(async (error: NodeJS.ErrnoException) => {
       await pool.dispose();
       throw new UsageError(`cannot listen on ${values.addr}: ${error.message}`);

@@ -22,6 +22,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../ide/index.ts';
 import { buildServer } from './server.ts';
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from './sessions.ts';
 import type { ToolRunner } from './tool-pool.ts';
+import { writtenJson } from './written-result.ts';
 
 export const MCP_PATH = '/mcp';
 export const SSE_PATH = '/sse';
@@ -56,6 +57,8 @@ export interface HttpOptions {
   sessions?: Partial<SessionLimits>;
   /** Runs tools/call (the worker pool); in process when absent. */
   run?: ToolRunner;
+  /** `run` with results written on the worker (tool-pool.ts), for the transports that can splice them in. */
+  runWritten?: ToolRunner;
 }
 
 /** Names a loopback client can put in Host (and a page on this machine in Origin). */
@@ -130,7 +133,8 @@ export async function serveOverHttp(host: Host, options: HttpOptions): Promise<{
       transport.onclose = () => {
         if (transport.sessionId) sessions.remove(transport.sessionId);
       };
-      await buildServer(host, options.run).connect(transport);
+      const run = options.runWritten && spliceWrittenResults(transport) ? options.runWritten : options.run;
+      await buildServer(host, run).connect(transport);
       return await transport.handleRequest(req, res, body);
     } finally {
       admitted.release();
@@ -432,4 +436,38 @@ function jsonReply(res: ServerResponse, status: number, message: unknown): void 
 function hasUnreadBody(req: IncomingMessage): boolean {
   if (req.complete || req.readableEnded) return false;
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** What the SDK's streamable transport for Node keeps inside: its web-standard transport, whose events it writes with writeSSEEvent. */
+interface WithEventWriter {
+  _webStandardTransport?: {
+    writeSSEEvent?: (controller: ReadableStreamDefaultController<Uint8Array>, encoder: { encode(text: string): Uint8Array }, message: JSONRPCMessage, eventId?: string) => boolean;
+    onerror?: (error: Error) => void;
+  };
+}
+
+/**
+ * Lets a session's event stream carry results written on a worker
+ * (written-result.ts): its event writer splices them in, and writes every
+ * other message as the SDK does. False, and nothing changed, when the
+ * transport is not built as this SDK's is: then the session gets results as
+ * objects (the test of every connection would show the difference).
+ */
+function spliceWrittenResults(transport: NodeStreamableHTTPServerTransport): boolean {
+  const inner = (transport as unknown as WithEventWriter)._webStandardTransport;
+  const write = inner?.writeSSEEvent;
+  if (!inner || typeof write !== 'function') return false;
+  inner.writeSSEEvent = (controller, encoder, message, eventId) => {
+    const json = writtenJson(message);
+    if (json === undefined) return write.call(inner, controller, encoder, message, eventId);
+    try {
+      // The SDK's framing (writeSSEEvent): an event per message, its data on one line.
+      controller.enqueue(Buffer.concat([encoder.encode(`event: message\n${eventId ? `id: ${eventId}\n` : ''}data: `), json, encoder.encode('\n\n')]));
+      return true;
+    } catch (error) {
+      inner.onerror?.(error as Error);
+      return false;
+    }
+  };
+  return true;
 }

@@ -8,9 +8,12 @@
 // the collections that followed were the calls' latency tail and stalled every
 // other request meanwhile. Here the worker writes the JSON once and encodes it;
 // the protocol's thread hands the SDK a small stand-in and, when the SDK has
-// serialized the response around it, splices the worker's bytes in.
+// serialized the response around it, splices the worker's bytes in: the stdio
+// transport (stdio.ts) and the event streams of HTTP sessions (http.ts). The
+// stateless HTTP handler and HTTP+SSE serialize inside the SDK where no splice
+// reaches, and are given objects.
 import { randomUUID } from 'node:crypto';
-import { serializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { CallToolResult } from './contract.ts';
 
 /** What a worker sends instead of a CallToolResult, in UTF-8: its structured content as JSON (which is also its text item), and that text as a JSON string. */
@@ -52,14 +55,23 @@ export function standInFor(written: WrittenResult): CallToolResult {
  * stand-in; undefined for any other message.
  */
 export function writtenLine(message: JSONRPCMessage): Buffer | undefined {
+  return writtenMessage(message, '\n');
+}
+
+/** `writtenLine`'s JSON alone, without the newline: for a server-sent event's data. */
+export function writtenJson(message: JSONRPCMessage): Buffer | undefined {
+  return writtenMessage(message, '');
+}
+
+function writtenMessage(message: JSONRPCMessage, ending: string): Buffer | undefined {
   const result = (message as { result?: Record<string, unknown> }).result;
   const held = (result?.structuredContent as Record<string, unknown> | undefined)?.[HELD];
   if (!result || !isWrittenResult(held)) return undefined;
   const content = result.content as Array<{ text?: unknown }> | undefined;
-  const line = serializeMessage({ ...message, result: { ...result, structuredContent: STRUCTURED_MARK } });
+  const line = JSON.stringify({ ...message, result: { ...result, structuredContent: STRUCTURED_MARK } }) + ending;
   const text = content?.length === 1 && content[0]!.text === TEXT_MARK ? line.indexOf(TEXT_TOKEN) : -1;
   const structured = line.indexOf(STRUCTURED_TOKEN);
-  if (text === -1 || structured === -1) return Buffer.from(serializeMessage(withObjects(message, result, held)));
+  if (text === -1 || structured === -1) return Buffer.from(JSON.stringify(withObjects(message, result, held)) + ending);
   const pieces: Array<[number, number, Uint8Array]> = [
     [text, TEXT_TOKEN.length, held.quoted],
     [structured, STRUCTURED_TOKEN.length, held.json],

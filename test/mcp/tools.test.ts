@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { CallToolResult } from '../../src/mcp/contract.ts';
+import { Host } from '../../src/mcp/host.ts';
+import { callTool } from '../../src/mcp/server.ts';
 import { call, CONNECTIONS, connect, scratchProject, type Connected } from './support.ts';
 
 const BROKEN = 'use missing_mod\n\nbad: Int = "text"\n\nuse_unknown = { io.println(nope) }\n';
@@ -53,6 +56,17 @@ for (const kind of CONNECTIONS) {
       assert.equal(r.node_count, 2);
       assert.equal(r.truncated, true);
       assert.deepEqual(r.diagnostics, []);
+    });
+
+    test('parse_source: a result with quotes, backslashes, CJK and emoji is the in-process result, byte for byte', async () => {
+      // Workers write results and the transports splice them in (src/mcp/written-result.ts), or send objects.
+      const source = 'x: String = "quotes \\" 中文 \\\\"\n// 注释 🎉\nmain = () => { io.println(f"{x}") }\n';
+      const host = new Host({ root: { root: project.dir, source: 'explicit' }, watch: false, log: () => undefined });
+      const expected = await callTool(host, 'parse_source', { source }, new AbortController().signal);
+      const result = (await c.client.callTool({ name: 'parse_source', arguments: { source } })) as CallToolResult;
+      assert.deepEqual(result.content, expected.content);
+      assert.deepEqual(result.structuredContent, expected.structuredContent);
+      assert.equal(result.isError, false);
     });
 
     test('parse_source: syntax errors are data', async () => {

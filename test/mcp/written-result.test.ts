@@ -1,14 +1,11 @@
 // Results written on a worker and spliced into the response (src/mcp/written-result.ts)
 // must reach the client exactly as results sent as objects would: the same
-// bytes in the line, whatever the text holds, and over every connection.
+// bytes in the line, whatever the text holds. Over every connection: tools.test.ts.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { serializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { failure, success, ToolError, type CallToolResult } from '../../src/mcp/contract.ts';
-import { Host } from '../../src/mcp/host.ts';
-import { callTool } from '../../src/mcp/server.ts';
 import { standInFor, writeResult, writtenLine } from '../../src/mcp/written-result.ts';
-import { CONNECTIONS, connect, demoProject, type Connected } from './support.ts';
 
 const AWKWARD = ['plain', 'quotes " and \\ backslashes', 'lines\nand\ttabs\r', '中文 注释 and emoji 🎉', 'separators \u2028 \u2029', 'control \u0001 \u001f', '$& $1 $$ (replacement patterns)'];
 
@@ -54,30 +51,4 @@ describe('writtenLine', () => {
     assert.equal(writtenLine(response(1, success({ a: 1 }))), undefined);
     assert.equal(writtenLine({ jsonrpc: '2.0', method: 'notifications/initialized' }), undefined);
   });
-});
-
-describe('a result written on a worker reaches every client as the in-process result', () => {
-  const source = 'x: String = "quotes \\" 中文 \\\\"\n// 注释 🎉\nmain = () => { io.println(f"{x}") }\n';
-  let expected: CallToolResult;
-  before(async () => {
-    const host = new Host({ root: { root: demoProject, source: 'explicit' }, watch: false, log: () => undefined });
-    expected = await callTool(host, 'parse_source', { source }, new AbortController().signal);
-  });
-
-  for (const kind of CONNECTIONS) {
-    describe(`over ${kind}`, () => {
-      let c: Connected;
-      before(async () => {
-        c = await connect(kind, demoProject);
-      });
-      after(() => c.close());
-
-      test('parse_source', async () => {
-        const result = (await c.client.callTool({ name: 'parse_source', arguments: { source } })) as CallToolResult;
-        assert.deepEqual(result.structuredContent, expected.structuredContent);
-        assert.deepEqual(result.content, expected.content);
-        assert.equal(result.isError, false);
-      });
-    });
-  }
 });

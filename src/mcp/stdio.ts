@@ -57,8 +57,7 @@ export function serveOverStdio(host: Host, runner?: CallRunner, options: { grace
   guarded.resume();
   const handle = serveStdio(() => buildServer(host, run), {
     transport,
-    // The SDK reports each line it drops with the whole zod issue list (about 60 lines); the
-    // client has had its answer from the guard, so the reason fits on one line here.
+    // The SDK reports a problem with the whole zod issue list (about 60 lines); one line is enough here.
     onerror: (error) => host.log(`stdio: ${oneLine(error.message)}`),
   });
   const shutdown = shutdownWhenGone({ cancelWork: () => runner?.dispose() ?? Promise.resolve(), close: () => handle.close(), log: host.log });

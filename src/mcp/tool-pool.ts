@@ -53,7 +53,7 @@ export class ToolPool {
 
   /**
    * Results written on the worker: stand-ins (written-result.ts) that only a
-   * transport serializing with `serializeWithWritten` may be given.
+   * transport splicing them in (`writtenLine`, `writtenJson`) may be given.
    */
   readonly runWritten: ToolRunner = (name, args, signal) => this.#run({ name, args, written: true }, signal);
 

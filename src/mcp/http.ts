@@ -462,7 +462,9 @@ function spliceWrittenResults(transport: NodeStreamableHTTPServerTransport): boo
     if (json === undefined) return write.call(inner, controller, encoder, message, eventId);
     try {
       // The SDK's framing (writeSSEEvent): an event per message, its data on one line.
-      controller.enqueue(Buffer.concat([encoder.encode(`event: message\n${eventId ? `id: ${eventId}\n` : ''}data: `), json, encoder.encode('\n\n')]));
+      controller.enqueue(encoder.encode(`event: message\n${eventId ? `id: ${eventId}\n` : ''}data: `));
+      for (const piece of json) controller.enqueue(piece);
+      controller.enqueue(encoder.encode('\n\n'));
       return true;
     } catch (error) {
       inner.onerror?.(error as Error);

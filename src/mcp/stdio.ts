@@ -112,11 +112,11 @@ class AnsweringTransport extends StdioServerTransport {
 
   override async send(message: JSONRPCMessage): Promise<void> {
     try {
-      const line = writtenLine(message);
-      if (line === undefined) return await super.send(message);
+      const pieces = writtenLine(message);
+      if (pieces === undefined) return await super.send(message);
       if (this.#closed) throw new Error('StdioServerTransport is closed');
-      // The output's callback comes once stdout has taken the line, as the SDK's own send waits for a drain.
-      await new Promise<void>((resolve) => this.#output.write(line, () => resolve()));
+      // The output's callback for the last piece comes once stdout has taken the line, as the SDK's own send waits for a drain.
+      await new Promise<void>((resolve) => pieces.forEach((piece, i) => this.#output.write(piece, i === pieces.length - 1 ? () => resolve() : undefined)));
     } finally {
       // Done once written (or never to be written: a closed transport), as the old byte count was.
       this.#inFlight.sent(message);

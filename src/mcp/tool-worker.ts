@@ -10,7 +10,7 @@ import { JobFailure, serveJobs } from '../threads/pool-worker.ts';
 import { Host, type HostOptions } from './host.ts';
 import { callTool } from './server.ts';
 import type { ToolJob, ToolWorkerData } from './tool-pool.ts';
-import { writeResult, type WrittenResult } from './written-result.ts';
+import { isWrittenResult, transferOf, writeResult, type WrittenResult } from './written-result.ts';
 
 const setup = workerData as ToolWorkerData;
 const options: HostOptions = { root: setup.root, limits: setup.limits, watch: setup.watch };
@@ -33,4 +33,4 @@ serveJobs<ToolJob, Awaited<ReturnType<typeof callTool>> | WrittenResult>(async (
   // own files are this worker's index, bounded by the World's budget. Retiring a worker for indexing a 4.4 MB
   // file (495 MiB of WASM heap) threw the index away after every call, and each call then timed out rebuilding it.
   counts: (job) => typeof ((job as ToolJob).args as { source?: unknown } | null | undefined)?.source === 'string',
-});
+}, (result) => (isWrittenResult(result) ? transferOf(result) : []));

@@ -27,7 +27,19 @@ export interface WrittenResult {
 /** A result of callTool (success() or failure(): one text item, the JSON of the structured content) as written text. */
 export function writeResult(result: CallToolResult): WrittenResult {
   const text = result.content[0]!.text;
-  return { written: true, isError: result.isError, json: Buffer.from(text), quoted: Buffer.from(JSON.stringify(text)) };
+  return { written: true, isError: result.isError, json: ownUtf8(text), quoted: ownUtf8(JSON.stringify(text)) };
+}
+
+/** The buffers a written result can move to the protocol's thread without a copy (`writeResult` made them, each its own). */
+export function transferOf(result: WrittenResult): ArrayBuffer[] {
+  return [result.json.buffer as ArrayBuffer, result.quoted.buffer as ArrayBuffer];
+}
+
+/** UTF-8 in a buffer of its own (Buffer.from shares a pool among small ones, which a transfer would take away). */
+function ownUtf8(text: string): Uint8Array {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }
 
 export function isWrittenResult(value: unknown): value is WrittenResult {
@@ -52,18 +64,19 @@ export function standInFor(written: WrittenResult): CallToolResult {
 /**
  * The JSON-RPC line of a response holding a stand-in (serializeMessage's,
  * newline included), with the written text spliced in where the SDK put the
- * stand-in; undefined for any other message.
+ * stand-in, in pieces to write in order (the worker's bytes are not copied
+ * into one); undefined for any other message.
  */
-export function writtenLine(message: JSONRPCMessage): Buffer | undefined {
+export function writtenLine(message: JSONRPCMessage): Uint8Array[] | undefined {
   return writtenMessage(message, '\n');
 }
 
 /** `writtenLine`'s JSON alone, without the newline: for a server-sent event's data. */
-export function writtenJson(message: JSONRPCMessage): Buffer | undefined {
+export function writtenJson(message: JSONRPCMessage): Uint8Array[] | undefined {
   return writtenMessage(message, '');
 }
 
-function writtenMessage(message: JSONRPCMessage, ending: string): Buffer | undefined {
+function writtenMessage(message: JSONRPCMessage, ending: string): Uint8Array[] | undefined {
   const result = (message as { result?: Record<string, unknown> }).result;
   const held = (result?.structuredContent as Record<string, unknown> | undefined)?.[HELD];
   if (!result || !isWrittenResult(held)) return undefined;
@@ -71,7 +84,7 @@ function writtenMessage(message: JSONRPCMessage, ending: string): Buffer | undef
   const line = JSON.stringify({ ...message, result: { ...result, structuredContent: STRUCTURED_MARK } }) + ending;
   const text = content?.length === 1 && content[0]!.text === TEXT_MARK ? line.indexOf(TEXT_TOKEN) : -1;
   const structured = line.indexOf(STRUCTURED_TOKEN);
-  if (text === -1 || structured === -1) return Buffer.from(JSON.stringify(withObjects(message, result, held)) + ending);
+  if (text === -1 || structured === -1) return [Buffer.from(JSON.stringify(withObjects(message, result, held)) + ending)];
   const pieces: Array<[number, number, Uint8Array]> = [
     [text, TEXT_TOKEN.length, held.quoted],
     [structured, STRUCTURED_TOKEN.length, held.json],
@@ -84,7 +97,7 @@ function writtenMessage(message: JSONRPCMessage, ending: string): Buffer | undef
     from = at + length;
   }
   out.push(Buffer.from(line.slice(from)));
-  return Buffer.concat(out);
+  return out;
 }
 
 /** The result as objects again: only for a stand-in in a shape the splice does not know (the SDK moved it), so that the answer is right if slow. */

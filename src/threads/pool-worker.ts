@@ -42,8 +42,17 @@ export interface Retirement {
  */
 const DEFAULT_RETIREMENT_LIMIT_BYTES = 128 * 1024 * 1024;
 
-/** `hear` takes the pool's broadcast notes, each before any job sent after it. */
-export function serveJobs<Payload, Result, Note = never>(handle: (payload: Payload, signal: AbortSignal) => Promise<Result>, hear?: (note: Note) => void, retirement?: Retirement): void {
+/**
+ * `hear` takes the pool's broadcast notes, each before any job sent after it.
+ * `transferOf` names the buffers of a result that move to the owner instead
+ * of being copied (each must be the result's alone: it is unusable here after).
+ */
+export function serveJobs<Payload, Result, Note = never>(
+  handle: (payload: Payload, signal: AbortSignal) => Promise<Result>,
+  hear?: (note: Note) => void,
+  retirement?: Retirement,
+  transferOf?: (value: Result) => ArrayBuffer[],
+): void {
   const port = parentPort;
   if (!port) throw new Error('a pool worker runs only as a worker thread (see threads/pool.ts)');
   const running = new Map<number, AbortController>();
@@ -81,7 +90,7 @@ export function serveJobs<Payload, Result, Note = never>(handle: (payload: Paylo
         running.delete(request.id);
         const grew = retirement && (retirement.counts?.(request.payload) ?? true) ? retirement.retainedBytes() - retainedBefore : 0;
         if (grew > (retirement?.limitBytes ?? DEFAULT_RETIREMENT_LIMIT_BYTES)) reply.retire = Math.round(grew / 1048576);
-        port.postMessage(reply);
+        port.postMessage(reply, reply.ok && transferOf ? transferOf(reply.value) : []);
       });
   });
 }

@@ -35,11 +35,10 @@ export function transferOf(result: WrittenResult): ArrayBuffer[] {
   return [result.json.buffer as ArrayBuffer, result.quoted.buffer as ArrayBuffer];
 }
 
-/** UTF-8 in a buffer of its own (Buffer.from shares a pool among small ones, which a transfer would take away). */
+/** UTF-8 in a buffer of its own: Buffer.from gives a large text its own and puts small ones in a shared pool, which a transfer would take away. */
 function ownUtf8(text: string): Uint8Array {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
+  const bytes = Buffer.from(text);
+  return bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
 export function isWrittenResult(value: unknown): value is WrittenResult {

@@ -44,13 +44,15 @@ export function serveOverStdio(host: Host, runner?: CallRunner, options: { grace
   const transport = new AnsweringTransport(new PassThrough(), output, inFlight);
   // Results written on the workers are spliced in by the transport (written-result.ts).
   const run = runner?.runWritten ?? runner?.run;
+  // Everything for stdout goes through `output`, in order: a written result is several pieces, and an answer
+  // of the guard's written to stdout itself could land between two of them while stdout is backed up.
+  // `output` holds what stdout has not taken yet, so it is also what back-pressure measures.
   const guarded = process.stdin
-    .pipe(holdWhileBusy(process.stdout, () => runner?.pending ?? 0))
+    .pipe(holdWhileBusy(output, () => runner?.pending ?? 0))
     .pipe(answerDroppedLines(
-      (message) => void process.stdout.write(serializeMessage(message)),
+      (message) => void output.write(serializeMessage(message)),
       (message) => {
-        inFlight.received(message);
-        transport.receive(message);
+        if (transport.receive(message)) inFlight.received(message);
       },
       (reason) => host.log(`stdio: ${reason}`),
     ));
@@ -105,9 +107,20 @@ class AnsweringTransport extends StdioServerTransport {
     await super.close();
   }
 
-  /** A message of the client's, parsed: what the SDK's transport would make of a line of its input. */
-  receive(message: JSONRPCMessage): void {
-    this.onmessage?.(message);
+  /**
+   * A message of the client's, parsed: what the SDK's transport would make of
+   * a line of its input, and, like it, nothing once closed. False when not
+   * taken (closed, or the handler threw: reported as the SDK reports it).
+   */
+  receive(message: JSONRPCMessage): boolean {
+    if (this.#closed) return false;
+    try {
+      this.onmessage?.(message);
+      return true;
+    } catch (error) {
+      this.onerror?.(error as Error);
+      return false;
+    }
   }
 
   override async send(message: JSONRPCMessage): Promise<void> {

@@ -88,3 +88,42 @@ test('a symlink out of the project is refused', async () => {
     await project.remove();
   }
 });
+
+test('answers to malformed lines never land inside a large result while stdout is backed up', async () => {
+  // A result written on a worker goes out in pieces (src/mcp/written-result.ts); the guard's own answers
+  // must queue behind them. The client reads nothing for a while, so stdout backs up, and meanwhile it
+  // sends lines the guard answers itself.
+  const server = spawn(process.execPath, [bin, 'mcp', '--project-root', path.join(path.dirname(bin), '../examples/demo'), '--workers', '1']);
+  try {
+    const chunks: Buffer[] = [];
+    server.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const write = (message: unknown) => server.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+    write({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'slow-reader', version: '1' } } });
+    write({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    server.stdout.pause();
+    const source = Array.from({ length: 400 }, (_, i) => `v${i}: String = "中文 ${i}"\nf${i} = (a) => { io.println(f"{a} ${i}") }\n`).join('');
+    const calls = 6;
+    for (let id = 1; id <= calls; id++) write({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'parse_source', arguments: { source } } });
+    for (let k = 0; k < 150; k++) {
+      write(`{bad json ${k}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const ended = new Promise((resolve) => server.stdout.once('end', resolve));
+    server.stdin.end();
+    server.stdout.resume();
+    await ended;
+    const answers = Buffer.concat(chunks).toString('utf8').split('\n').filter((line) => line !== '');
+    const ids: unknown[] = [];
+    for (const line of answers) {
+      const message = JSON.parse(line) as { id?: unknown; result?: { isError?: boolean } };
+      if (typeof message.id === 'number' && message.id > 0) {
+        assert.equal(message.result?.isError, false);
+        ids.push(message.id);
+      }
+    }
+    assert.deepEqual(ids.sort(), [1, 2, 3, 4, 5, 6]);
+    assert.equal(answers.length, 1 + calls + 150);
+  } finally {
+    server.kill();
+  }
+});

@@ -29,9 +29,9 @@ describe('writtenLine', () => {
     });
   }
 
-  test('an error result, and an id that looks like the marks', () => {
+  test('an error result, under string and number ids', () => {
     const result = failure(new ToolError('MCP-INVALID-INPUT', 'no "such" file\n中文'));
-    for (const id of ['yaoxiang-result-text-', 'yaoxiang-result-structured-x', 12]) {
+    for (const id of ['a "quoted" id', 'yaoxiang-result-text-', 12]) {
       assert.equal(joined(writtenLine(response(id, standInFor(writeResult(result))))), serializeMessage(response(id, result)));
     }
   });

@@ -118,3 +118,33 @@ describe('E3004: the iterable map gives a global before a local of the same name
     it(name, async () => assert.deepEqual(await brief(source), expected));
   }
 });
+
+describe('a binding annotated with a proof function has a refined type, which unifies with nothing', () => {
+  const adult = 'Adult: (x: Int) -> Type = { x >= 18 }';
+  const show = 'show: (n: Int) -> Int = {\n    return n\n}';
+  const cases: [string, string, string[]][] = [
+    ['the initializer is compared with the base type', lines(adult, 'main = {', '    a: Adult(30) = 30', '}'), []],
+    ['passed to an Int parameter', lines(adult, show, 'main = {', '    a: Adult(30) = 30', '    show(a)', '}'), ['E1002@7:9']],
+    ['bound to an Int annotation', lines(adult, 'main = {', '    a: Adult(30) = 30', '    c: Int = a', '}'), ['E1002@4:5']],
+    ['returned from an Int function', lines(adult, 'g: () -> Int = {', '    a: Adult(30) = 30', '    return a', '}'), ['E1002@4:5']],
+    ['not a copy type: passed by value, it moves', lines(adult, 'main = {', '    a: Adult(30) = 30', '    print(a)', '    print(a)', '}'), ['E2014@5:11']],
+    ['arithmetic on it is of no known type', lines(adult, show, 'main = {', '    a: Adult(30) = 30', '    b = a + 1', '    show(b)', '}'), []],
+    ['inside a while body the annotation is not used', lines(adult, show, 'main = {', '    mut i = 0', '    while i < 1 {', '        a: Adult(30) = 30', '        show(a)', '        i = i + 1', '    }', '}'), []],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});
+
+describe('an integer argument of a type in a signature is a literal type: the applied type is nominal', () => {
+  const ring = 'Ring: (T: Type, N: Int) -> Type = { data: List(T), Assert(N > 0) }';
+  const cases: [string, string, string[]][] = [
+    ['a proof function in a parameter wants its applied type', lines('Adult: (x: Int) -> Type = { x >= 18 }', 'f: (x: Adult(5)) -> Int = {', '    return 1', '}', 'main = {', '    f(20)', '}'), ['E1002@6:6']],
+    ['a const-generic record is not the record its constructor makes', lines(ring, 'f: (r: Ring(Int, 8)) -> Int = {', '    return 1', '}', 'main = {', '    r: Ring(Int, 8) = Ring([1])', '    f(r)', '}'), ['E1002@7:6']],
+    ['an integer argument is a literal type, which matches nothing, not even itself', lines(ring, 'f: (r: Ring(Int, -8)) -> Int = {', '    return 1', '}', 'g: (r: Ring(Int, -8)) -> Int = {', '    return f(r)', '}'), ['E1002@6:13']],
+    ['a type argument is compared', lines('Box: (T: Type) -> Type = { v: T }', 'f: (b: Box(Int)) -> Int = {', '    return 1', '}', 'g: (b: Box(Int)) -> Int = {', '    return f(b)', '}', 'h: (b: Box(String)) -> Int = {', '    return f(b)', '}'), ['E1002@9:13']],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});

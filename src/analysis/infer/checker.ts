@@ -16,7 +16,7 @@ import {
   BUILTIN_TYPE_NAMES, instantiateScheme, isNativeName, preludeValues, stdExportType, stdModuleRecord, stdRootRecord, type Scheme,
 } from './signatures.ts';
 import {
-  BOOL, CHAR, ERROR, FLOAT, INT, FixedTexts, META, STRING, VOID, VarSupply, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
+  BOOL, CHAR, ERROR, FLOAT, INT, FixedTexts, META, STRING, VOID, VarSupply, appliedType, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
   observeBindings, observeNumbersShown, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
 import { declarationsGeneration } from '../incremental/declaration-items.ts';
@@ -723,7 +723,8 @@ class Checker {
     let type: Type;
     if (value && annotation) {
       const init = this.infer(value);
-      const declared = this.annotation(annotation);
+      const refined = this.refinedAnnotation(annotation);
+      const declared = refined ?? this.annotation(annotation);
       type = declared;
       if (!isError(init)) this.checkAnnotation(statement, declared, init);
       if (declared.k === 'meta' && prune(init).k === 'struct') type = prune(init);
@@ -749,11 +750,27 @@ class Checker {
     if (existing?.prelude && this.scopes.length > 1) this.scopes[this.scopes.length - 1]!.get(name)!.retypesGlobal = true;
   }
 
-  /** R2: `name: T = init` (V1 only). */
-  private checkAnnotation(statement: Node, declared: Type, init: Type): void {
+  /**
+   * `a: Adult(30) = …` with `Adult` a proof function: the variable's type is the
+   * refinement of the proof's base type (V1 only; a bare `a: Adult(30)` is the
+   * applied name, as in a signature). Its constraint shows the integer arguments.
+   */
+  private refinedAnnotation(annotation: Node): Type | undefined {
+    if (annotation.type !== 'generic_type') return undefined;
+    const name = annotation.childForFieldName('name')?.text ?? '';
+    const proof = this.decls.proofFunctions.get(name);
+    const args = typeArguments(annotation.childForFieldName('arguments'));
+    if (!proof || args.length === 0) return undefined;
+    const constants = args.map((a) => annotationType(a)).filter((t) => t.k === 'named' && t.name.startsWith('int64::'));
+    return { k: 'refined', base: proof.base, constraint: `${name}(${constants.map((t) => display(t).slice('int64::'.length)).join(', ')})` };
+  }
+
+  /** R2: `name: T = init` (V1 only); a refinement is compared by its base type. */
+  private checkAnnotation(statement: Node, shown: Type, init: Type): void {
+    const declared = shown.k === 'refined' ? shown.base : shown;
     const initType = this.resolveNamed(prune(init));
     if (isInt(declared) && isFloat(initType)) {
-      this.report('E1002', TYPE_MESSAGES.E1002(display(declared), display(init)), firstToken(statement));
+      this.report('E1002', TYPE_MESSAGES.E1002(display(shown), display(init)), firstToken(statement));
       return;
     }
     if (isFloat(declared) && isInt(initType)) return;
@@ -762,18 +779,16 @@ class Checker {
     if (initType.k === 'struct' && d.k === 'named' && initType.interfaces.includes(d.name)) return;
     if (initType.k === 'struct' && d.k === 'struct' && initType.name === d.name && this.decls.generics.has(d.name)) return;
     if (d.k === 'named' && d.applied !== undefined && sameRecord(initType, d.applied)) return;
-    this.report('E1002', TYPE_MESSAGES.E1002(display(declared), display(init)), firstToken(statement));
+    this.report('E1002', TYPE_MESSAGES.E1002(display(shown), display(init)), firstToken(statement));
   }
 
   private annotation(node: Node): Type {
     if (node.type === 'generic_type' && !isBuiltinGeneric(node)) {
       const name = node.childForFieldName('name')?.text ?? '';
-      const proof = this.decls.proofFunctions.get(name);
-      if (proof) return proof.base;
       // A generic record of this file applied to types, even one named like a container (`List: (T: Type) -> Type`).
       if (this.decls.generics.has(name)) {
         const args = typeArguments(node.childForFieldName('arguments')).map((a) => this.annotation(a));
-        return { k: 'named', name: `${name}(${args.map(display).join(', ')})`, applied: name };
+        return appliedType(name, args);
       }
     }
     return annotationType(node);

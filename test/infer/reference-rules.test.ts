@@ -148,3 +148,19 @@ describe('an integer argument of a type in a signature is a literal type: the ap
     it(name, async () => assert.deepEqual(await brief(source), expected));
   }
 });
+
+describe('a builtin type name is a value of type Type only where V2 reads it', () => {
+  const cases: [string, string, string[]][] = [
+    ['a std module used without its use is the type string: no fields', lines('main = {', '    n = string.len("abc")', '}'), ['E1053@2:16']],
+    ['inside a lambda argument too', lines('use std.list', 'main = {', '    xs = list.filter(["ada"], (n) => string.len(n) > 3)', '}'), ['E1053@3:45']],
+    ['a type name has no methods', lines('main = {', '    x = Int.max', '}'), ['E1053@2:13']],
+    ['a binding of a type name, at the top level', lines('Id = Int', 'main = {', '    x = 1', '}'), ['E1001@1:6']],
+    ['in a list and under operators', lines('main = {', '    xs = [Int, String]', '    ok = 1 == (Bool)', '    n = 1 + Float', '}'), ['E1001@2:11', 'E1001@2:16', 'E1001@3:16', 'E1001@4:13']],
+    ['an expression statement, a for iterable, an if condition', lines('main = {', '    Int', '    for c in String {', '    }', '    if Bool {', '    }', '}'), ['E1001@2:5', 'E1001@3:14', 'E1001@5:8']],
+    ['a call argument is V2: a value', lines('main = {', '    print(Int)', '}'), []],
+    ['a binding in a while body is V2: a value', lines('main = {', '    mut i = 0', '    while i < 2 {', '        t = Int', '        i = i + 1', '    }', '}'), []],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});

@@ -690,7 +690,7 @@ class Checker {
         if (!binding) {
           // `p.x = v`, `a[i] = v`: only the value is inferred.
           const right = node.childForFieldName('right') ?? node.childForFieldName('value');
-          if (right) this.infer(right);
+          if (right) this.inferV1(right);
           const left = node.childForFieldName('left');
           if (left?.type === 'member_expression') this.recordTargetReceiver(left);
           return;
@@ -711,7 +711,7 @@ class Checker {
         if (!expr) return;
         if (expr.type === 'if_expression') return this.checkIfStatement(expr);
         if (expr.type === 'for_expression') return this.checkForStatement(expr);
-        this.infer(expr);
+        this.inferV1(expr);
         return;
       }
       default:
@@ -722,7 +722,7 @@ class Checker {
   private checkVariable(statement: Node, name: string, nameNode: Node, annotation: Node | null, value: Node | null, mutable: boolean): void {
     let type: Type;
     if (value && annotation) {
-      const init = this.infer(value);
+      const init = this.inferV1(value);
       const refined = this.refinedAnnotation(annotation);
       const declared = refined ?? this.annotation(annotation);
       type = declared;
@@ -731,7 +731,7 @@ class Checker {
       // `b: Box(Int) = Box(1)`: the variable is the record the constructor made.
       if (declared.k === 'named' && declared.applied !== undefined && sameRecord(init, declared.applied)) type = prune(init);
     } else if (value) {
-      type = this.infer(value);
+      type = this.inferV1(value);
     } else if (annotation) {
       type = this.annotation(annotation);
     } else {
@@ -851,7 +851,7 @@ class Checker {
           this.addVar(p.name, p.annotation ? instantiate(this.annotation(p.annotation), generics) : this.vars.fresh(), p.mutable, p.node);
         }
       }
-      if (expressionBody) this.infer(expressionBody);
+      if (expressionBody) this.inferV1(expressionBody);
       else if (body?.type === 'block') for (const s of statementsOf(body)) this.checkStatement(s);
     }, 'function');
     this.expectedReturn = savedExpected;
@@ -861,7 +861,7 @@ class Checker {
   private checkDestructuring(node: Node): void {
     const names = node.childrenForFieldName('name').filter((c): c is Node => c !== null);
     const value = node.childForFieldName('value');
-    const rhs = value ? prune(this.infer(value)) : ERROR;
+    const rhs = value ? prune(this.inferV1(value)) : ERROR;
     if (rhs.k === 'tuple') {
       if (rhs.items.length !== names.length) {
         this.report('E1002', TYPE_MESSAGES.E1002(`Tuple(${names.length})`, `Tuple(${rhs.items.length})`), firstToken(node));
@@ -900,7 +900,7 @@ class Checker {
   }
 
   private requireBool(condition: Node, at: Node): void {
-    const type = this.infer(condition);
+    const type = this.inferV1(condition);
     if (isError(type) || isExactlyBool(type)) return;
     this.report('E1002', TYPE_MESSAGES.E1002('bool', display(type)), at);
   }
@@ -914,7 +914,7 @@ class Checker {
   /** A statement-level `for` (V1): E2013 when the variable already exists anywhere. */
   private checkForStatement(node: Node): void {
     const iterable = node.childForFieldName('iterable');
-    const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
+    const element = iterable ? this.elementType(this.inferV1(iterable)) : this.vars.fresh();
     if (iterable) this.checkIterable(iterable);
     const variable = node.childForFieldName('variable');
     const body = node.childForFieldName('body');
@@ -997,6 +997,40 @@ class Checker {
   }
 
   // ---- V2: expressions ---------------------------------------------------
+
+  /**
+   * The expression a V1 statement infers (a binding's value, an expression
+   * statement, an `if` condition, a `for` iterable, the value of a destructuring
+   * or of a field assignment): V1 looks names up itself down through lists and
+   * both operands of binary operators (the right side of `=`), and only there a
+   * builtin type name is no value (`Id = Int`, `[Int]`, `1 == Int`: E1001).
+   */
+  private v1Root: Node | null = null;
+
+  private inferV1(node: Node): Type {
+    const saved = this.v1Root;
+    this.v1Root = node;
+    try {
+      return this.infer(node);
+    } finally {
+      this.v1Root = saved;
+    }
+  }
+
+  /** Whether V1 reaches `node` itself: it is the V1 root, or under it through parentheses, lists and operands. */
+  private reachedByV1(node: Node): boolean {
+    const root = this.v1Root;
+    if (!root) return false;
+    let current = node;
+    while (current.id !== root.id) {
+      const parent = current.parent;
+      if (!parent) return false;
+      if (parent.type === 'assignment_expression' ? parent.childForFieldName('right')?.id !== current.id
+        : parent.type !== 'parenthesized_expression' && parent.type !== 'list' && parent.type !== 'binary_expression') return false;
+      current = parent;
+    }
+    return true;
+  }
 
   private infer(node: Node): Type {
     const type = this.nesting.enter(node, () => this.inferInner(node));
@@ -1086,7 +1120,7 @@ class Checker {
     const info = this.lookup(name);
     this.recordResolution(node, info);
     if (info) return info.scheme ? this.instance(info.scheme) : info.type;
-    if (BUILTIN_TYPE_NAMES.has(name)) return META;
+    if (BUILTIN_TYPE_NAMES.has(name) && !this.reachedByV1(node)) return META;
     this.report('E1001', TYPE_MESSAGES.E1001(name), node);
     return ERROR;
   }
@@ -1370,7 +1404,7 @@ class Checker {
       const method = this.methods.get(`${resolved.name}.${field}`);
       if (method) return this.instance(method);
     }
-    if (resolved.k === 'meta' || resolved.k === 'named' && resolved.name === '') return this.vars.fresh();
+    if (resolved.k === 'named' && resolved.name === '') return this.vars.fresh();
     this.report('E1053', TYPE_MESSAGES.E1053(display(objectType)), node.childForFieldName('field') ?? node);
     return ERROR;
   }

@@ -209,7 +209,7 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
     }
     if (word === '{' && tokens[i - 1]?.text === '=' && tokens[i - 2]?.text === 'Type') {
       const finding = recordBodyError(tokens, pairs, i);
-      if (finding) found.push({ ...finding, from: tokens[i]!.start });
+      if (finding) found.push({ ...finding, from: tokens[i]!.start, certain: typeFunctionHead(tokens, pairs, i - 2) });
       continue;
     }
     if (word === '(' && isCall(tokens, pairs, i)) {
@@ -446,6 +446,24 @@ function recordBodyError(tokens: readonly HeadToken[], pairs: Int32Array, open: 
     at = end + 1;
   }
   return undefined;
+}
+
+/**
+ * Whether the `Type` at `type` ends the signature of `Name: (…) -> Type = {…}`
+ * (`pub` before it or not; one parameter group: a curried `-> (…) -> Type`
+ * returns a function). The reference reads such a body as a record first
+ * (decl.rs, RFC-010) and, when that fails, rewinds to read a function body but
+ * keeps the record reader's error (`{ return List(T) }`: E0010 at `return`;
+ * fields on lines without commas: E0010 at the second name), though the grammar
+ * takes the braces as a block without an error.
+ */
+function typeFunctionHead(tokens: readonly HeadToken[], pairs: Int32Array, type: number): boolean {
+  const close = type - 2;
+  if (tokens[type - 1]?.text !== '->' || tokens[close]?.text !== ')' || pairs[close] === -1) return false;
+  const open = pairs[close]!;
+  const name = open - 2;
+  if (tokens[open - 1]?.text !== ':' || !isName(tokens[name]?.text ?? '')) return false;
+  return tokens[name - 1]?.text === 'pub' ? startsStatement(tokens, name - 1) : startsStatement(tokens, name);
 }
 
 /** A binding item `name = function[positions]`: where it ends, or its E0012. */

@@ -147,6 +147,12 @@ const CASES: Array<[string, string, string[]]> = [
   ['else as a value', 'x = else', ["E0012 1:3 Invalid syntax: Expected expression after '='"]],
   ['use as a value', 'x = use', ["E0012 1:3 Invalid syntax: Expected expression after '='"]],
   // Recovery closes `y = 1` and leaves `+ in` an ERROR of its own: the reference's value failed in it.
+  // A value that ends in an operator before its block's `}` or the end of the file: the value failed (no position in
+  // the reference; ours is where it failed). An expression statement stops at that token instead.
+  ['a value ending in an operator before the block closes', 'main = {\n    x = 1 +\n}', ["E0012 3:1 Invalid syntax: Expected expression after '='"]],
+  ['a field assignment ending in an operator in a nested block', 'main = {\n    if a {\n        p.x = 1 -\n    }\n}', ["E0012 4:5 Invalid syntax: Expected expression after '='"]],
+  ['a lambda body ending in an operator at the end of the file', 'f = (x) => x +\n', ["E0012 2:1 Invalid syntax: Expected expression after '='"]],
+  ['an expression statement ending in an operator', 'main = {\n    print(1) +\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   ['in as an operand', 'main = {\n    y = 1 + in\n}', ["E0012 2:13 Invalid syntax: Expected expression after '='"]],
   ['use as an operand at the top level', 'x = 1 + use', ["E0012 1:9 Invalid syntax: Expected expression after '='"]],
   ['else as an argument', 'main = {\n    f(else)\n}', ["E0011 2:7 Unexpected token: 'KwElse'"]],

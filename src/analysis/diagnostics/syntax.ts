@@ -403,14 +403,18 @@ function endsOperand(token: TokenAt | undefined): token is TokenAt {
   return token !== undefined && ENDS_OPERAND.test(token.text) && !BEFORE_EXPRESSION.has(token.text);
 }
 
-/** The first place in an ERROR (or right before it) where the reference's expression parser fails silently. */
+/**
+ * The first place in an ERROR (or right before it) where the reference's expression parser fails silently, or right
+ * after it: an ERROR that ends wanting an operand (`x = 1 +` before the block's `}`) fails at what follows it.
+ */
 function firstSilentFailure(error: ErrorNode, tokens: TokenList, text: string): TokenAt | undefined {
   let previous = tokens.before(error.startIndex);
-  for (let token = tokens.after(error.startIndex); token && token.start < error.endIndex && token.end > token.start; token = tokens.after(token.end)) {
+  let token = tokens.after(error.startIndex);
+  for (; token && token.start < error.endIndex && token.end > token.start; token = tokens.after(token.end)) {
     if (silentFailure(previous, token, tokens, text)) return token;
     previous = token;
   }
-  return undefined;
+  return token && previous && previous.end === error.endIndex && silentFailure(previous, token, tokens, text) ? token : undefined;
 }
 
 /**

@@ -153,6 +153,12 @@ const CASES: Array<[string, string, string[]]> = [
   ['a field assignment ending in an operator in a nested block', 'main = {\n    if a {\n        p.x = 1 -\n    }\n}', ["E0012 4:5 Invalid syntax: Expected expression after '='"]],
   ['a lambda body ending in an operator at the end of the file', 'f = (x) => x +\n', ["E0012 2:1 Invalid syntax: Expected expression after '='"]],
   ['an expression statement ending in an operator', 'main = {\n    print(1) +\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
+  // A list closed by another bracket fails what holds it up to the statement: an assignment's value, through operators
+  // and calls (no position in the reference; ours is the closer), or an expression statement at the closer.
+  ['a list closed wrongly as an operand of a value', 'main = {\n    if a {\n        x = x + [T(c, 0)\n        y = 0\n    }\n}', ["E0012 5:5 Invalid syntax: Expected expression after '='"]],
+  ['a list closed wrongly as an argument in a value', 'main = {\n    x = f(y, [1, 2)\n}', ["E0012 2:19 Invalid syntax: Expected expression after '='"]],
+  ['a list closed wrongly in a call over lines', 'main = {\n    x = f(\n        y,\n        [1, 2)\n}', ["E0012 4:14 Invalid syntax: Expected expression after '='"]],
+  ['a list closed wrongly in a call statement after a binding', 'main = {\n    y = 1\n    print(x + [1, 2)\n}', ["E0011 3:20 Unexpected token: 'RParen'"]],
   ['in as an operand', 'main = {\n    y = 1 + in\n}', ["E0012 2:13 Invalid syntax: Expected expression after '='"]],
   ['use as an operand at the top level', 'x = 1 + use', ["E0012 1:9 Invalid syntax: Expected expression after '='"]],
   ['else as an argument', 'main = {\n    f(else)\n}', ["E0011 2:7 Unexpected token: 'KwElse'"]],

@@ -60,7 +60,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   const hasError = tree.rootNode.hasError;
   let tokens: TokenList | undefined;
   const tokenList = () => (tokens ??= new TokenList(tree, text));
-  const brackets = hasError ? bracketErrors(tree, text.length, tokenList) : { found: [], unclosed: [] };
+  const brackets = hasError ? bracketErrors(tree, text, tokenList) : { found: [], unclosed: [] };
   const unclosed = [...brackets.unclosed].sort((a, b) => a - b);
 
   const parser: Found[] = [];
@@ -678,7 +678,8 @@ function isStatementBlock(table: NodeTable, block: number): boolean {
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /** Brackets that never close (E0010 `Expected RBrace, found Eof`) or close with the wrong kind. */
-function bracketErrors(tree: Tree, textLength: number, tokens: () => TokenList): { found: Found[]; unclosed: number[] } {
+function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { found: Found[]; unclosed: number[] } {
+  const textLength = text.length;
   // Read off the cursor: a Node is made only for named nodes, to skip those
   // without ERROR or MISSING inside, whose brackets pair up among themselves.
   const stack: Array<{ type: string; start: number }> = [];
@@ -699,7 +700,7 @@ function bracketErrors(tree: Tree, textLength: number, tokens: () => TokenList):
     if (open && PAIRS[open.type] === type) {
       stack.pop();
     } else if (open) {
-      found.push(wrongCloser(open, type, cursor.startIndex, cursor.endIndex, tokens));
+      found.push(wrongCloser(open, type, cursor.startIndex, cursor.endIndex, tokens, text));
       abandoned.push(...stack.map((n) => n.start));
       stack.length = 0;
       return false;
@@ -716,17 +717,42 @@ function bracketErrors(tree: Tree, textLength: number, tokens: () => TokenList):
 /**
  * A bracket closed by another kind. The reference's list literal does not say
  * so: its element parse fails at the closer, and what holds the list reports
- * (`x = [1, 2)` as an assignment without a value, `f([1, 2))` as the closer
- * unexpected). An index (`a[1)`) and the other brackets expect their own closer.
+ * (`x = [1, 2)` and `x = xs + [1, 2)` as an assignment without a value,
+ * `f([1, 2))` as the closer unexpected). An index (`a[1)`) and the other
+ * brackets expect their own closer.
  */
-function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList): Found {
+function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList, text: string): Found {
   const before = open.type === '[' ? tokens().before(open.start) : undefined;
   if (before && (!ENDS_OPERAND.test(before.text) || BEFORE_EXPRESSION.has(before.text))) {
-    if (before.text === '=' && !COMPOUND_PREFIX.test(tokens().before(before.start)?.text ?? '')) return noValue(start, end);
+    if (inAssignedValue(open.start, tokens(), text)) return noValue(start, end);
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(closer)}'`, start, end, lexical: false };
   }
   return { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(closer)}`, start, end, lexical: false };
 }
+
+/**
+ * Whether the operand at `at` is in the value of an assignment: back from it to its statement's start (a `;`, a
+ * `return`, an unclosed `{`, a line break after a token that ends an expression), through the calls and lists it
+ * stands in, a `=` (not a compound one). The reference's failed element fails them all, up to what holds the value.
+ */
+function inAssignedValue(at: number, tokens: TokenList, text: string): boolean {
+  let depth = 0;
+  let next = at;
+  for (let token = tokens.before(at); token; next = token.start, token = tokens.before(token.start)) {
+    const word = token.text;
+    if (!LINE_GOES_ON.has(word) && text.slice(token.end, next).includes('\n')) return false;
+    if (word === ')' || word === ']' || word === '}') depth++;
+    else if (word === '(' || word === '[' || word === '{') {
+      if (depth > 0) depth--;
+      else if (word === '{') return false;
+    } else if (depth === 0 && (word === ';' || word === 'return')) return false;
+    else if (depth === 0 && word === '=') return !COMPOUND_PREFIX.test(tokens.before(token.start)?.text ?? '');
+  }
+  return false;
+}
+
+/** Tokens after which an expression goes on on the next line. */
+const LINE_GOES_ON = new Set([...BINARY_ONLY, '+', '-', '*', '(', '[', ',']);
 
 /** A token an index's `[` may follow: a name, a literal or a closing bracket, unless it is a keyword an expression follows. */
 const ENDS_OPERAND = /^([A-Za-z_0-9"'].*|[)\]}])$/;

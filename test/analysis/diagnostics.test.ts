@@ -152,6 +152,10 @@ const CASES: Array<[string, string, string[]]> = [
   ['a value ending in an operator before the block closes', 'main = {\n    x = 1 +\n}', ["E0012 3:1 Invalid syntax: Expected expression after '='"]],
   ['a field assignment ending in an operator in a nested block', 'main = {\n    if a {\n        p.x = 1 -\n    }\n}', ["E0012 4:5 Invalid syntax: Expected expression after '='"]],
   ['a lambda body ending in an operator at the end of the file', 'f = (x) => x +\n', ["E0012 2:1 Invalid syntax: Expected expression after '='"]],
+  ['a stray comma in a return, then an operator', 'f = (n) => { return n , > 10 }', ["E0011 1:23 Unexpected token: 'Comma'"]],
+  // An index wants `,` or `]` after its expression and stops at what stands there, on the next line too.
+  ['an index left open before the next statement', 'main = {\n    node = queue[head\n    head = head + 1\n}', ['E0010 3:5 Expected RBracket, found Identifier("head")']],
+  ['an index left open before the block closes', 'main = {\n    node = queue[head\n}', ['E0010 3:1 Expected RBracket, found RBrace']],
   ['an expression statement ending in an operator', 'main = {\n    print(1) +\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   // A list closed by another bracket fails what holds it up to the statement: an assignment's value, through operators
   // and calls (no position in the reference; ours is the closer), or an expression statement at the closer.

@@ -405,7 +405,8 @@ function endsOperand(token: TokenAt | undefined): token is TokenAt {
 
 /**
  * The first place in an ERROR (or right before it) where the reference's expression parser fails silently, or right
- * after it: an ERROR that ends wanting an operand (`x = 1 +` before the block's `}`) fails at what follows it.
+ * after it: an ERROR that goes on with an expression and ends wanting an operand (`x = 1 +` before the block's `}`)
+ * fails at what follows it.
  */
 function firstSilentFailure(error: ErrorNode, tokens: TokenList, text: string): TokenAt | undefined {
   let previous = tokens.before(error.startIndex);
@@ -414,7 +415,9 @@ function firstSilentFailure(error: ErrorNode, tokens: TokenList, text: string): 
     if (silentFailure(previous, token, tokens, text)) return token;
     previous = token;
   }
-  return token && previous && previous.end === error.endIndex && silentFailure(previous, token, tokens, text) ? token : undefined;
+  // Only an ERROR that goes on with the expression before it (not a stray `,`: `return n , > 10` stops at the `,`).
+  const continued = CONTINUES_EXPRESSION.has(error.first.text) && endsOperand(tokens.before(error.first.start));
+  return continued && token && previous && previous.end === error.endIndex && silentFailure(previous, token, tokens, text) ? token : undefined;
 }
 
 /**
@@ -691,7 +694,17 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
     if (cursor.nodeIsNamed && !cursor.currentNode.hasError) return false;
     const opens = Object.hasOwn(PAIRS, type);
     if (!opens && type !== ')' && type !== ']' && type !== '}') return true;
-    if (cursor.nodeIsMissing) return true;
+    if (cursor.nodeIsMissing) {
+      // Recovery closed an index after its expression, where the reference's index wants `,` or `]` and stops at
+      // what stands there (`queue[head⏎head = …`: at the second `head`), not at a closer further on.
+      const open = stack[stack.length - 1];
+      if (type === ']' && open?.type === '[' && indexes({ text: '[', start: open.start, end: open.start + 1 }, tokens(), text)) {
+        stack.pop();
+        const next = tokens().after(cursor.startIndex);
+        found.push({ code: 'E0010', message: `Expected RBracket, found ${tokenKindName(next?.text ?? '')}`, start: next ? tokenStart(next) : textLength, end: next?.end ?? textLength, lexical: false });
+      }
+      return true;
+    }
     if (opens) {
       stack.push({ type, start: cursor.startIndex });
       return true;

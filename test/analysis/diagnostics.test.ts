@@ -156,6 +156,8 @@ const CASES: Array<[string, string, string[]]> = [
   // An index wants `,` or `]` after its expression and stops at what stands there, on the next line too.
   ['an index left open before the next statement', 'main = {\n    node = queue[head\n    head = head + 1\n}', ['E0010 3:5 Expected RBracket, found Identifier("head")']],
   ['an index left open before the block closes', 'main = {\n    node = queue[head\n}', ['E0010 3:1 Expected RBracket, found RBrace']],
+  // A lambda's block holds statements, which no `,` separates; recovery closes it before the `,` to go on with the call.
+  ['a lambda block left open in a call, with a comma in it', 'main = {\n    t = f(xs, (a, x) => { a + x, 0)\n}', ["E0011 2:32 Unexpected token: 'Comma'"]],
   ['an expression statement ending in an operator', 'main = {\n    print(1) +\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   // A list closed by another bracket fails what holds it up to the statement: an assignment's value, through operators
   // and calls (no position in the reference; ours is the closer), or an expression statement at the closer.

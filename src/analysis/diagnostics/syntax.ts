@@ -735,12 +735,29 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
  * brackets expect their own closer.
  */
 function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList, text: string): Found {
+  // A lambda's body is a block, whose statements no `,` separates: the reference stops at the first one in it
+  // (`(a, x) => { a + x, 0)`), where recovery closed the block before it to go on with the call's arguments.
+  if (open.type === '{' && tokens().before(open.start)?.text === '=>') {
+    const comma = topLevelComma(open.start, start, tokens());
+    if (comma) return unexpectedToken(comma);
+  }
   const before = open.type === '[' ? tokens().before(open.start) : undefined;
   if (before && (!ENDS_OPERAND.test(before.text) || BEFORE_EXPRESSION.has(before.text))) {
     if (inAssignedValue(open.start, tokens(), text)) return noValue(start, end);
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(closer)}'`, start, end, lexical: false };
   }
   return { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(closer)}`, start, end, lexical: false };
+}
+
+/** The first `,` after the bracket at `open` and before `end`, outside the brackets within. */
+function topLevelComma(open: number, end: number, tokens: TokenList): TokenAt | undefined {
+  let depth = 0;
+  for (let token = tokens.after(open + 1); token && token.start < end && token.end > token.start; token = tokens.after(token.end)) {
+    if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
+    else if (token.text === ')' || token.text === ']' || token.text === '}') depth--;
+    else if (depth === 0 && token.text === ',') return token;
+  }
+  return undefined;
 }
 
 /**

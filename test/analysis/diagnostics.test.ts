@@ -158,6 +158,9 @@ const CASES: Array<[string, string, string[]]> = [
   ['an index left open before the block closes', 'main = {\n    node = queue[head\n}', ['E0010 3:1 Expected RBracket, found RBrace']],
   // A lambda's block holds statements, which no `,` separates; recovery closes it before the `,` to go on with the call.
   ['a lambda block left open in a call, with a comma in it', 'main = {\n    t = f(xs, (a, x) => { a + x, 0)\n}', ["E0011 2:32 Unexpected token: 'Comma'"]],
+  // A mutable field (`hits mut: Int`) is no `mut` statement, also where recovery makes the whole file an ERROR.
+  ['a mutable field, then a method left open', 'use std.io\n\nCounter: Type = { name: String, hits mut: Int, limit: Int }\n\nCounter.hit: (self: &mut Counter) -> Void = {\n    self.hits = self.hits + 1\n\nCounter.full: (self: &Counter) -> Bool = {\n    return self.hits >= self.limit\n}\n\nCounter.report: (self: &Counter) -> String = {\n    return f"{self.name}: {self.hits}/{self.limit}"\n}\n\nmain = {\n    mut c = Counter("clicks", 0, 3)\n    mut i = 0\n    while i < 5 {\n        if !c.full() {\n            c.hit()\n        }\n        i = i + 1\n    }\n    io.println(c.report())\n}\n', ['E0010 27:1 Expected RBrace, found Eof']],
+  ['a mut field as a statement', 'main = {\n    hits mut: Int\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
   ['an expression statement ending in an operator', 'main = {\n    print(1) +\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   // A list closed by another bracket fails what holds it up to the statement: an assignment's value, through operators
   // and calls (no position in the reference; ours is the closer), or an expression statement at the closer.

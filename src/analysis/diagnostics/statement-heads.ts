@@ -194,6 +194,8 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
   const found: HeadFinding[] = [];
   // Statements stand at the top level and directly in braces, never in `(…)` or `[…]` (`[x for x in xs]`).
   const open: string[] = [];
+  // Per open `{`: whether it holds a record type's body (`Name: Type = {`, `-> Type = {`), whose fields are no statements.
+  const records: boolean[] = [];
   const pairs = pairBrackets(tokens);
   // The first token of the current token's line, kept as the loop goes (the angle-bracket rule walking back to it from each `<` made a line of n `<` quadratic).
   let lineHead = 0;
@@ -202,7 +204,10 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
     const word = tokens[i]!.text;
     if (Object.hasOwn(CLOSE, word)) open.push(word);
     else if (word === ')' || word === ']' || word === '}') open.pop();
-    const annotation = annotationError(tokens, pairs, i, lineHead);
+    if (word === '{') records.push(tokens[i - 1]?.text === '=' && tokens[i - 2]?.text === 'Type');
+    else if (word === '}') records.pop();
+    const inRecord = open[open.length - 1] === '{' && records[records.length - 1] === true;
+    const annotation = annotationError(tokens, pairs, i, lineHead, inRecord);
     if (annotation) {
       found.push({ from: tokens[i]!.start, ...annotation });
       continue;
@@ -320,7 +325,7 @@ function oldCurried(name: string): string {
  * directly followed by `->` (`f: Int -> Int`), `Type[…]` and `Type<…>`; and
  * `pub` before what no expression begins with (`pub use`).
  */
-function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: number, lineHead: number): Omit<HeadFinding, 'from'> & { from?: number } | undefined {
+function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: number, lineHead: number, inRecord: boolean): Omit<HeadFinding, 'from'> & { from?: number } | undefined {
   const token = tokens[i]!;
   const next = tokens[i + 1];
   if (!next) return undefined;
@@ -341,8 +346,8 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   if (token.text === '::' && (previous === 'break' || previous === 'continue') && !isName(next.text)) {
     return { code: 'E0010', message: `Expected loop label after '::', found ${tokenKindName(next.text)}`, start: next.start, end: next.end };
   }
-  // `mut (a, b) = …`: `mut` takes one name.
-  if (token.text === 'mut' && startsStatement(tokens, i) && next.text !== 'pub' && !isName(next.text)) {
+  // `mut (a, b) = …`: `mut` takes one name (in a record's body `hits mut: Int` is a field).
+  if (token.text === 'mut' && !inRecord && startsStatement(tokens, i) && next.text !== 'pub' && !isName(next.text)) {
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end };
   }
   // `P: Type = Point(mut x: Int)`: a named struct type's first field has no `mut`.

@@ -357,7 +357,14 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   if (token.text === 'match' && operandEnd(tokens, pairs, i + 1) === -1 && NO_EXPRESSION_START.has(next.text) && startsStatement(tokens, i)) {
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end };
   }
-  if (token.text === ':' && next.text === '(' && previous !== undefined && NAME.test(previous) && startsStatement(tokens, i - 1)) {
+  // `pair := (a, b)`, `x: 2.0`, `r: 2.0` in a block: a declaration's annotation begins with a type (`[`, `?` and `<`
+  // have rules of their own). The grammar takes some of these (a float), so the rule stands without an ERROR.
+  if (token.text === ':' && !inRecord && previous !== undefined && isName(previous) && declarationHead(tokens, i - 1) && !beginsType(next.text) && !OTHER_TYPE_RULES.has(next.text)) {
+    return { ...expectedAt('a type', next, tokens), certain: true };
+  }
+  // A function's signature, or a method's (`Point.draw: (self: &Point) -> Void`).
+  const method = tokens[i - 2]?.text === '.' && NAME.test(tokens[i - 3]?.text ?? '') && startsStatement(tokens, i - 3);
+  if (token.text === ':' && next.text === '(' && previous !== undefined && NAME.test(previous) && (startsStatement(tokens, i - 1) || method)) {
     const signature = signatureError(tokens, pairs, i + 1);
     if (signature) return signature;
   }
@@ -371,6 +378,24 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   }
   return undefined;
 }
+
+/** Whether the name at `name` begins a statement, or follows a `pub` or `mut` that does. */
+function declarationHead(tokens: readonly HeadToken[], name: number): boolean {
+  const before = tokens[name - 1]?.text;
+  if (before === 'pub' || before === 'mut') {
+    const first = tokens[name - 2]?.text === 'pub' ? name - 2 : name - 1;
+    return startsStatement(tokens, first);
+  }
+  return startsStatement(tokens, name);
+}
+
+/** Whether the reference's type parser takes a token to begin a type: a name, a bracket, a reference or an integer. */
+function beginsType(text: string): boolean {
+  return (isName(text) && text !== '_') || text === '(' || text === '{' || text === '&' || text === '&mut' || text === '*' || text === '-' || /^[0-9][0-9a-fA-FxXoObB_]*$/.test(text);
+}
+
+/** Tokens after `name:` that other rules report: old generic brackets, `?`, an angle-bracket type. */
+const OTHER_TYPE_RULES = new Set(['[', '?', '<']);
 
 /** Tokens a type can begin with: after `Name<T>` one of these leaves the reference's outcome to what follows. */
 const TYPE_START = /^([A-Za-z_][A-Za-z0-9_]*|[0-9].*|[({[&*?-]|&mut)$/;
@@ -534,7 +559,14 @@ function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: n
     if (tokens[at]!.text === 'mut') at++;
     if (!NAME.test(tokens[at]?.text ?? '')) return undefined;
     let end = at + 1;
-    if (tokens[end]?.text === ':') end = typeEnd(tokens, pairs, end + 1);
+    if (tokens[end]?.text === ':') {
+      // `(self: &mut)`: after the references a type begins.
+      let type = end + 1;
+      while (tokens[type]?.text === '&' || tokens[type]?.text === '&mut' || tokens[type]?.text === '*') type++;
+      const begins = tokens[type];
+      if (!begins || (!beginsType(begins.text) && !OTHER_TYPE_RULES.has(begins.text))) return expectedAt('a type', begins, tokens);
+      end = typeEnd(tokens, pairs, end + 1);
+    }
     if (end === -1) return undefined;
     const after = tokens[end]!;
     if (end === close) break;

@@ -75,7 +75,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // The heads of `if` and `for` statements, match arms, call arguments and old annotation syntax, read off the
   // tokens where recovery made an ERROR in them: each is where the reference stops.
   const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
-  const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*([[<]|=\s*[A-Za-z_]\w*\s*\(\s*mut\b)|->\s*Type\s*=\s*\{/.test(text))
+  const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*([[<]|=\s*[A-Za-z_]\w*\s*\(\s*mut\b)|->\s*Type\s*=\s*\{|\w\s*:\s*([0-9][0-9_]*\.[0-9]|["'])/.test(text))
     ? []
     : firstPerStatement(statementHeadErrors(headTokens(text)).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1)), lines);
   parser.push(...heads.map(({ code, message, start, end, from }) => ({ code, message, start, end, from, lexical: false })));

@@ -167,6 +167,10 @@ const CASES: Array<[string, string, string[]]> = [
   ['a literal as an annotation', 'main = {\n    y = 1\n    x: "s" = 1\n}', ['E0010 3:8 Expected a type, found StringLiteral("s")']],
   ['a keyword as the annotation of a mut declaration', 'main = {\n    mut x: if = 1\n}', ['E0010 2:12 Expected a type, found KwIf']],
   ["a method's parameter without a type after &mut", 'C: Type = { n: Int }\nC.hit: (self: &mut) -> Void = {\n    print(1)\n}', ['E0010 2:19 Expected a type, found RParen']],
+  // A parenthesized condition left open: the reference wants its `)` at the `{` that no keyword before it takes.
+  ['an if condition in parentheses left open', 'main = {\n    v = 1\n    if (v > 0 {\n        print(v)\n    }\n}', ['E0010 3:15 Expected RParen, found LBrace']],
+  ['a while condition with a closed group inside', 'main = {\n    v = 1\n    while (v > 0 and (v < 3) {\n        v = v - 1\n    }\n}', ['E0010 3:30 Expected RParen, found LBrace']],
+  ["a lambda's block inside the group is taken", 'main = {\n    f = (x => { x }\n}', ['E0010 3:1 Expected RParen, found RBrace']],
   ['an expression statement ending in an operator', 'main = {\n    print(1) +\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   // A list closed by another bracket fails what holds it up to the statement: an assignment's value, through operators
   // and calls (no position in the reference; ours is the closer), or an expression statement at the closer.

@@ -735,6 +735,12 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
  * brackets expect their own closer.
  */
 function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList, text: string): Found {
+  // `if (v > 0 {`: the parenthesized expression ends before a `{` that no keyword or `=>` before it takes, and the
+  // reference wants its `)` there, not at a closer further on.
+  if (open.type === '(') {
+    const brace = braceAfterOperand(open.start, start, tokens());
+    if (brace) return { code: 'E0010', message: 'Expected RParen, found LBrace', start: brace.start, end: brace.end, lexical: false };
+  }
   // A lambda's body is a block, whose statements no `,` separates: the reference stops at the first one in it
   // (`(a, x) => { a + x, 0)`), where recovery closed the block before it to go on with the call's arguments.
   if (open.type === '{' && tokens().before(open.start)?.text === '=>') {
@@ -747,6 +753,33 @@ function wrongCloser(open: { type: string; start: number }, closer: string, star
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(closer)}'`, start, end, lexical: false };
   }
   return { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(closer)}`, start, end, lexical: false };
+}
+
+/** Keywords and arrows whose block follows them: `if c {`, `x => {`. */
+const TAKES_BLOCK = new Set(['if', 'else', 'while', 'for', 'match', 'spawn', 'unsafe', '=>']);
+
+/** The first `{` after the bracket at `open` and before `end`, outside the brackets within, right after an operand and not a keyword's block. */
+function braceAfterOperand(open: number, end: number, tokens: TokenList): TokenAt | undefined {
+  // A group that begins with no operand (`current( == 0 {`) fails there, silently, before any `{`.
+  const first = tokens.after(open + 1);
+  if (!first || NO_EXPRESSION_START.has(first.text) || BINARY_ONLY.has(first.text)) return undefined;
+  let depth = 0;
+  let blockTaken = false;
+  let previous: TokenAt | undefined;
+  for (let token: TokenAt | undefined = first; token && token.start < end && token.end > token.start; token = tokens.after(token.end)) {
+    const word = token.text;
+    if (depth === 0 && word === '{' && !blockTaken && endsOperand(previous)) return token;
+    if (word === '(' || word === '[' || word === '{') {
+      if (depth === 0 && word === '{') blockTaken = false;
+      depth++;
+    } else if (word === ')' || word === ']' || word === '}') {
+      depth--;
+    } else if (depth === 0 && TAKES_BLOCK.has(word)) {
+      blockTaken = true;
+    }
+    previous = token;
+  }
+  return undefined;
 }
 
 /** The first `,` after the bracket at `open` and before `end`, outside the brackets within. */

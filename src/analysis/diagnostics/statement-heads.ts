@@ -279,6 +279,12 @@ function matchArmsError(tokens: readonly HeadToken[], pairs: Int32Array, keyword
       next = pairs[at]! + 1;
     } else if (/^([A-Za-z_0-9"']|f")/.test(pattern.text) && !UNFOLLOWED.has(pattern.text)) {
       next = at + 1;
+    } else if (pattern.text === 'return') {
+      // A match whose `}` is missing before the function's `return r`: the reference reads `return r` where a
+      // pattern stands and wants `=>` after it.
+      const value = tokens[at + 1];
+      next = !value || value.text === '}' || value.text === ';' ? at + 1 : expressionEnd(tokens, pairs, at + 1);
+      if (next === -1) return undefined;
     } else {
       return undefined;
     }

@@ -173,6 +173,7 @@ const CASES: Array<[string, string, string[]]> = [
   ["a lambda's block inside the group is taken", 'main = {\n    f = (x => { x }\n}', ['E0010 3:1 Expected RParen, found RBrace']],
   // A match whose `}` is missing before the function's `return`: read as a pattern, then `=>` wanted.
   ['a match left open before a return', 'f = (op) => {\n    r = match op {\n        "+" => 1,\n        _ => 2,\n    return r\n}\n\nmain = {\n    print(1)\n}', ['E0010 6:1 Expected FatArrow, found RBrace', 'E0010 10:2 Expected RBrace, found Eof']],
+  ['spawn with a parenthesis left open', 'main = {\n    (a, b) = spawn(\n        x = 1\n        return (x, x)\n    }\n}', ["E0016 2:19 Expected expression: block or 'for' after spawn", "E0011 6:1 Unexpected token: 'RBrace'"]],
   ['an expression statement ending in an operator', 'main = {\n    print(1) +\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   // A list closed by another bracket fails what holds it up to the statement: an assignment's value, through operators
   // and calls (no position in the reference; ours is the closer), or an expression statement at the closer.

@@ -172,6 +172,8 @@ function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
   };
 }
 
+const SPAWN_WITHOUT_BLOCK = "Expected expression: block or 'for' after spawn";
+
 const STATEMENT_START_KEYWORDS = new Set(['use', 'pub', 'else', 'in']);
 
 /** Operators no operand starts with: after a prefix operator, the one the reference's parser stops at. */
@@ -188,7 +190,7 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
   if (spawn?.text === 'spawn' && spawn.end <= error.endIndex) {
     const next = tokens().after(spawn.end);
     const at = next ? { start: next.start, end: next.end } : { start: textLength, end: textLength };
-    return { code: 'E0016', message: "Expected expression: block or 'for' after spawn", ...at, lexical: false };
+    return { code: 'E0016', message: SPAWN_WITHOUT_BLOCK, ...at, lexical: false };
   }
   // An ERROR that starts `* /` (recovery may wrap a prefix operator with what
   // follows it): the reference took `*` and stopped at `/`.
@@ -735,6 +737,10 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
  * brackets expect their own closer.
  */
 function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList, text: string): Found {
+  // `spawn(`: the reference stops at the bracket, which no `spawn` takes (a block or `for` follows it).
+  if (open.type !== '{' && tokens().before(open.start)?.text === 'spawn') {
+    return { code: 'E0016', message: SPAWN_WITHOUT_BLOCK, start: open.start, end: open.start + 1, lexical: false };
+  }
   // `if (v > 0 {`: the parenthesized expression ends before a `{` that no keyword or `=>` before it takes, and the
   // reference wants its `)` there, not at a closer further on.
   if (open.type === '(') {

@@ -71,6 +71,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
+  if (lexical.length === 0 && /\belse\b/.test(text)) parser.push(...elseWithoutBlock(tree, text, tokenList));
   const problems = hasError ? errorNodes(tree, text, lines) : [];
   // The heads of `if` and `for` statements, match arms, call arguments and old annotation syntax, read off the
   // tokens where recovery made an ERROR in them: each is where the reference stops.
@@ -759,6 +760,43 @@ function wrongCloser(open: { type: string; start: number }, closer: string, star
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(closer)}'`, start, end, lexical: false };
   }
   return { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(closer)}`, start, end, lexical: false };
+}
+
+/**
+ * An `if` used as a value whose `else` is followed by neither `{` nor `if` (`x = if c { 1 } else 0`): the
+ * reference reads the else branch as a block whose `{` it skips, statements up to a `}`. So it stops at the first
+ * `)`, `]` or `,` there (E0011), or the `}` it takes is one the enclosing blocks miss, and it wants one at the end
+ * of the file (E0010 `Expected RBrace, found Eof`). A statement's `if` takes any expression after `else`.
+ */
+function elseWithoutBlock(tree: Tree, text: string, tokens: () => TokenList): Found[] {
+  const table = nodeTableOf(tree, text);
+  const ELSE_CLAUSE = table.idOf('else_clause');
+  const IF = table.idOf('if_expression');
+  const BODY = table.fieldIdOf('body');
+  const found: Found[] = [];
+  for (let node = 0; node < table.count; node++) {
+    if (table.typeId(node) !== ELSE_CLAUSE) continue;
+    const body = table.childInField(node, BODY);
+    if (body === -1 || table.type(body) === 'block' || table.typeId(body) === IF) continue;
+    let top = table.parent(node);
+    while (table.typeId(table.parent(top)) === ELSE_CLAUSE) top = table.parent(table.parent(top));
+    if (table.type(table.parent(top)) === 'expression_statement') continue;
+    let depth = 0;
+    let stop: Found | undefined;
+    for (let token = tokens().after(table.start(body)); token && token.end > token.start; token = tokens().after(token.end)) {
+      const word = token.text;
+      if (word === '(' || word === '[' || word === '{') depth++;
+      else if (depth > 0 && (word === ')' || word === ']' || word === '}')) depth--;
+      else if (word === '}') break;
+      else if (depth === 0 && (word === ')' || word === ']' || word === ',')) {
+        stop = unexpectedToken(token);
+        break;
+      }
+    }
+    found.push(stop ?? { code: 'E0010', message: 'Expected RBrace, found Eof', start: text.length, end: text.length, lexical: false });
+    break;
+  }
+  return found;
 }
 
 /** Keywords and arrows whose block follows them: `if c {`, `x => {`. */

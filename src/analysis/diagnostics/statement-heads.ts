@@ -295,6 +295,9 @@ function matchArmsError(tokens: readonly HeadToken[], pairs: Int32Array, keyword
     let after: number;
     if (body.text === '{') {
       after = pairs[next + 1]! === -1 ? -1 : pairs[next + 1]! + 1;
+      // An arm's block holds statements, which no `,` separates (`_ => { a / b,` before the match's `}`).
+      const comma = after === -1 ? -1 : topLevelComma(tokens, pairs, next + 1, after - 1);
+      if (comma !== -1) return { code: 'E0011', message: "Unexpected token: 'Comma'", start: tokens[comma]!.start, end: tokens[comma]!.end };
     } else {
       after = expressionEnd(tokens, pairs, next + 1);
     }
@@ -302,6 +305,20 @@ function matchArmsError(tokens: readonly HeadToken[], pairs: Int32Array, keyword
     at = tokens[after]?.text === ',' ? after + 1 : after;
   }
   return undefined;
+}
+
+/** The first `,` between the brackets at `open` and `close`, outside the brackets within, or -1. */
+function topLevelComma(tokens: readonly HeadToken[], pairs: Int32Array, open: number, close: number): number {
+  for (let at = open + 1; at < close; at++) {
+    const text = tokens[at]!.text;
+    if (Object.hasOwn(CLOSE, text)) {
+      if (pairs[at] === -1) return -1;
+      at = pairs[at]!;
+    } else if (text === ',') {
+      return at;
+    }
+  }
+  return -1;
 }
 
 /** A struct pattern's field between `from` and the `}` at `close`: a name, `mut name` or `Variant(…)`; at an operator after the name, E0012. */

@@ -27,7 +27,9 @@ const CASES: Array<[string, string, string[]]> = [
   // What recovery says at the wrong bracket itself stands beside the bracket rule's finding (the reference's here);
   // at `xs = [1, 2]]` it is recovery's that is the reference's (below).
   ['a wrong closing bracket after a broken statement', 'main = {\n    xs: List<Int> = [1, 2]\n    ys = [1, 2)\n    print(xs)\n}', ['E0010 2:19 Expected a type, found Eq', "E0012 3:15 Invalid syntax: Expected expression after '='", 'E0010 3:15 Expected RBracket, found RParen']],
-  ['an extra closing bracket after a statement', 'main = {\n    xs = [1, 2]]\n    print(xs)\n}', ['E0010 2:16 Expected RBrace, found RBracket', "E0011 2:16 Unexpected token: 'RBracket'"]],
+  ['an extra closing parenthesis after a call in a for body', 'main = {\n    for i in [1] {\n        print(i))\n    }\n}', ["E0011 3:17 Unexpected token: 'RParen'"]],
+  ['a closing parenthesis in an if head', 'main = {\n    if m == 4 or m ) 6 {\n        print(m)\n    }\n}', ['E0010 2:20 Expected RBrace, found RParen', 'E0010 2:20 Expected LBrace, found RParen']],
+  ['an extra closing bracket after a statement', 'main = {\n    xs = [1, 2]]\n    print(xs)\n}', ["E0011 2:16 Unexpected token: 'RBracket'"]],
   ['an operator without its right operand, then a wrong closer', 'main = {\n  y = 1 * )\n}\n', ['E0010 2:11 Expected RBrace, found RParen', "E0012 2:11 Invalid syntax: Expected expression after '='"]],
   // A rule that knows where the reference stops in a statement leaves what stands before the statement's head alone.
   ['an assignment with no value before a match with a bad arm', 'main = {\n    r = = match 1 {\n        1 -> 2,\n        _ => 0\n    }\n    print(r)\n}', ["E0012 2:9 Invalid syntax: Expected expression after '='", 'E0010 3:11 Expected FatArrow, found Arrow']],

@@ -754,6 +754,12 @@ function wrongCloser(open: { type: string; start: number }, closer: string, star
     const comma = topLevelComma(open.start, start, tokens());
     if (comma) return unexpectedToken(comma);
   }
+  // A block's statements end where a `)` or `]` stands (`xs = [1, 2]]`, `print(1))`): no statement begins there.
+  // (After a complete operand: after an operator or `=` the statement's expression failed first. Not in the head of
+  // an `if`, `while` or `for`, where the reference wants the `{` there instead.)
+  if (open.type === '{' && closer !== '}' && endsOperand(tokens().before(start)) && holdsStatements(open.start, tokens()) && !inHead(start, tokens(), text)) {
+    return unexpectedToken({ text: closer, start, end });
+  }
   const before = open.type === '[' ? tokens().before(open.start) : undefined;
   if (before && (!ENDS_OPERAND.test(before.text) || BEFORE_EXPRESSION.has(before.text))) {
     if (inAssignedValue(open.start, tokens(), text)) return noValue(start, end);
@@ -797,6 +803,46 @@ function elseWithoutBlock(tree: Tree, text: string, tokens: () => TokenList): Fo
     break;
   }
   return found;
+}
+
+/**
+ * Whether the `{` at `open` opens a block of statements: not a dictionary (`{"a": 1`), a record type's body
+ * (`Type = {`) or a match's arms (the nearest keyword back from it, outside brackets, is `match`).
+ */
+function holdsStatements(open: number, tokens: TokenList): boolean {
+  const first = tokens.after(open + 1);
+  if (first && /^"/.test(first.text) && tokens.after(first.end)?.text === ':') return false;
+  const before = tokens.before(open);
+  if (before?.text === '=' && tokens.before(before.start)?.text === 'Type') return false;
+  let depth = 0;
+  for (let token = before; token; token = tokens.before(token.start)) {
+    const word = token.text;
+    if (word === ')' || word === ']' || word === '}') depth++;
+    else if (word === '(' || word === '[' || word === '{') {
+      if (depth === 0) return true;
+      depth--;
+    } else if (depth === 0 && (word === 'match' || word === '=' || word === '=>' || word === ';' || TAKES_BLOCK.has(word))) {
+      return word !== 'match';
+    }
+  }
+  return true;
+}
+
+/** Whether `at` stands after an `if`, `while` or `for` on its line, outside brackets, before that statement's `{`. */
+function inHead(at: number, tokens: TokenList, text: string): boolean {
+  let depth = 0;
+  let next = at;
+  for (let token = tokens.before(at); token; next = token.start, token = tokens.before(token.start)) {
+    if (text.slice(token.end, next).includes('\n')) return false;
+    const word = token.text;
+    if (word === ')' || word === ']' || word === '}') depth++;
+    else if (word === '(' || word === '[' || word === '{') {
+      if (depth === 0) return false;
+      depth--;
+    } else if (depth === 0 && (word === 'if' || word === 'while' || word === 'for')) return true;
+    else if (depth === 0 && word === ';') return false;
+  }
+  return false;
 }
 
 /** Keywords and arrows whose block follows them: `if c {`, `x => {`. */

@@ -755,10 +755,18 @@ function wrongCloser(open: { type: string; start: number }, closer: string, star
     if (comma) return unexpectedToken(comma);
   }
   // A block's statements end where a `)` or `]` stands (`xs = [1, 2]]`, `print(1))`): no statement begins there.
-  // (After a complete operand: after an operator or `=` the statement's expression failed first. Not in the head of
-  // an `if`, `while` or `for`, where the reference wants the `{` there instead.)
-  if (open.type === '{' && closer !== '}' && endsOperand(tokens().before(start)) && holdsStatements(open.start, tokens()) && !inHead(start, tokens(), text)) {
-    return unexpectedToken({ text: closer, start, end });
+  // (After an operator or `=` the statement's expression failed there: an assignment's value says E0012. Not in the
+  // head of an `if`, `while` or `for`, where the reference wants the `{` there instead.)
+  const operandWanted = !endsOperand(tokens().before(start));
+  if (open.type === '{' && closer !== '}' && holdsStatements(open.start, tokens()) && !inHead(start, tokens(), text)) {
+    return operandWanted && inAssignedValue(start, tokens(), text) ? noValue(start, end) : unexpectedToken({ text: closer, start, end });
+  }
+  // `print(])`, `io.println(v.` before `}`: where an operand is wanted in a call, a group or an index, the
+  // expression fails silently, and what holds it reports (an assignment's value, or the statement at the closer).
+  // (Not in a type, `List(})` in a record or `(self: &Rect[ )`, where the reference wants a type there: the
+  // bracket's E0010 below has that code and place.)
+  if (open.type !== '{' && operandWanted && !(open.type === '[' && !indexes({ text: '[', start: open.start, end: open.start + 1 }, tokens(), text)) && !inType(open.start, tokens())) {
+    return inAssignedValue(open.start, tokens(), text) ? noValue(start, end) : unexpectedToken({ text: closer, start, end });
   }
   const before = open.type === '[' ? tokens().before(open.start) : undefined;
   if (before && (!ENDS_OPERAND.test(before.text) || BEFORE_EXPRESSION.has(before.text))) {
@@ -826,6 +834,17 @@ function holdsStatements(open: number, tokens: TokenList): boolean {
     }
   }
   return true;
+}
+
+/** Whether the bracket at `at` stands in a type: back from it, a `:` comes before any `=`, `=>`, `;` or block. */
+function inType(at: number, tokens: TokenList): boolean {
+  for (let token = tokens.before(at); token; token = tokens.before(token.start)) {
+    const word = token.text;
+    if (word === ':') return true;
+    if (word === '=' || word === '=>' || word === ';' || word === '}' || TAKES_BLOCK.has(word)) return false;
+    if (word === '{' && tokens.before(token.start)?.text !== '=') return false;
+  }
+  return false;
 }
 
 /** Whether `at` stands after an `if`, `while` or `for` on its line, outside brackets, before that statement's `{`. */

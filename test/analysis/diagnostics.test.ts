@@ -26,9 +26,10 @@ const CASES: Array<[string, string, string[]]> = [
   // What recovery says after a wrong closer on its line is its guess (here recovery also took `ys = [1, 2)` as list items).
   // What recovery says at the wrong bracket itself stands beside the bracket rule's finding (the reference's here);
   // at `xs = [1, 2]]` it is recovery's that is the reference's (below).
-  ['a wrong closing bracket after a broken statement', 'main = {\n    xs: List<Int> = [1, 2]\n    ys = [1, 2)\n    print(xs)\n}', ['E0010 2:19 Expected a type, found Eq', "E0012 3:15 Invalid syntax: Expected expression after '='", 'E0010 3:15 Expected RBracket, found RParen']],
+  ['a wrong closing bracket after a broken statement', 'main = {\n    xs: List<Int> = [1, 2]\n    ys = [1, 2)\n    print(xs)\n}', ['E0010 2:19 Expected a type, found Eq', "E0012 3:15 Invalid syntax: Expected expression after '='"]],
   ['an extra closing parenthesis after a call in a for body', 'main = {\n    for i in [1] {\n        print(i))\n    }\n}', ["E0011 3:17 Unexpected token: 'RParen'"]],
   ['a closing parenthesis in an if head', 'main = {\n    if m == 4 or m ) 6 {\n        print(m)\n    }\n}', ['E0010 2:20 Expected RBrace, found RParen', 'E0010 2:20 Expected LBrace, found RParen']],
+  ['a closer after = in a declaration, recovery says no more there', 'main = {\n    a: Int32 = ) 5 as Int32\n    print(a)\n}', ["E0012 2:16 Invalid syntax: Expected expression after '='"]],
   ['a closer where a call wants an argument', 'main = {\n    print(])\n}', ["E0011 2:11 Unexpected token: 'RBracket'"]],
   ['a member left open before the block closes', 'main = {\n    print(v.\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   ['a call left open in a value before the block closes', 'main = {\n    e = g(1, ]\n}', ["E0012 2:14 Invalid syntax: Expected expression after '='"]],

@@ -92,7 +92,9 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // closed by another kind is where the reference stops too (`ys = [1, 2)`: not also E0010 at the `)`).
   // (What recovery says at the bracket itself stands beside it: `xs = [1, 2]]` is E0011 to the reference, a statement
   // that has ended, where the bracket rule sees a `]` closing the block's `{`.)
-  const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.start + 1, end: lines.lineEnd(lines.lineOf(b.start)) })));
+  // (When the bracket rule knows the statement failed at the closer, E0011 or E0012, what recovery says at the
+  // closer itself is its guess too.)
+  const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.code === 'E0010' ? b.start + 1 : b.start, end: lines.lineEnd(lines.lineOf(b.start)) })));
   let lastLine = -1;
   let lastStart = -1;
   for (const { found, problem } of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {

@@ -30,6 +30,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['an extra closing parenthesis after a call in a for body', 'main = {\n    for i in [1] {\n        print(i))\n    }\n}', ["E0011 3:17 Unexpected token: 'RParen'"]],
   ['a closing parenthesis in an if head', 'main = {\n    if m == 4 or m ) 6 {\n        print(m)\n    }\n}', ['E0010 2:20 Expected RBrace, found RParen', 'E0010 2:20 Expected LBrace, found RParen']],
   ['a closer after = in a declaration, recovery says no more there', 'main = {\n    a: Int32 = ) 5 as Int32\n    print(a)\n}', ["E0012 2:16 Invalid syntax: Expected expression after '='"]],
+  ['a record type left open in a parameter, closed by the list', 'f: (a: Int, b: { Int, c: Int) -> Int = {\n    return a\n}', ['E0010 1:29 Expected RBrace, found RParen']],
   ['a closer where a call wants an argument', 'main = {\n    print(])\n}', ["E0011 2:11 Unexpected token: 'RBracket'"]],
   ['a member left open before the block closes', 'main = {\n    print(v.\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   ['a call left open in a value before the block closes', 'main = {\n    e = g(1, ]\n}', ["E0012 2:14 Invalid syntax: Expected expression after '='"]],

@@ -760,7 +760,7 @@ function wrongCloser(open: { type: string; start: number }, closer: string, star
   // (After an operator or `=` the statement's expression failed there: an assignment's value says E0012. Not in the
   // head of an `if`, `while` or `for`, where the reference wants the `{` there instead.)
   const operandWanted = !endsOperand(tokens().before(start));
-  if (open.type === '{' && closer !== '}' && holdsStatements(open.start, tokens()) && !inHead(start, tokens(), text)) {
+  if (open.type === '{' && closer !== '}' && holdsStatements(open.start, tokens()) && !inType(open.start, tokens()) && !inHead(start, tokens(), text)) {
     return operandWanted && inAssignedValue(start, tokens(), text) ? noValue(start, end) : unexpectedToken({ text: closer, start, end });
   }
   // `print(])`, `io.println(v.` before `}`: where an operand is wanted in a call, a group or an index, the

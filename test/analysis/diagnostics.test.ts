@@ -31,6 +31,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['a closing parenthesis in an if head', 'main = {\n    if m == 4 or m ) 6 {\n        print(m)\n    }\n}', ['E0010 2:20 Expected RBrace, found RParen', 'E0010 2:20 Expected LBrace, found RParen']],
   ['a closer after = in a declaration, recovery says no more there', 'main = {\n    a: Int32 = ) 5 as Int32\n    print(a)\n}', ["E0012 2:16 Invalid syntax: Expected expression after '='"]],
   ['a record type left open in a parameter, closed by the list', 'f: (a: Int, b: { Int, c: Int) -> Int = {\n    return a\n}', ['E0010 1:29 Expected RBrace, found RParen']],
+  ['a group left open at the end of its line', 'main = {\n    r = (1 + 2\n    print(r)\n}', ['E0010 3:5 Expected RParen, found Identifier("print")']],
   ['a closer where a call wants an argument', 'main = {\n    print(])\n}', ["E0011 2:11 Unexpected token: 'RBracket'"]],
   ['a member left open before the block closes', 'main = {\n    print(v.\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   ['a call left open in a value before the block closes', 'main = {\n    e = g(1, ]\n}', ["E0012 2:14 Invalid syntax: Expected expression after '='"]],
@@ -144,7 +145,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['a call before =>', 'main = {\n    f = g(x) => x\n}', ['E0012 2:14 Invalid syntax: invalid lambda parameter list: expected identifiers, e.g. `x => ...` or `(a, b) => ...`']],
   // A call's arguments are expressions and commas up to `)`: after an argument, anything else is E0010 there,
   // the next line's statement included (a `(` on a new line calls nothing).
-  ['a call left open before the next statement', 'main = {\n    msg = greet("ana"\n    io.println(msg)\n}', ['E0010 3:5 Expected RParen, found Identifier("io")', 'E0010 4:1 Expected RParen, found RBrace']],
+  ['a call left open before the next statement', 'main = {\n    msg = greet("ana"\n    io.println(msg)\n}', ['E0010 3:5 Expected RParen, found Identifier("io")']],
   ['a parenthesis on the next line in the arguments', 'main = {\n    t = compute(1,\n        2\n        (3))\n}', ['E0010 4:9 Expected RParen, found LParen']],
   // Old annotation syntax, E0012 without a position in the reference (ours is the name).
   ['Type with brackets', 'Stack: Type[T] = { items: List(T) }', ["E0012 1:8 Invalid syntax: Old 'Type[...]' or 'Type<...>' syntax is no longer supported. Use 'Type' alone for the meta-type, or '(T: Type, ...) -> Type' for type constructors."]],

@@ -702,11 +702,17 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
     if (cursor.nodeIsMissing) {
       // Recovery closed an index after its expression, where the reference's index wants `,` or `]` and stops at
       // what stands there (`queue[head⏎head = …`: at the second `head`), not at a closer further on.
+      // So does a group or a call recovery closed after its expression (`r = (1 + 2⏎print(r)`: at `print`).
       const open = stack[stack.length - 1];
-      if (type === ']' && open?.type === '[' && indexes({ text: '[', start: open.start, end: open.start + 1 }, tokens(), text)) {
+      // (Only after a whole operand at the end of its line, and not in a type: there the reference stops earlier,
+      // or wants a type; on the same line the real closer follows.)
+      const next = tokens().after(cursor.startIndex);
+      const lineEnds = !next || text.slice(cursor.startIndex, next.start).includes('\n');
+      const closes = (type === ']' && open?.type === '[' && indexes({ text: '[', start: open.start, end: open.start + 1 }, tokens(), text))
+        || (type === ')' && open?.type === '(' && lineEnds && endsOperand(tokens().before(cursor.startIndex)) && !inType(open.start, tokens()));
+      if (closes) {
         stack.pop();
-        const next = tokens().after(cursor.startIndex);
-        found.push({ code: 'E0010', message: `Expected RBracket, found ${tokenKindName(next?.text ?? '')}`, start: next ? tokenStart(next) : textLength, end: next?.end ?? textLength, lexical: false });
+        found.push({ code: 'E0010', message: `Expected ${tokenKindName(type)}, found ${tokenKindName(next?.text ?? '')}`, start: next ? tokenStart(next) : textLength, end: next?.end ?? textLength, lexical: false });
       }
       return true;
     }

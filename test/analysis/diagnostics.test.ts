@@ -32,6 +32,8 @@ const CASES: Array<[string, string, string[]]> = [
   ['a closer after = in a declaration, recovery says no more there', 'main = {\n    a: Int32 = ) 5 as Int32\n    print(a)\n}', ["E0012 2:16 Invalid syntax: Expected expression after '='"]],
   ['a record type left open in a parameter, closed by the list', 'f: (a: Int, b: { Int, c: Int) -> Int = {\n    return a\n}', ['E0010 1:29 Expected RBrace, found RParen']],
   ['a group left open at the end of its line', 'main = {\n    r = (1 + 2\n    print(r)\n}', ['E0010 3:5 Expected RParen, found Identifier("print")']],
+  ["a signature's parameter list left open", 'total: (xs: List(Int) -> Int = {\n    return 0\n}', ["E0011 1:11 Unexpected token: 'Colon'", 'E0010 3:2 Expected RParen, found Eof']],
+  ['an old curried type in a parameter list left open', 'total: (xs: Int -> Int = {\n    return 0\n}', ["E0012 1:13 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'", 'E0010 3:2 Expected RParen, found Eof']],
   ['a closer where a call wants an argument', 'main = {\n    print(])\n}', ["E0011 2:11 Unexpected token: 'RBracket'"]],
   ['a member left open before the block closes', 'main = {\n    print(v.\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   ['a call left open in a value before the block closes', 'main = {\n    e = g(1, ]\n}', ["E0012 2:14 Invalid syntax: Expected expression after '='"]],

@@ -519,6 +519,20 @@ function typeFunctionHead(tokens: readonly HeadToken[], pairs: Int32Array, type:
   return tokens[name - 1]?.text === 'pub' ? startsStatement(tokens, name - 1) : startsStatement(tokens, name);
 }
 
+/** Whether every bracket from `from` up to the first `stop` outside them pairs up (a stray one leaves an earlier `(` open). */
+function bracketsPairUpTo(tokens: readonly HeadToken[], pairs: Int32Array, from: number, stop: string): boolean {
+  for (let at = from; at < tokens.length && tokens[at]!.text !== stop; at++) {
+    const text = tokens[at]!.text;
+    if (Object.hasOwn(CLOSE, text)) {
+      if (pairs[at] === -1) return false;
+      at = pairs[at]!;
+    } else if (text === ')' || text === ']' || text === '}') {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** A binding item `name = function[positions]`: where it ends, or its E0012. */
 function bindingEnd(tokens: readonly HeadToken[], pairs: Int32Array, at: number): number | Omit<HeadFinding, 'from'> {
   const name = tokens[at]!;
@@ -573,6 +587,14 @@ const OLD_FUNCTION_TYPE = "Invalid syntax: Old function syntax '(Type, Type) -> 
  */
 function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: number): Omit<HeadFinding, 'from'> | undefined {
   const close = pairs[open]!;
+  // A parameter list never closed (`total: (xs: List(Int) -> Int = {`) is no signature: the reference reads a
+  // parenthesized type, and a name's `:` there is no type's.
+  // (An old curried type there, `(xs: Int -> …`, is refused first.)
+  const curried = NAME.test(tokens[open + 3]?.text ?? '') && tokens[open + 3]!.text !== 'Type' && tokens[open + 4]?.text === '->';
+  if (close === -1 && isName(tokens[open + 1]?.text ?? '') && tokens[open + 2]?.text === ':' && !curried && bracketsPairUpTo(tokens, pairs, open + 1, '=')) {
+    const colon = tokens[open + 2]!;
+    return { code: 'E0011', message: "Unexpected token: 'Colon'", start: colon.start, end: colon.end, certain: true };
+  }
   if (close === -1 || tokens[close + 1]?.text !== '->') return undefined;
   const first = tokens[open + 1]!;
   const second = tokens[open + 2]?.text ?? '';

@@ -112,13 +112,29 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   parser.sort((a, b) => a.start - b.start);
 
-  const reported: Reported[] = lexical.concat(dedupe(parser));
+  const reported: Reported[] = lexical.concat(dedupe(outsideInterpolations(parser, text)));
   return reported.map((f) => {
     const diagnostic: Diagnostic = { code: f.code, severity: 'error', message: f.message, range: lines.humanRange(f.start, Math.max(f.end, f.start)) };
     // Assigned, not spread: a spread makes an object per diagnostic, and a file of stray characters has one diagnostic each.
     if (f.help) diagnostic.help = f.help;
     return diagnostic;
   });
+}
+
+/**
+ * The parser's findings outside f-strings' interpolations: the reference parses each `{…}` on its own, reads one
+ * expression and ignores what follows it (`{a, b}` is `a`), and takes a `{…}` that does not parse as text
+ * (`{ }`, `{a!r}`, `{a:}`), never with an error (syntax.md §2.9).
+ */
+function outsideInterpolations(found: Found[], text: string): Found[] {
+  if (found.length === 0 || !text.includes('f"')) return found;
+  // The reference lexer's f-string tokens (nested braces and strings inside), not the tree's: recovery may break an
+  // f-string with several such `{…}` into pieces. At its first character the f-string is a token, which the
+  // reference may find where it wants another (`print(f"{a}" f"{b}")`).
+  const spans = headTokens(text).filter((t) => t.text.startsWith('f"')).map((t) => ({ start: t.start + 1, end: t.end }));
+  if (spans.length === 0) return found;
+  const inside = new SpanIndex(spans);
+  return found.filter((f) => !inside.contains(f.start, f.start));
 }
 
 /** What the ERRORs and MISSINGs say, in the order of where they say it, but those another diagnostic explains better. */
@@ -695,7 +711,7 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
   const abandoned: number[] = [];
   walk(tree, (cursor) => {
     const type = cursor.nodeType;
-    if (type === 'string' || type === 'line_comment' || type === 'block_comment') return false;
+    if (type === 'string' || type === 'fstring' || type === 'line_comment' || type === 'block_comment') return false;
     if (cursor.nodeIsNamed && !cursor.currentNode.hasError) return false;
     const opens = Object.hasOwn(PAIRS, type);
     if (!opens && type !== ')' && type !== ']' && type !== '}') return true;

@@ -62,6 +62,6 @@ describe('formatter golden files', () => {
     const source = readFileSync(join(inputDir, "syntax_error.yx"), "utf8");
     const result = format(source, {});
     assert.equal(result.formatted, source);
-    assert.equal(result.diagnostics[0]?.code, 'E0010');
+    assert.equal(result.diagnostics[0]?.code, 'E0012');
   });
 });

@@ -118,3 +118,49 @@ describe('E3004: the iterable map gives a global before a local of the same name
     it(name, async () => assert.deepEqual(await brief(source), expected));
   }
 });
+
+describe('a binding annotated with a proof function has a refined type, which unifies with nothing', () => {
+  const adult = 'Adult: (x: Int) -> Type = { x >= 18 }';
+  const show = 'show: (n: Int) -> Int = {\n    return n\n}';
+  const cases: [string, string, string[]][] = [
+    ['the initializer is compared with the base type', lines(adult, 'main = {', '    a: Adult(30) = 30', '}'), []],
+    ['passed to an Int parameter', lines(adult, show, 'main = {', '    a: Adult(30) = 30', '    show(a)', '}'), ['E1002@7:9']],
+    ['bound to an Int annotation', lines(adult, 'main = {', '    a: Adult(30) = 30', '    c: Int = a', '}'), ['E1002@4:5']],
+    ['returned from an Int function', lines(adult, 'g: () -> Int = {', '    a: Adult(30) = 30', '    return a', '}'), ['E1002@4:5']],
+    ['not a copy type: passed by value, it moves', lines(adult, 'main = {', '    a: Adult(30) = 30', '    print(a)', '    print(a)', '}'), ['E2014@5:11']],
+    ['arithmetic on it is of no known type', lines(adult, show, 'main = {', '    a: Adult(30) = 30', '    b = a + 1', '    show(b)', '}'), []],
+    ['inside a while body the annotation is not used', lines(adult, show, 'main = {', '    mut i = 0', '    while i < 1 {', '        a: Adult(30) = 30', '        show(a)', '        i = i + 1', '    }', '}'), []],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});
+
+describe('an integer argument of a type in a signature is a literal type: the applied type is nominal', () => {
+  const ring = 'Ring: (T: Type, N: Int) -> Type = { data: List(T), Assert(N > 0) }';
+  const cases: [string, string, string[]][] = [
+    ['a proof function in a parameter wants its applied type', lines('Adult: (x: Int) -> Type = { x >= 18 }', 'f: (x: Adult(5)) -> Int = {', '    return 1', '}', 'main = {', '    f(20)', '}'), ['E1002@6:6']],
+    ['a const-generic record is not the record its constructor makes', lines(ring, 'f: (r: Ring(Int, 8)) -> Int = {', '    return 1', '}', 'main = {', '    r: Ring(Int, 8) = Ring([1])', '    f(r)', '}'), ['E1002@7:6']],
+    ['an integer argument is a literal type, which matches nothing, not even itself', lines(ring, 'f: (r: Ring(Int, -8)) -> Int = {', '    return 1', '}', 'g: (r: Ring(Int, -8)) -> Int = {', '    return f(r)', '}'), ['E1002@6:13']],
+    ['a type argument is compared', lines('Box: (T: Type) -> Type = { v: T }', 'f: (b: Box(Int)) -> Int = {', '    return 1', '}', 'g: (b: Box(Int)) -> Int = {', '    return f(b)', '}', 'h: (b: Box(String)) -> Int = {', '    return f(b)', '}'), ['E1002@9:13']],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});
+
+describe('a builtin type name is a value of type Type only where V2 reads it', () => {
+  const cases: [string, string, string[]][] = [
+    ['a std module used without its use is the type string: no fields', lines('main = {', '    n = string.len("abc")', '}'), ['E1053@2:16']],
+    ['inside a lambda argument too', lines('use std.list', 'main = {', '    xs = list.filter(["ada"], (n) => string.len(n) > 3)', '}'), ['E1053@3:45']],
+    ['a type name has no methods', lines('main = {', '    x = Int.max', '}'), ['E1053@2:13']],
+    ['a binding of a type name, at the top level', lines('Id = Int', 'main = {', '    x = 1', '}'), ['E1001@1:6']],
+    ['in a list and under operators', lines('main = {', '    xs = [Int, String]', '    ok = 1 == (Bool)', '    n = 1 + Float', '}'), ['E1001@2:11', 'E1001@2:16', 'E1001@3:16', 'E1001@4:13']],
+    ['an expression statement, a for iterable, an if condition', lines('main = {', '    Int', '    for c in String {', '    }', '    if Bool {', '    }', '}'), ['E1001@2:5', 'E1001@3:14', 'E1001@5:8']],
+    ['a call argument is V2: a value', lines('main = {', '    print(Int)', '}'), []],
+    ['a binding in a while body is V2: a value', lines('main = {', '    mut i = 0', '    while i < 2 {', '        t = Int', '        i = i + 1', '    }', '}'), []],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});

@@ -258,6 +258,8 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
   const found: HeadFinding[] = [];
   // Statements stand at the top level and directly in braces, never in `(…)` or `[…]` (`[x for x in xs]`).
   const open: string[] = [];
+  // Per open `{`: whether it holds a record type's body (`Name: Type = {`, `-> Type = {`), whose fields are no statements.
+  const records: boolean[] = [];
   const pairs = pairBrackets(tokens);
   // The first token of the current token's line, kept as the loop goes (the angle-bracket rule walking back to it from each `<` made a line of n `<` quadratic).
   let lineHead = 0;
@@ -266,14 +268,17 @@ export function statementHeadErrors(tokens: readonly HeadToken[]): HeadFinding[]
     const word = tokens[i]!.text;
     if (isOpener(word)) open.push(word);
     else if (word === ')' || word === ']' || word === '}') open.pop();
-    const annotation = annotationError(tokens, pairs, i, lineHead);
+    if (word === '{') records.push(tokens[i - 1]?.text === '=' && tokens[i - 2]?.text === 'Type');
+    else if (word === '}') records.pop();
+    const inRecord = open[open.length - 1] === '{' && records[records.length - 1] === true;
+    const annotation = annotationError(tokens, pairs, i, lineHead, inRecord);
     if (annotation) {
       found.push({ from: tokens[i]!.start, ...annotation });
       continue;
     }
     if (word === '{' && tokens[i - 1]?.text === '=' && tokens[i - 2]?.text === 'Type') {
       const finding = recordBodyError(tokens, pairs, i);
-      if (finding) found.push({ ...finding, from: tokens[i]!.start });
+      if (finding) found.push({ ...finding, from: tokens[i]!.start, certain: typeFunctionHead(tokens, pairs, i - 2) });
       continue;
     }
     if (word === '(' && isCall(tokens, pairs, i)) {
@@ -338,6 +343,12 @@ function matchArmsError(tokens: readonly HeadToken[], pairs: Int32Array, keyword
       next = pairs[at]! + 1;
     } else if (/^([A-Za-z_0-9"']|f")/.test(pattern.text) && !UNFOLLOWED.has(pattern.text)) {
       next = at + 1;
+    } else if (pattern.text === 'return') {
+      // A match whose `}` is missing before the function's `return r`: the reference reads `return r` where a
+      // pattern stands and wants `=>` after it.
+      const value = tokens[at + 1];
+      next = !value || value.text === '}' || value.text === ';' ? at + 1 : expressionEnd(tokens, pairs, at + 1);
+      if (next === -1) return undefined;
     } else {
       return undefined;
     }
@@ -348,6 +359,9 @@ function matchArmsError(tokens: readonly HeadToken[], pairs: Int32Array, keyword
     let after: number;
     if (body.text === '{') {
       after = pairs[next + 1]! === -1 ? -1 : pairs[next + 1]! + 1;
+      // An arm's block holds statements, which no `,` separates (`_ => { a / b,` before the match's `}`).
+      const comma = after === -1 ? -1 : topLevelComma(tokens, pairs, next + 1, after - 1);
+      if (comma !== -1) return { code: 'E0011', message: "Unexpected token: 'Comma'", start: tokens[comma]!.start, end: tokens[comma]!.end };
     } else {
       after = expressionEnd(tokens, pairs, next + 1);
     }
@@ -355,6 +369,20 @@ function matchArmsError(tokens: readonly HeadToken[], pairs: Int32Array, keyword
     at = tokens[after]?.text === ',' ? after + 1 : after;
   }
   return undefined;
+}
+
+/** The first `,` between the brackets at `open` and `close`, outside the brackets within, or -1. */
+function topLevelComma(tokens: readonly HeadToken[], pairs: Int32Array, open: number, close: number): number {
+  for (let at = open + 1; at < close; at++) {
+    const text = tokens[at]!.text;
+    if (isOpener(text)) {
+      if (pairs[at] === -1) return -1;
+      at = pairs[at]!;
+    } else if (text === ',') {
+      return at;
+    }
+  }
+  return -1;
 }
 
 /** A struct pattern's field between `from` and the `}` at `close`: a name, `mut name` or `Variant(…)`; at an operator after the name, E0012. */
@@ -384,7 +412,7 @@ function oldCurried(name: string): string {
  * directly followed by `->` (`f: Int -> Int`), `Type[…]` and `Type<…>`; and
  * `pub` before what no expression begins with (`pub use`).
  */
-function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: number, lineHead: number): Omit<HeadFinding, 'from'> & { from?: number } | undefined {
+function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: number, lineHead: number, inRecord: boolean): Omit<HeadFinding, 'from'> & { from?: number } | undefined {
   const token = tokens[i]!;
   const next = tokens[i + 1];
   if (!next) return undefined;
@@ -405,8 +433,8 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   if (token.text === '::' && (previous === 'break' || previous === 'continue') && !isName(next.text)) {
     return { code: 'E0010', message: `Expected loop label after '::', found ${tokenKindName(next.text)}`, start: next.start, end: next.end };
   }
-  // `mut (a, b) = …`: `mut` takes one name.
-  if (token.text === 'mut' && startsStatement(tokens, i) && next.text !== 'pub' && !isName(next.text)) {
+  // `mut (a, b) = …`: `mut` takes one name (in a record's body `hits mut: Int` is a field).
+  if (token.text === 'mut' && !inRecord && startsStatement(tokens, i) && next.text !== 'pub' && !isName(next.text)) {
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end };
   }
   // `P: Type = Point(mut x: Int)`: a named struct type's first field has no `mut`.
@@ -416,7 +444,14 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   if (token.text === 'match' && operandEnd(tokens, pairs, i + 1) === -1 && NO_EXPRESSION_START.has(next.text) && startsStatement(tokens, i)) {
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(next.text)}'`, start: next.start, end: next.end };
   }
-  if (token.text === ':' && next.text === '(' && previous !== undefined && isPlainWord(previous) && startsStatement(tokens, i - 1)) {
+  // `pair := (a, b)`, `x: 2.0`, `r: 2.0` in a block: a declaration's annotation begins with a type (`[`, `?` and `<`
+  // have rules of their own). The grammar takes some of these (a float), so the rule stands without an ERROR.
+  if (token.text === ':' && !inRecord && previous !== undefined && isName(previous) && declarationHead(tokens, i - 1) && !beginsType(next.text) && !OTHER_TYPE_RULES.has(next.text)) {
+    return { ...expectedAt('a type', next, tokens), certain: true };
+  }
+  // A function's signature, or a method's (`Point.draw: (self: &Point) -> Void`).
+  const method = tokens[i - 2]?.text === '.' && isPlainWord(tokens[i - 3]?.text ?? '') && startsStatement(tokens, i - 3);
+  if (token.text === ':' && next.text === '(' && previous !== undefined && isPlainWord(previous) && (startsStatement(tokens, i - 1) || method)) {
     const signature = signatureError(tokens, pairs, i + 1);
     if (signature) return signature;
   }
@@ -430,6 +465,24 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   }
   return undefined;
 }
+
+/** Whether the name at `name` begins a statement, or follows a `pub` or `mut` that does. */
+function declarationHead(tokens: readonly HeadToken[], name: number): boolean {
+  const before = tokens[name - 1]?.text;
+  if (before === 'pub' || before === 'mut') {
+    const first = tokens[name - 2]?.text === 'pub' ? name - 2 : name - 1;
+    return startsStatement(tokens, first);
+  }
+  return startsStatement(tokens, name);
+}
+
+/** Whether the reference's type parser takes a token to begin a type: a name, a bracket, a reference or an integer. */
+function beginsType(text: string): boolean {
+  return (isName(text) && text !== '_') || text === '(' || text === '{' || text === '&' || text === '&mut' || text === '*' || text === '-' || /^[0-9][0-9a-fA-FxXoObB_]*$/.test(text);
+}
+
+/** Tokens after `name:` that other rules report: old generic brackets, `?`, an angle-bracket type. */
+const OTHER_TYPE_RULES = new Set(['[', '?', '<']);
 
 /** Tokens a type can begin with: after `Name<T>` one of these leaves the reference's outcome to what follows. */
 const TYPE_START = /^([A-Za-z_][A-Za-z0-9_]*|[0-9].*|[({[&*?-]|&mut)$/;
@@ -511,6 +564,38 @@ function recordBodyError(tokens: readonly HeadToken[], pairs: Int32Array, open: 
   return undefined;
 }
 
+/**
+ * Whether the `Type` at `type` ends the signature of `Name: (…) -> Type = {…}`
+ * (`pub` before it or not; one parameter group: a curried `-> (…) -> Type`
+ * returns a function). The reference reads such a body as a record first
+ * (decl.rs, RFC-010) and, when that fails, rewinds to read a function body but
+ * keeps the record reader's error (`{ return List(T) }`: E0010 at `return`;
+ * fields on lines without commas: E0010 at the second name), though the grammar
+ * takes the braces as a block without an error.
+ */
+function typeFunctionHead(tokens: readonly HeadToken[], pairs: Int32Array, type: number): boolean {
+  const close = type - 2;
+  if (tokens[type - 1]?.text !== '->' || tokens[close]?.text !== ')' || pairs[close] === -1) return false;
+  const open = pairs[close]!;
+  const name = open - 2;
+  if (tokens[open - 1]?.text !== ':' || !isName(tokens[name]?.text ?? '')) return false;
+  return tokens[name - 1]?.text === 'pub' ? startsStatement(tokens, name - 1) : startsStatement(tokens, name);
+}
+
+/** Whether every bracket from `from` up to the first `stop` outside them pairs up (a stray one leaves an earlier `(` open). */
+function bracketsPairUpTo(tokens: readonly HeadToken[], pairs: Int32Array, from: number, stop: string): boolean {
+  for (let at = from; at < tokens.length && tokens[at]!.text !== stop; at++) {
+    const text = tokens[at]!.text;
+    if (isOpener(text)) {
+      if (pairs[at] === -1) return false;
+      at = pairs[at]!;
+    } else if (text === ')' || text === ']' || text === '}') {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** A binding item `name = function[positions]`: where it ends, or its E0012. */
 function bindingEnd(tokens: readonly HeadToken[], pairs: Int32Array, at: number): number | Omit<HeadFinding, 'from'> {
   const name = tokens[at]!;
@@ -565,6 +650,14 @@ const OLD_FUNCTION_TYPE = "Invalid syntax: Old function syntax '(Type, Type) -> 
  */
 function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: number): Omit<HeadFinding, 'from'> | undefined {
   const close = pairs[open]!;
+  // A parameter list never closed (`total: (xs: List(Int) -> Int = {`) is no signature: the reference reads a
+  // parenthesized type, and a name's `:` there is no type's.
+  // (An old curried type there, `(xs: Int -> …`, is refused first.)
+  const curried = isPlainWord(tokens[open + 3]?.text ?? '') && tokens[open + 3]!.text !== 'Type' && tokens[open + 4]?.text === '->';
+  if (close === -1 && isName(tokens[open + 1]?.text ?? '') && tokens[open + 2]?.text === ':' && !curried && bracketsPairUpTo(tokens, pairs, open + 1, '=')) {
+    const colon = tokens[open + 2]!;
+    return { code: 'E0011', message: "Unexpected token: 'Colon'", start: colon.start, end: colon.end, certain: true };
+  }
   if (close === -1 || tokens[close + 1]?.text !== '->') return undefined;
   const first = tokens[open + 1]!;
   const second = tokens[open + 2]?.text ?? '';
@@ -574,7 +667,14 @@ function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: n
     if (tokens[at]!.text === 'mut') at++;
     if (!isPlainWord(tokens[at]?.text ?? '')) return undefined;
     let end = at + 1;
-    if (tokens[end]?.text === ':') end = typeEnd(tokens, pairs, end + 1);
+    if (tokens[end]?.text === ':') {
+      // `(self: &mut)`: after the references a type begins.
+      let type = end + 1;
+      while (tokens[type]?.text === '&' || tokens[type]?.text === '&mut' || tokens[type]?.text === '*') type++;
+      const begins = tokens[type];
+      if (!begins || (!beginsType(begins.text) && !OTHER_TYPE_RULES.has(begins.text))) return expectedAt('a type', begins, tokens);
+      end = typeEnd(tokens, pairs, end + 1);
+    }
     if (end === -1) return undefined;
     const after = tokens[end]!;
     if (end === close) break;

@@ -60,7 +60,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   const hasError = tree.rootNode.hasError;
   let tokens: TokenList | undefined;
   const tokenList = () => (tokens ??= new TokenList(tree, text));
-  const brackets = hasError ? bracketErrors(tree, text.length, tokenList) : { found: [], unclosed: [] };
+  const brackets = hasError ? bracketErrors(tree, text, tokenList) : { found: [], unclosed: [] };
   const unclosed = [...brackets.unclosed].sort((a, b) => a - b);
 
   const parser: Found[] = [];
@@ -71,11 +71,12 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
+  if (lexical.length === 0 && /\belse\b/.test(text)) parser.push(...elseWithoutBlock(tree, text, tokenList));
   const problems = hasError ? errorNodes(tree, text, lines) : [];
   // The heads of `if` and `for` statements, match arms, call arguments and old annotation syntax, read off the
   // tokens where recovery made an ERROR in them: each is where the reference stops.
   const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
-  const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*([[<]|=\s*[A-Za-z_]\w*\s*\(\s*mut\b)/.test(text))
+  const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*([[<]|=\s*[A-Za-z_]\w*\s*\(\s*mut\b)|->\s*Type\s*=\s*\{|\w\s*:\s*([0-9][0-9_]*\.[0-9]|["'])/.test(text))
     ? []
     : firstPerStatement(statementHeadErrors(headTokens(text)).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1)), lines);
   parser.push(...heads.map(({ code, message, start, end, from }) => ({ code, message, start, end, from, lexical: false })));
@@ -91,7 +92,9 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // closed by another kind is where the reference stops too (`ys = [1, 2)`: not also E0010 at the `)`).
   // (What recovery says at the bracket itself stands beside it: `xs = [1, 2]]` is E0011 to the reference, a statement
   // that has ended, where the bracket rule sees a `]` closing the block's `{`.)
-  const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.start + 1, end: lines.lineEnd(lines.lineOf(b.start)) })));
+  // (When the bracket rule knows the statement failed at the closer, E0011 or E0012, what recovery says at the
+  // closer itself is its guess too.)
+  const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.code === 'E0010' ? b.start + 1 : b.start, end: lines.lineEnd(lines.lineOf(b.start)) })));
   let lastLine = -1;
   let lastStart = -1;
   for (const { found, problem } of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {
@@ -109,13 +112,29 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   parser.sort((a, b) => a.start - b.start);
 
-  const reported: Reported[] = lexical.concat(dedupe(parser));
+  const reported: Reported[] = lexical.concat(dedupe(outsideInterpolations(parser, text)));
   return reported.map((f) => {
     const diagnostic: Diagnostic = { code: f.code, severity: 'error', message: f.message, range: lines.humanRange(f.start, Math.max(f.end, f.start)) };
     // Assigned, not spread: a spread makes an object per diagnostic, and a file of stray characters has one diagnostic each.
     if (f.help) diagnostic.help = f.help;
     return diagnostic;
   });
+}
+
+/**
+ * The parser's findings outside f-strings' interpolations: the reference parses each `{…}` on its own, reads one
+ * expression and ignores what follows it (`{a, b}` is `a`), and takes a `{…}` that does not parse as text
+ * (`{ }`, `{a!r}`, `{a:}`), never with an error (syntax.md §2.9).
+ */
+function outsideInterpolations(found: Found[], text: string): Found[] {
+  if (found.length === 0 || !text.includes('f"')) return found;
+  // The reference lexer's f-string tokens (nested braces and strings inside), not the tree's: recovery may break an
+  // f-string with several such `{…}` into pieces. At its first character the f-string is a token, which the
+  // reference may find where it wants another (`print(f"{a}" f"{b}")`).
+  const spans = headTokens(text).filter((t) => t.text.startsWith('f"')).map((t) => ({ start: t.start + 1, end: t.end }));
+  if (spans.length === 0) return found;
+  const inside = new SpanIndex(spans);
+  return found.filter((f) => !inside.contains(f.start, f.start));
 }
 
 /** What the ERRORs and MISSINGs say, in the order of where they say it, but those another diagnostic explains better. */
@@ -172,6 +191,8 @@ function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
   };
 }
 
+const SPAWN_WITHOUT_BLOCK = "Expected expression: block or 'for' after spawn";
+
 const STATEMENT_START_KEYWORDS = new Set(['use', 'pub', 'else', 'in']);
 
 /** Operators no operand starts with: after a prefix operator, the one the reference's parser stops at. */
@@ -188,7 +209,7 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
   if (spawn?.text === 'spawn' && spawn.end <= error.endIndex) {
     const next = tokens().after(spawn.end);
     const at = next ? { start: next.start, end: next.end } : { start: textLength, end: textLength };
-    return { code: 'E0016', message: "Expected expression: block or 'for' after spawn", ...at, lexical: false };
+    return { code: 'E0016', message: SPAWN_WITHOUT_BLOCK, ...at, lexical: false };
   }
   // An ERROR that starts `* /` (recovery may wrap a prefix operator with what
   // follows it): the reference took `*` and stopped at `/`.
@@ -403,14 +424,21 @@ function endsOperand(token: TokenAt | undefined): token is TokenAt {
   return token !== undefined && ENDS_OPERAND.test(token.text) && !BEFORE_EXPRESSION.has(token.text);
 }
 
-/** The first place in an ERROR (or right before it) where the reference's expression parser fails silently. */
+/**
+ * The first place in an ERROR (or right before it) where the reference's expression parser fails silently, or right
+ * after it: an ERROR that goes on with an expression and ends wanting an operand (`x = 1 +` before the block's `}`)
+ * fails at what follows it.
+ */
 function firstSilentFailure(error: ErrorNode, tokens: TokenList, text: string): TokenAt | undefined {
   let previous = tokens.before(error.startIndex);
-  for (let token = tokens.after(error.startIndex); token && token.start < error.endIndex && token.end > token.start; token = tokens.after(token.end)) {
+  let token = tokens.after(error.startIndex);
+  for (; token && token.start < error.endIndex && token.end > token.start; token = tokens.after(token.end)) {
     if (silentFailure(previous, token, tokens, text)) return token;
     previous = token;
   }
-  return undefined;
+  // Only an ERROR that goes on with the expression before it (not a stray `,`: `return n , > 10` stops at the `,`).
+  const continued = CONTINUES_EXPRESSION.has(error.first.text) && endsOperand(tokens.before(error.first.start));
+  return continued && token && previous && previous.end === error.endIndex && silentFailure(previous, token, tokens, text) ? token : undefined;
 }
 
 /**
@@ -674,7 +702,8 @@ function isStatementBlock(table: NodeTable, block: number): boolean {
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /** Brackets that never close (E0010 `Expected RBrace, found Eof`) or close with the wrong kind. */
-function bracketErrors(tree: Tree, textLength: number, tokens: () => TokenList): { found: Found[]; unclosed: number[] } {
+function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { found: Found[]; unclosed: number[] } {
+  const textLength = text.length;
   // Read off the cursor: a Node is made only for named nodes, to skip those
   // without ERROR or MISSING inside, whose brackets pair up among themselves.
   const stack: Array<{ type: string; start: number }> = [];
@@ -682,11 +711,27 @@ function bracketErrors(tree: Tree, textLength: number, tokens: () => TokenList):
   const abandoned: number[] = [];
   walk(tree, (cursor) => {
     const type = cursor.nodeType;
-    if (type === 'string' || type === 'line_comment' || type === 'block_comment') return false;
+    if (type === 'string' || type === 'fstring' || type === 'line_comment' || type === 'block_comment') return false;
     if (cursor.nodeIsNamed && !cursor.currentNode.hasError) return false;
     const opens = Object.hasOwn(PAIRS, type);
     if (!opens && type !== ')' && type !== ']' && type !== '}') return true;
-    if (cursor.nodeIsMissing) return true;
+    if (cursor.nodeIsMissing) {
+      // Recovery closed an index after its expression, where the reference's index wants `,` or `]` and stops at
+      // what stands there (`queue[head⏎head = …`: at the second `head`), not at a closer further on.
+      // So does a group or a call recovery closed after its expression (`r = (1 + 2⏎print(r)`: at `print`).
+      const open = stack[stack.length - 1];
+      // (Only after a whole operand at the end of its line, and not in a type: there the reference stops earlier,
+      // or wants a type; on the same line the real closer follows.)
+      const next = tokens().after(cursor.startIndex);
+      const lineEnds = !next || text.slice(cursor.startIndex, next.start).includes('\n');
+      const closes = (type === ']' && open?.type === '[' && indexes({ text: '[', start: open.start, end: open.start + 1 }, tokens(), text))
+        || (type === ')' && open?.type === '(' && lineEnds && endsOperand(tokens().before(cursor.startIndex)) && !inType(open.start, tokens()));
+      if (closes) {
+        stack.pop();
+        found.push({ code: 'E0010', message: `Expected ${tokenKindName(type)}, found ${tokenKindName(next?.text ?? '')}`, start: next ? tokenStart(next) : textLength, end: next?.end ?? textLength, lexical: false });
+      }
+      return true;
+    }
     if (opens) {
       stack.push({ type, start: cursor.startIndex });
       return true;
@@ -695,7 +740,7 @@ function bracketErrors(tree: Tree, textLength: number, tokens: () => TokenList):
     if (open && PAIRS[open.type] === type) {
       stack.pop();
     } else if (open) {
-      found.push(wrongCloser(open, type, cursor.startIndex, cursor.endIndex, tokens));
+      found.push(wrongCloser(open, type, cursor.startIndex, cursor.endIndex, tokens, text));
       abandoned.push(...stack.map((n) => n.start));
       stack.length = 0;
       return false;
@@ -712,17 +757,198 @@ function bracketErrors(tree: Tree, textLength: number, tokens: () => TokenList):
 /**
  * A bracket closed by another kind. The reference's list literal does not say
  * so: its element parse fails at the closer, and what holds the list reports
- * (`x = [1, 2)` as an assignment without a value, `f([1, 2))` as the closer
- * unexpected). An index (`a[1)`) and the other brackets expect their own closer.
+ * (`x = [1, 2)` and `x = xs + [1, 2)` as an assignment without a value,
+ * `f([1, 2))` as the closer unexpected). An index (`a[1)`) and the other
+ * brackets expect their own closer.
  */
-function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList): Found {
+function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList, text: string): Found {
+  // `spawn(`: the reference stops at the bracket, which no `spawn` takes (a block or `for` follows it).
+  if (open.type !== '{' && tokens().before(open.start)?.text === 'spawn') {
+    return { code: 'E0016', message: SPAWN_WITHOUT_BLOCK, start: open.start, end: open.start + 1, lexical: false };
+  }
+  // `if (v > 0 {`: the parenthesized expression ends before a `{` that no keyword or `=>` before it takes, and the
+  // reference wants its `)` there, not at a closer further on.
+  if (open.type === '(') {
+    const brace = braceAfterOperand(open.start, start, tokens());
+    if (brace) return { code: 'E0010', message: 'Expected RParen, found LBrace', start: brace.start, end: brace.end, lexical: false };
+  }
+  // A lambda's body is a block, whose statements no `,` separates: the reference stops at the first one in it
+  // (`(a, x) => { a + x, 0)`), where recovery closed the block before it to go on with the call's arguments.
+  if (open.type === '{' && tokens().before(open.start)?.text === '=>') {
+    const comma = topLevelComma(open.start, start, tokens());
+    if (comma) return unexpectedToken(comma);
+  }
+  // A block's statements end where a `)` or `]` stands (`xs = [1, 2]]`, `print(1))`): no statement begins there.
+  // (After an operator or `=` the statement's expression failed there: an assignment's value says E0012. Not in the
+  // head of an `if`, `while` or `for`, where the reference wants the `{` there instead.)
+  const operandWanted = !endsOperand(tokens().before(start));
+  if (open.type === '{' && closer !== '}' && holdsStatements(open.start, tokens()) && !inType(open.start, tokens()) && !inHead(start, tokens(), text)) {
+    return operandWanted && inAssignedValue(start, tokens(), text) ? noValue(start, end) : unexpectedToken({ text: closer, start, end });
+  }
+  // `print(])`, `io.println(v.` before `}`: where an operand is wanted in a call, a group or an index, the
+  // expression fails silently, and what holds it reports (an assignment's value, or the statement at the closer).
+  // (Not in a type, `List(})` in a record or `(self: &Rect[ )`, where the reference wants a type there: the
+  // bracket's E0010 below has that code and place.)
+  if (open.type !== '{' && operandWanted && !(open.type === '[' && !indexes({ text: '[', start: open.start, end: open.start + 1 }, tokens(), text)) && !inType(open.start, tokens())) {
+    return inAssignedValue(open.start, tokens(), text) ? noValue(start, end) : unexpectedToken({ text: closer, start, end });
+  }
   const before = open.type === '[' ? tokens().before(open.start) : undefined;
   if (before && (!ENDS_OPERAND.test(before.text) || BEFORE_EXPRESSION.has(before.text))) {
-    if (before.text === '=' && !COMPOUND_PREFIX.test(tokens().before(before.start)?.text ?? '')) return noValue(start, end);
+    if (inAssignedValue(open.start, tokens(), text)) return noValue(start, end);
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(closer)}'`, start, end, lexical: false };
   }
   return { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(closer)}`, start, end, lexical: false };
 }
+
+/**
+ * An `if` used as a value whose `else` is followed by neither `{` nor `if` (`x = if c { 1 } else 0`): the
+ * reference reads the else branch as a block whose `{` it skips, statements up to a `}`. So it stops at the first
+ * `)`, `]` or `,` there (E0011), or the `}` it takes is one the enclosing blocks miss, and it wants one at the end
+ * of the file (E0010 `Expected RBrace, found Eof`). A statement's `if` takes any expression after `else`.
+ */
+function elseWithoutBlock(tree: Tree, text: string, tokens: () => TokenList): Found[] {
+  const table = nodeTableOf(tree, text);
+  const ELSE_CLAUSE = table.idOf('else_clause');
+  const IF = table.idOf('if_expression');
+  const BODY = table.fieldIdOf('body');
+  const found: Found[] = [];
+  for (let node = 0; node < table.count; node++) {
+    if (table.typeId(node) !== ELSE_CLAUSE) continue;
+    const body = table.childInField(node, BODY);
+    if (body === -1 || table.type(body) === 'block' || table.typeId(body) === IF) continue;
+    let top = table.parent(node);
+    while (table.typeId(table.parent(top)) === ELSE_CLAUSE) top = table.parent(table.parent(top));
+    if (table.type(table.parent(top)) === 'expression_statement') continue;
+    let depth = 0;
+    let stop: Found | undefined;
+    for (let token = tokens().after(table.start(body)); token && token.end > token.start; token = tokens().after(token.end)) {
+      const word = token.text;
+      if (word === '(' || word === '[' || word === '{') depth++;
+      else if (depth > 0 && (word === ')' || word === ']' || word === '}')) depth--;
+      else if (word === '}') break;
+      else if (depth === 0 && (word === ')' || word === ']' || word === ',')) {
+        stop = unexpectedToken(token);
+        break;
+      }
+    }
+    found.push(stop ?? { code: 'E0010', message: 'Expected RBrace, found Eof', start: text.length, end: text.length, lexical: false });
+    break;
+  }
+  return found;
+}
+
+/**
+ * Whether the `{` at `open` opens a block of statements: not a dictionary (`{"a": 1`), a record type's body
+ * (`Type = {`) or a match's arms (the nearest keyword back from it, outside brackets, is `match`).
+ */
+function holdsStatements(open: number, tokens: TokenList): boolean {
+  const first = tokens.after(open + 1);
+  if (first && /^"/.test(first.text) && tokens.after(first.end)?.text === ':') return false;
+  const before = tokens.before(open);
+  if (before?.text === '=' && tokens.before(before.start)?.text === 'Type') return false;
+  let depth = 0;
+  for (let token = before; token; token = tokens.before(token.start)) {
+    const word = token.text;
+    if (word === ')' || word === ']' || word === '}') depth++;
+    else if (word === '(' || word === '[' || word === '{') {
+      if (depth === 0) return true;
+      depth--;
+    } else if (depth === 0 && (word === 'match' || word === '=' || word === '=>' || word === ';' || TAKES_BLOCK.has(word))) {
+      return word !== 'match';
+    }
+  }
+  return true;
+}
+
+/** Whether the bracket at `at` stands in a type: back from it, a `:` comes before any `=`, `=>`, `;` or block. */
+function inType(at: number, tokens: TokenList): boolean {
+  for (let token = tokens.before(at); token; token = tokens.before(token.start)) {
+    const word = token.text;
+    if (word === ':') return true;
+    if (word === '=' || word === '=>' || word === ';' || word === '}' || TAKES_BLOCK.has(word)) return false;
+    if (word === '{' && tokens.before(token.start)?.text !== '=') return false;
+  }
+  return false;
+}
+
+/** Whether `at` stands after an `if`, `while` or `for` on its line, outside brackets, before that statement's `{`. */
+function inHead(at: number, tokens: TokenList, text: string): boolean {
+  let depth = 0;
+  let next = at;
+  for (let token = tokens.before(at); token; next = token.start, token = tokens.before(token.start)) {
+    if (text.slice(token.end, next).includes('\n')) return false;
+    const word = token.text;
+    if (word === ')' || word === ']' || word === '}') depth++;
+    else if (word === '(' || word === '[' || word === '{') {
+      if (depth === 0) return false;
+      depth--;
+    } else if (depth === 0 && (word === 'if' || word === 'while' || word === 'for')) return true;
+    else if (depth === 0 && word === ';') return false;
+  }
+  return false;
+}
+
+/** Keywords and arrows whose block follows them: `if c {`, `x => {`. */
+const TAKES_BLOCK = new Set(['if', 'else', 'while', 'for', 'match', 'spawn', 'unsafe', '=>']);
+
+/** The first `{` after the bracket at `open` and before `end`, outside the brackets within, right after an operand and not a keyword's block. */
+function braceAfterOperand(open: number, end: number, tokens: TokenList): TokenAt | undefined {
+  // A group that begins with no operand (`current( == 0 {`) fails there, silently, before any `{`.
+  const first = tokens.after(open + 1);
+  if (!first || NO_EXPRESSION_START.has(first.text) || BINARY_ONLY.has(first.text)) return undefined;
+  let depth = 0;
+  let blockTaken = false;
+  let previous: TokenAt | undefined;
+  for (let token: TokenAt | undefined = first; token && token.start < end && token.end > token.start; token = tokens.after(token.end)) {
+    const word = token.text;
+    if (depth === 0 && word === '{' && !blockTaken && endsOperand(previous)) return token;
+    if (word === '(' || word === '[' || word === '{') {
+      if (depth === 0 && word === '{') blockTaken = false;
+      depth++;
+    } else if (word === ')' || word === ']' || word === '}') {
+      depth--;
+    } else if (depth === 0 && TAKES_BLOCK.has(word)) {
+      blockTaken = true;
+    }
+    previous = token;
+  }
+  return undefined;
+}
+
+/** The first `,` after the bracket at `open` and before `end`, outside the brackets within. */
+function topLevelComma(open: number, end: number, tokens: TokenList): TokenAt | undefined {
+  let depth = 0;
+  for (let token = tokens.after(open + 1); token && token.start < end && token.end > token.start; token = tokens.after(token.end)) {
+    if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
+    else if (token.text === ')' || token.text === ']' || token.text === '}') depth--;
+    else if (depth === 0 && token.text === ',') return token;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the operand at `at` is in the value of an assignment: back from it to its statement's start (a `;`, a
+ * `return`, an unclosed `{`, a line break after a token that ends an expression), through the calls and lists it
+ * stands in, a `=` (not a compound one). The reference's failed element fails them all, up to what holds the value.
+ */
+function inAssignedValue(at: number, tokens: TokenList, text: string): boolean {
+  let depth = 0;
+  let next = at;
+  for (let token = tokens.before(at); token; next = token.start, token = tokens.before(token.start)) {
+    const word = token.text;
+    if (!LINE_GOES_ON.has(word) && text.slice(token.end, next).includes('\n')) return false;
+    if (word === ')' || word === ']' || word === '}') depth++;
+    else if (word === '(' || word === '[' || word === '{') {
+      if (depth > 0) depth--;
+      else if (word === '{') return false;
+    } else if (depth === 0 && (word === ';' || word === 'return')) return false;
+    else if (depth === 0 && word === '=') return !COMPOUND_PREFIX.test(tokens.before(token.start)?.text ?? '');
+  }
+  return false;
+}
+
+/** Tokens after which an expression goes on on the next line. */
+const LINE_GOES_ON = new Set([...BINARY_ONLY, '+', '-', '*', '(', '[', ',']);
 
 /** A token an index's `[` may follow: a name, a literal or a closing bracket, unless it is a keyword an expression follows. */
 const ENDS_OPERAND = /^([A-Za-z_0-9"'].*|[)\]}])$/;

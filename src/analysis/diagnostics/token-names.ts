@@ -20,6 +20,11 @@ export function isKeyword(word: string): boolean {
 /** Statement-start keywords the reference rejects with E0018. */
 export const NAME_KEYWORDS = new Set(['ref', 'unsafe', 'else', 'in', 'as']);
 
+/** A float as Rust's Debug form prints it: a whole number keeps its `.0` (`2.0`, not `2`). */
+function rustFloat(value: number): string {
+  return Number.isInteger(value) && Math.abs(value) < 1e16 ? value.toFixed(1) : String(value);
+}
+
 /** The reference's name for the token spelled `text`. */
 export function tokenKindName(text: string): string {
   if (text === '') return 'Eof';
@@ -31,7 +36,7 @@ export function tokenKindName(text: string): string {
   if (text === '_') return 'Underscore';
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(text)) return `Identifier(${JSON.stringify(text)})`;
   if (/^(0[xXoObB])?[0-9a-fA-F_]+$/.test(text) && /^[0-9]/.test(text)) return `IntLiteral(${intValue(text)})`;
-  if (/^[0-9.][0-9_.eE+-]*$/.test(text)) return `FloatLiteral(${Number(text.replace(/_/g, ''))})`;
+  if (/^[0-9.][0-9_.eE+-]*$/.test(text)) return `FloatLiteral(${rustFloat(Number(text.replace(/_/g, '')))})`;
   if (text.startsWith('f"')) return `FStringLiteral(${JSON.stringify(text.slice(2, -1))})`;
   if (text.startsWith('"')) return `StringLiteral(${JSON.stringify(text.replace(/^"{1,3}|"{1,3}$/g, ''))})`;
   if (text.startsWith("'")) return `CharLiteral('${text.slice(1, -1)}')`;

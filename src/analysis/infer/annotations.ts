@@ -5,7 +5,7 @@ import { locate, subtreeOf, type NodeTable } from '../../syntax/node-table.ts';
 import { MAX_CHECK_DEPTH, tooDeepAt } from './depth.ts';
 import type { RawDiagnostic } from './messages.ts';
 import { containerType, scalarAnnotation } from './signatures.ts';
-import { ERROR, VOID, display, named, type Field, type Type } from './types.ts';
+import { ERROR, VOID, appliedType, named, type Field, type Type } from './types.ts';
 
 const TYPE_NODES = new Set(['type_identifier', 'generic_type', 'tuple_type', 'function_type', 'reference_type', 'meta_type']);
 
@@ -27,6 +27,11 @@ export function annotationType(node: Node | null, depth = 0): Type {
     }
     case 'meta_type':
       return { k: 'meta' };
+    case 'integer':
+    case 'unary_expression': {
+      const value = integerArgument(node);
+      return value === undefined ? named(node.text) : { k: 'named', name: `int64::${value}`, literal: true };
+    }
     case 'generic_type': {
       const name = node.childForFieldName('name')?.text ?? '';
       const args = typeArguments(node.childForFieldName('arguments'));
@@ -34,9 +39,11 @@ export function annotationType(node: Node | null, depth = 0): Type {
       const types = args.map(inner);
       // A record applied to types (`Box(Int)`, `Pair(A, B)`) is the reference's `Generic` type: nominal, by its
       // text (its arguments are never substituted), neither the record its constructor makes nor a record to read
-      // fields of. With a constant argument (`Positive(5)`, `Array(T, 3)`) it stays the name.
-      const applied = args.length > 0 && args.every((a) => TYPE_NODES.has(a.type));
-      return containerType(name, types) ?? (applied ? { k: 'named', name: `${name}(${types.map(display).join(', ')})`, applied: name } : named(name));
+      // fields of. An integer argument is its literal type (`Ring(Int, 8)` is `Ring(int64, int64::8)`, `Adult(5)`
+      // `Adult(int64::5)`: a proof function applied in a signature is not refined); with another constant argument
+      // it stays the name.
+      const applied = args.length > 0 && args.every((a) => TYPE_NODES.has(a.type) || integerArgument(a) !== undefined);
+      return containerType(name, types) ?? (applied ? appliedType(name, types) : named(name));
     }
     case 'tuple_type': {
       const items = node.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
@@ -56,6 +63,25 @@ export function annotationType(node: Node | null, depth = 0): Type {
       return { k: 'struct', name: '', fields: [], interfaces: [] };
     default:
       return named(node.text);
+  }
+}
+
+/** The value of an integer constant in a type's arguments (`8`, `-8`, `0x10`), as the reference prints it. */
+function integerArgument(node: Node): string | undefined {
+  let sign = '';
+  let literal = node;
+  if (node.type === 'unary_expression') {
+    const operand = node.childForFieldName('operand');
+    if (node.child(0)?.type !== '-' || operand?.type !== 'integer') return undefined;
+    sign = '-';
+    literal = operand;
+  } else if (node.type !== 'integer') {
+    return undefined;
+  }
+  try {
+    return `${sign}${BigInt(literal.text.replaceAll('_', ''))}`;
+  } catch {
+    return undefined;
   }
 }
 

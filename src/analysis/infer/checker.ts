@@ -16,7 +16,7 @@ import {
   BUILTIN_TYPE_NAMES, instantiateScheme, isNativeName, preludeValues, stdExportType, stdModuleRecord, stdRootRecord, type Scheme,
 } from './signatures.ts';
 import {
-  BOOL, CHAR, ERROR, FLOAT, INT, FixedTexts, META, STRING, VOID, VarSupply, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
+  BOOL, CHAR, ERROR, FLOAT, INT, FixedTexts, META, STRING, VOID, VarSupply, appliedType, describe, display, hasVariables, instantiate, isError, isExactlyBool, isFloat, isInt,
   observeBindings, observeNumbersShown, prune, unify, type Field, type Type, type TypeVar,
 } from './types.ts';
 import { declarationsGeneration } from '../incremental/declaration-items.ts';
@@ -690,7 +690,7 @@ class Checker {
         if (!binding) {
           // `p.x = v`, `a[i] = v`: only the value is inferred.
           const right = node.childForFieldName('right') ?? node.childForFieldName('value');
-          if (right) this.infer(right);
+          if (right) this.inferV1(right);
           const left = node.childForFieldName('left');
           if (left?.type === 'member_expression') this.recordTargetReceiver(left);
           return;
@@ -711,7 +711,7 @@ class Checker {
         if (!expr) return;
         if (expr.type === 'if_expression') return this.checkIfStatement(expr);
         if (expr.type === 'for_expression') return this.checkForStatement(expr);
-        this.infer(expr);
+        this.inferV1(expr);
         return;
       }
       default:
@@ -722,15 +722,16 @@ class Checker {
   private checkVariable(statement: Node, name: string, nameNode: Node, annotation: Node | null, value: Node | null, mutable: boolean): void {
     let type: Type;
     if (value && annotation) {
-      const init = this.infer(value);
-      const declared = this.annotation(annotation);
+      const init = this.inferV1(value);
+      const refined = this.refinedAnnotation(annotation);
+      const declared = refined ?? this.annotation(annotation);
       type = declared;
       if (!isError(init)) this.checkAnnotation(statement, declared, init);
       if (declared.k === 'meta' && prune(init).k === 'struct') type = prune(init);
       // `b: Box(Int) = Box(1)`: the variable is the record the constructor made.
       if (declared.k === 'named' && declared.applied !== undefined && sameRecord(init, declared.applied)) type = prune(init);
     } else if (value) {
-      type = this.infer(value);
+      type = this.inferV1(value);
     } else if (annotation) {
       type = this.annotation(annotation);
     } else {
@@ -749,11 +750,27 @@ class Checker {
     if (existing?.prelude && this.scopes.length > 1) this.scopes[this.scopes.length - 1]!.get(name)!.retypesGlobal = true;
   }
 
-  /** R2: `name: T = init` (V1 only). */
-  private checkAnnotation(statement: Node, declared: Type, init: Type): void {
+  /**
+   * `a: Adult(30) = …` with `Adult` a proof function: the variable's type is the
+   * refinement of the proof's base type (V1 only; a bare `a: Adult(30)` is the
+   * applied name, as in a signature). Its constraint shows the integer arguments.
+   */
+  private refinedAnnotation(annotation: Node): Type | undefined {
+    if (annotation.type !== 'generic_type') return undefined;
+    const name = annotation.childForFieldName('name')?.text ?? '';
+    const proof = this.decls.proofFunctions.get(name);
+    const args = typeArguments(annotation.childForFieldName('arguments'));
+    if (!proof || args.length === 0) return undefined;
+    const constants = args.map((a) => annotationType(a)).filter((t) => t.k === 'named' && t.name.startsWith('int64::'));
+    return { k: 'refined', base: proof.base, constraint: `${name}(${constants.map((t) => display(t).slice('int64::'.length)).join(', ')})` };
+  }
+
+  /** R2: `name: T = init` (V1 only); a refinement is compared by its base type. */
+  private checkAnnotation(statement: Node, shown: Type, init: Type): void {
+    const declared = shown.k === 'refined' ? shown.base : shown;
     const initType = this.resolveNamed(prune(init));
     if (isInt(declared) && isFloat(initType)) {
-      this.report('E1002', TYPE_MESSAGES.E1002(display(declared), display(init)), firstToken(statement));
+      this.report('E1002', TYPE_MESSAGES.E1002(display(shown), display(init)), firstToken(statement));
       return;
     }
     if (isFloat(declared) && isInt(initType)) return;
@@ -762,18 +779,16 @@ class Checker {
     if (initType.k === 'struct' && d.k === 'named' && initType.interfaces.includes(d.name)) return;
     if (initType.k === 'struct' && d.k === 'struct' && initType.name === d.name && this.decls.generics.has(d.name)) return;
     if (d.k === 'named' && d.applied !== undefined && sameRecord(initType, d.applied)) return;
-    this.report('E1002', TYPE_MESSAGES.E1002(display(declared), display(init)), firstToken(statement));
+    this.report('E1002', TYPE_MESSAGES.E1002(display(shown), display(init)), firstToken(statement));
   }
 
   private annotation(node: Node): Type {
     if (node.type === 'generic_type' && !isBuiltinGeneric(node)) {
       const name = node.childForFieldName('name')?.text ?? '';
-      const proof = this.decls.proofFunctions.get(name);
-      if (proof) return proof.base;
       // A generic record of this file applied to types, even one named like a container (`List: (T: Type) -> Type`).
       if (this.decls.generics.has(name)) {
         const args = typeArguments(node.childForFieldName('arguments')).map((a) => this.annotation(a));
-        return { k: 'named', name: `${name}(${args.map(display).join(', ')})`, applied: name };
+        return appliedType(name, args);
       }
     }
     return annotationType(node);
@@ -836,7 +851,7 @@ class Checker {
           this.addVar(p.name, p.annotation ? instantiate(this.annotation(p.annotation), generics) : this.vars.fresh(), p.mutable, p.node);
         }
       }
-      if (expressionBody) this.infer(expressionBody);
+      if (expressionBody) this.inferV1(expressionBody);
       else if (body?.type === 'block') for (const s of statementsOf(body)) this.checkStatement(s);
     }, 'function');
     this.expectedReturn = savedExpected;
@@ -846,7 +861,7 @@ class Checker {
   private checkDestructuring(node: Node): void {
     const names = node.childrenForFieldName('name').filter((c): c is Node => c !== null);
     const value = node.childForFieldName('value');
-    const rhs = value ? prune(this.infer(value)) : ERROR;
+    const rhs = value ? prune(this.inferV1(value)) : ERROR;
     if (rhs.k === 'tuple') {
       if (rhs.items.length !== names.length) {
         this.report('E1002', TYPE_MESSAGES.E1002(`Tuple(${names.length})`, `Tuple(${rhs.items.length})`), firstToken(node));
@@ -885,7 +900,7 @@ class Checker {
   }
 
   private requireBool(condition: Node, at: Node): void {
-    const type = this.infer(condition);
+    const type = this.inferV1(condition);
     if (isError(type) || isExactlyBool(type)) return;
     this.report('E1002', TYPE_MESSAGES.E1002('bool', display(type)), at);
   }
@@ -899,7 +914,7 @@ class Checker {
   /** A statement-level `for` (V1): E2013 when the variable already exists anywhere. */
   private checkForStatement(node: Node): void {
     const iterable = node.childForFieldName('iterable');
-    const element = iterable ? this.elementType(this.infer(iterable)) : this.vars.fresh();
+    const element = iterable ? this.elementType(this.inferV1(iterable)) : this.vars.fresh();
     if (iterable) this.checkIterable(iterable);
     const variable = node.childForFieldName('variable');
     const body = node.childForFieldName('body');
@@ -982,6 +997,40 @@ class Checker {
   }
 
   // ---- V2: expressions ---------------------------------------------------
+
+  /**
+   * The expression a V1 statement infers (a binding's value, an expression
+   * statement, an `if` condition, a `for` iterable, the value of a destructuring
+   * or of a field assignment): V1 looks names up itself down through lists and
+   * both operands of binary operators (the right side of `=`), and only there a
+   * builtin type name is no value (`Id = Int`, `[Int]`, `1 == Int`: E1001).
+   */
+  private v1Root: Node | null = null;
+
+  private inferV1(node: Node): Type {
+    const saved = this.v1Root;
+    this.v1Root = node;
+    try {
+      return this.infer(node);
+    } finally {
+      this.v1Root = saved;
+    }
+  }
+
+  /** Whether V1 reaches `node` itself: it is the V1 root, or under it through parentheses, lists and operands. */
+  private reachedByV1(node: Node): boolean {
+    const root = this.v1Root;
+    if (!root) return false;
+    let current = node;
+    while (current.id !== root.id) {
+      const parent = current.parent;
+      if (!parent) return false;
+      if (parent.type === 'assignment_expression' ? parent.childForFieldName('right')?.id !== current.id
+        : parent.type !== 'parenthesized_expression' && parent.type !== 'list' && parent.type !== 'binary_expression') return false;
+      current = parent;
+    }
+    return true;
+  }
 
   private infer(node: Node): Type {
     const type = this.nesting.enter(node, () => this.inferInner(node));
@@ -1071,7 +1120,7 @@ class Checker {
     const info = this.lookup(name);
     this.recordResolution(node, info);
     if (info) return info.scheme ? this.instance(info.scheme) : info.type;
-    if (BUILTIN_TYPE_NAMES.has(name)) return META;
+    if (BUILTIN_TYPE_NAMES.has(name) && !this.reachedByV1(node)) return META;
     this.report('E1001', TYPE_MESSAGES.E1001(name), node);
     return ERROR;
   }
@@ -1355,7 +1404,7 @@ class Checker {
       const method = this.methods.get(`${resolved.name}.${field}`);
       if (method) return this.instance(method);
     }
-    if (resolved.k === 'meta' || resolved.k === 'named' && resolved.name === '') return this.vars.fresh();
+    if (resolved.k === 'named' && resolved.name === '') return this.vars.fresh();
     this.report('E1053', TYPE_MESSAGES.E1053(display(objectType)), node.childForFieldName('field') ?? node);
     return ERROR;
   }

@@ -23,11 +23,22 @@ export type Type =
   | { k: 'fn'; params: Type[]; ret: Type }
   | { k: 'ref'; mutable: boolean; inner: Type }
   | { k: 'struct'; name: string; fields: Field[]; interfaces: string[] }
-  | { k: 'named'; name: string; /** `Box` of `Box(int64)`: a generic record applied to types. */ applied?: string }
+  | {
+    k: 'named'; name: string; /** `Box` of `Box(int64)`: a generic record applied to types. */ applied?: string;
+    /**
+     * A literal type (`int64::8`, an integer argument of a type) or a type applied to one (`Ring(int64, int64::8)`):
+     * the reference's unification matches a literal type with nothing, not even itself, so neither these.
+     */
+    literal?: true;
+  }
   | { k: 'range'; elem: Type }
   | { k: 'arc'; inner: Type }
   | { k: 'weak'; inner: Type }
   | { k: 'meta' }
+  // A binding annotated with a proof function (`a: Adult(30) = 30`): the
+  // reference's `Refined`, shown `int64 {Adult(30)}`, which its unification
+  // matches with nothing but a type variable, not even its own base type.
+  | { k: 'refined'; base: Type; constraint: string }
   | { k: 'var'; id: number; bound: Type | undefined }
   // The type of an expression that already produced a diagnostic: it agrees
   // with everything, so one mistake is reported once, not again downstream.
@@ -51,6 +62,13 @@ export function isError(t: Type): boolean {
 
 export function named(name: string): Type {
   return { k: 'named', name };
+}
+
+/** A type applied to others (`Box(int64)`, `Ring(int64, int64::8)`): nominal, by its text. */
+export function appliedType(name: string, args: readonly Type[]): Type {
+  const type: Type = { k: 'named', name: `${name}(${args.map(display).join(', ')})`, applied: name };
+  if (args.some((a) => { const p = prune(a); return p.k === 'named' && p.literal; })) type.literal = true;
+  return type;
 }
 
 /** Hands out type variables; one per check so that numbering is local. */
@@ -144,6 +162,7 @@ export function display(t: Type): string {
     case 'arc': return `Arc(${display(p.inner)})`;
     case 'weak': return `Weak(${display(p.inner)})`;
     case 'meta': return 'Type';
+    case 'refined': return `${display(p.base)} {${p.constraint}}`;
     case 'var':
       numberObserver?.();
       return `t${p.id}`;
@@ -240,10 +259,11 @@ export function unify(a: Type, b: Type): boolean {
 function unifyInto(a: Type, b: Type, trail: TypeVar[]): boolean {
   const x = prune(a);
   const y = prune(b);
-  if (x === y) return true;
   if (x.k === 'error' || y.k === 'error') return true;
   if (x.k === 'var') return bindVar(x, y, trail);
   if (y.k === 'var') return bindVar(y, x, trail);
+  if (x.k === 'refined' || y.k === 'refined' || (x.k === 'named' && x.literal) || (y.k === 'named' && y.literal)) return false;
+  if (x === y) return true;
   switch (x.k) {
     case 'prim': return y.k === 'prim' && x.name === y.name;
     case 'meta': return y.k === 'meta';

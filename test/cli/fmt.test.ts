@@ -84,7 +84,8 @@ describe('yaoxiang fmt', () => {
     writeFileSync(join(dir, 'bad.yx'), 'main = {\n  x = (1 +\n}\n');
     const result = run(['fmt', '--write', 'bad.yx'], dir);
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /error \[E0010\]/);
+    // The reference's error here: the assignment's value failed (`x = (1 +` closed by the block's `}`).
+    assert.match(result.stderr, /error \[E0012\]/);
     assert.match(result.stderr, /bad\.yx: not formatted \(syntax errors\)/);
     assert.equal(readFileSync(join(dir, 'bad.yx'), 'utf8'), 'main = {\n  x = (1 +\n}\n');
   });

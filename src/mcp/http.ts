@@ -451,7 +451,7 @@ interface WithEventWriter {
  * (written-result.ts): its event writer splices them in, and writes every
  * other message as the SDK does. False, and nothing changed, when the
  * transport is not built as this SDK's is: then the session gets results as
- * objects (the test of every connection would show the difference).
+ * objects, as right and only slower.
  */
 function spliceWrittenResults(transport: NodeStreamableHTTPServerTransport): boolean {
   const inner = (transport as unknown as WithEventWriter)._webStandardTransport;

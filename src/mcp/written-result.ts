@@ -55,7 +55,7 @@ const STRUCTURED_TOKEN = JSON.stringify(STRUCTURED_MARK);
 /** The stand-in's structured content holds the written result under this key (the SDK's checks keep a record's values as they are). */
 const HELD = `yaoxiang-written-${nonce}`;
 
-/** What the SDK is given: a valid CallToolResult holding the written one, for `serializeWithWritten`. */
+/** What the SDK is given: a valid CallToolResult holding the written one, for `writtenLine` and `writtenJson` to find. */
 export function standInFor(written: WrittenResult): CallToolResult {
   return { content: [{ type: 'text', text: TEXT_MARK }], structuredContent: { [HELD]: written }, isError: written.isError };
 }

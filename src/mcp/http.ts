@@ -453,7 +453,7 @@ interface WithEventWriter {
  * transport is not built as this SDK's is: then the session gets results as
  * objects, as right and only slower.
  */
-function spliceWrittenResults(transport: NodeStreamableHTTPServerTransport): boolean {
+export function spliceWrittenResults(transport: NodeStreamableHTTPServerTransport): boolean {
   const inner = (transport as unknown as WithEventWriter)._webStandardTransport;
   const write = inner?.writeSSEEvent;
   if (!inner || typeof write !== 'function') return false;

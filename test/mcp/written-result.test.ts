@@ -3,8 +3,10 @@
 // bytes in the line, whatever the text holds. Over every connection: tools.test.ts.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { serializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { failure, success, ToolError, type CallToolResult } from '../../src/mcp/contract.ts';
+import { spliceWrittenResults } from '../../src/mcp/http.ts';
 import { standInFor, transferOf, writeResult, writtenLine } from '../../src/mcp/written-result.ts';
 
 const AWKWARD = ['plain', 'quotes " and \\ backslashes', 'lines\nand\ttabs\r', '中文 注释 and emoji 🎉', 'separators \u2028 \u2029', 'control \u0001 \u001f', '$& $1 $$ (replacement patterns)'];
@@ -58,6 +60,11 @@ describe('writtenLine', () => {
     assert.equal(tiny.json.byteLength, 0, 'the buffers moved');
     assert.equal(pooled.toString(), 'pooled', 'a pooled buffer beside them is untouched');
     assert.equal(joined(writtenLine(response(2, standInFor(moved)))), serializeMessage(response(2, success({ a: 1 }))));
+  });
+
+  test("the SDK's HTTP session transport still has the event writer the splice takes over", () => {
+    // Were it gone, sessions would quietly get objects again: right, and only slower.
+    assert.equal(spliceWrittenResults(new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => 'session' })), true);
   });
 
   test('any other message is left to the SDK', () => {

@@ -191,6 +191,10 @@ const CASES: Array<[string, string, string[]]> = [
   ["a match arm's block left open before the next arm", 'main = {\n    r = match 1 {\n        _ => { 2 / 3,\n    }\n    print(r)\n}', ["E0011 3:21 Unexpected token: 'Comma'", 'E0010 6:2 Expected RBrace, found Eof']],
   // An f-string's interpolations say nothing; the f-string as a token is where a call's arguments may stop.
   ['two f-strings as arguments without a comma', 'main = {\n    print(f"{a}" f"{b}")\n}', ['E0010 2:18 Expected RParen, found FStringLiteral("{b}")']],
+  // What follows an f-string's closing quote is outside it (found by the fuzzer: `f""}` was clean), and what recovery
+  // says inside one does not take its line's first place from what follows.
+  ['a stray brace right after an f-string', 'f""}', ["E0011 1:4 Unexpected token: 'RBrace'"]],
+  ['a stray brace after an f-string with an empty interpolation', 'x = f"{ }" }\n', ["E0011 1:12 Unexpected token: 'RBrace'"]],
   ['an expression statement ending in an operator', 'main = {\n    print(1) +\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   // A list closed by another bracket fails what holds it up to the statement: an assignment's value, through operators
   // and calls (no position in the reference; ours is the closer), or an expression statement at the closer.

@@ -95,9 +95,12 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // (When the bracket rule knows the statement failed at the closer, E0011 or E0012, what recovery says at the
   // closer itself is its guess too.)
   const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.code === 'E0010' ? b.start + 1 : b.start, end: lines.lineEnd(lines.lineOf(b.start)) })));
+  // Inside an f-string the reference says nothing (below); what recovery says there must not take its line's first place.
+  const interpolations = problems.length > 0 ? fstringInsides(text) : undefined;
   let lastLine = -1;
   let lastStart = -1;
   for (const { found, problem } of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {
+    if (interpolations?.contains(found.start, found.start)) continue;
     // An ERROR that reaches into such a statement from before it (`main = {⏎    match = 3`: recovery's ERROR starts at
     // the first `=`) is recovery's guess about that statement too.
     if (guessed.contains(found.start, found.start) || guessed.touches(problem.startIndex, problem.endIndex)) continue;
@@ -127,14 +130,22 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
  * (`{ }`, `{a!r}`, `{a:}`), never with an error (syntax.md §2.9).
  */
 function outsideInterpolations(found: Found[], text: string): Found[] {
-  if (found.length === 0 || !text.includes('f"')) return found;
-  // The reference lexer's f-string tokens (nested braces and strings inside), not the tree's: recovery may break an
-  // f-string with several such `{…}` into pieces. At its first character the f-string is a token, which the
-  // reference may find where it wants another (`print(f"{a}" f"{b}")`).
-  const spans = headTokens(text).filter((t) => t.text.startsWith('f"')).map((t) => ({ start: t.start + 1, end: t.end }));
-  if (spans.length === 0) return found;
-  const inside = new SpanIndex(spans);
-  return found.filter((f) => !inside.contains(f.start, f.start));
+  if (found.length === 0) return found;
+  const inside = fstringInsides(text);
+  return inside ? found.filter((f) => !inside.contains(f.start, f.start)) : found;
+}
+
+/**
+ * Where the f-strings of `text` are, but for their first character: the reference lexer's f-string tokens (nested
+ * braces and strings inside), not the tree's, since recovery may break an f-string with several `{…}` into pieces.
+ * At its first character the f-string is a token, which the reference may find where it wants another
+ * (`print(f"{a}" f"{b}")`). Its last character is its closing quote (or its line's last when it does not close):
+ * what stands right after it (`f""}`) is outside. Undefined when there is none.
+ */
+function fstringInsides(text: string): SpanIndex | undefined {
+  if (!text.includes('f"')) return undefined;
+  const spans = headTokens(text).filter((t) => t.text.startsWith('f"')).map((t) => ({ start: t.start + 1, end: t.end - 1 }));
+  return spans.length === 0 ? undefined : new SpanIndex(spans);
 }
 
 /** What the ERRORs and MISSINGs say, in the order of where they say it, but those another diagnostic explains better. */

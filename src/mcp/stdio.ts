@@ -29,8 +29,8 @@ export const STDIN_CLOSED_GRACE_MS = 10_000;
 export function serveOverStdio(host: Host, runner?: CallRunner, options: { graceMs?: number } = {}): { close(): Promise<void> } {
   const inFlight = new InFlight();
   const output = new Writable({
-    // The transport writes each answer as one string; made a Buffer here, a 100 kB answer would be copied
-    // once more on the protocol's thread (stdout encodes strings outside the JS heap).
+    // Answers come as strings (the SDK's, the guard's) or as a written result's pieces; a string made a Buffer
+    // here would be copied once more on the protocol's thread (stdout encodes strings outside the JS heap).
     decodeStrings: false,
     write(chunk: Buffer | string, _encoding, done) {
       // A failed write (EPIPE: the client is gone) is stdout's 'error', which starts the shutdown; the
@@ -65,7 +65,7 @@ export function serveOverStdio(host: Host, runner?: CallRunner, options: { grace
   const shutdown = shutdownWhenGone({ cancelWork: () => runner?.dispose() ?? Promise.resolve(), close: () => handle.close(), log: host.log });
   const graceMs = options.graceMs ?? STDIN_CLOSED_GRACE_MS;
   let draining = false;
-  // stdin ended (seen once every line of it was passed on): what was received is answered first, within the
+  // stdin ended (seen once every line of it was judged): what was received is answered first, within the
   // grace period. stdout failed (EPIPE): nothing can be answered any more, so the shutdown starts at once.
   watchClient(guarded, process.stdout, (reason) => {
     if (reason === 'stdout failed') return shutdown(reason);

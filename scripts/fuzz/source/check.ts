@@ -53,7 +53,7 @@ export async function checkSource(parser: Parser, source: string, tally: Tally =
       if (parses) tally('clean');
       for (const options of FORMATS) {
         pass = 'format';
-        const broken = checkFormat(parser, tree, source, parses, options, tally);
+        const broken = checkFormat(parser, tree, source, parses, file.syntax.length > 0, options, tally);
         if (broken) return broken;
         if (parses && options === FORMATS[0]) tally('formatted');
       }
@@ -90,7 +90,12 @@ function sampleNames(file: AnalyzedFile): string[] {
   return [...new Set(file.model.bindings.map((b) => b.name))].slice(0, 8);
 }
 
-function checkFormat(parser: Parser, tree: Tree, source: string, parses: boolean, options: Partial<FormatOptions>, tally: Tally): SourceFailure | undefined {
+/**
+ * `parses`: no syntax diagnostics and no ERROR or MISSING in the tree; `reported`: syntax diagnostics. Between the
+ * two stands a tree whose only ERRORs are inside f-strings, which the reference accepts (nothing in an interpolation
+ * is a parser error): the formatter may format it, and must keep its tokens and be idempotent as on a clean one.
+ */
+function checkFormat(parser: Parser, tree: Tree, source: string, parses: boolean, reported: boolean, options: Partial<FormatOptions>, tally: Tally): SourceFailure | undefined {
   const where = `with ${JSON.stringify(options)}`;
   const once = formatTree(parser, tree, source, options);
   if (once.diagnostics.length > 0) {
@@ -101,7 +106,7 @@ function checkFormat(parser: Parser, tree: Tree, source: string, parses: boolean
     if (once.diagnostics.some((d) => d.code === 'FORMAT_SKIPPED')) tally('format-skipped');
     return undefined;
   }
-  if (!parses) return { check: 'format-formatted-broken-source', message: `formatted a source with syntax errors ${where}` };
+  if (reported) return { check: 'format-formatted-broken-source', message: `formatted a source with syntax errors ${where}` };
   const after = parser.parse(once.formatted);
   if (!after) return { check: 'parse', message: 'tree-sitter returned no tree for the formatted text' };
   try {

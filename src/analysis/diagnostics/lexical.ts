@@ -12,37 +12,12 @@ export interface LexicalError {
 }
 
 import { changeBetween } from '../../syntax/document.ts';
+import { classOf, DIGIT, DOUBLE_QUOTE, isDigit, isWord, LOWER_F, NEWLINE, OPERATOR, SINGLE_QUOTE, SLASH, SPACE, STAR, WORD_START } from './char-codes.ts';
 import { LineIndex } from '../../syntax/positions.ts';
 
-const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
-const OPERATOR_CHARS = new Set([...'+-*/%=!<>&|:.?@,;()[]{}']);
-
-// Character classes of ASCII code units, for the main loop: it visits every
-// character of a file on every keystroke, so it reads code units, not strings.
-const SPACE = 1;
-const OPERATOR = 2;
-const WORD_START = 4;
-const DIGIT = 8;
-const ASCII_CLASS = new Uint8Array(128);
-for (const c of WHITESPACE) ASCII_CLASS[c.charCodeAt(0)]! |= SPACE;
-for (const c of OPERATOR_CHARS) ASCII_CLASS[c.charCodeAt(0)]! |= OPERATOR;
-for (let code = 0; code < 128; code++) {
-  const c = String.fromCharCode(code);
-  if (/[A-Za-z_]/.test(c)) ASCII_CLASS[code]! |= WORD_START;
-  if (/[0-9]/.test(c)) ASCII_CLASS[code]! |= DIGIT;
-}
-const classOf = (code: number): number => (code < 128 ? ASCII_CLASS[code]! : 0);
-const isWord = (code: number): boolean => (classOf(code) & (WORD_START | DIGIT)) !== 0;
-
-const NEWLINE = 0x0a;
-const SLASH = 0x2f;
-const STAR = 0x2a;
-const DOUBLE_QUOTE = 0x22;
-const SINGLE_QUOTE = 0x27;
 const AMPERSAND = 0x26;
 const BAR = 0x7c;
 const DOT = 0x2e;
-const LOWER_F = 0x66;
 const CLOSE_PAREN = 0x29;
 const CLOSE_BRACKET = 0x5d;
 
@@ -182,8 +157,7 @@ type Push = (code: LexicalError['code'], message: string, start: number, end: nu
 // Numbers are read by code unit, without a closure or a string per literal:
 // a file holds thousands of them and this pass runs on every keystroke.
 const UNDERSCORE = 0x5f;
-const isDecimal = (code: number): boolean => (classOf(code) & DIGIT) !== 0;
-const isHex = (code: number): boolean => isDecimal(code) || (code >= 0x61 && code <= 0x66) || (code >= 0x41 && code <= 0x46);
+const isHex = (code: number): boolean => isDigit(code) || (code >= 0x61 && code <= 0x66) || (code >= 0x41 && code <= 0x46);
 const isOctal = (code: number): boolean => code >= 0x30 && code <= 0x37;
 const isBinary = (code: number): boolean => code === 0x30 || code === 0x31;
 
@@ -239,12 +213,12 @@ function scanNumber(text: string, start: number, push: Push): number {
   if (text.charCodeAt(i) !== DOT) {
     integer = true;
     let digits = 0;
-    for (let c = text.charCodeAt(i); i < length && (isDecimal(c) || c === UNDERSCORE); c = text.charCodeAt(++i)) if (c !== UNDERSCORE) digits++;
+    for (let c = text.charCodeAt(i); i < length && (isDigit(c) || c === UNDERSCORE); c = text.charCodeAt(++i)) if (c !== UNDERSCORE) digits++;
     // Past u128 the reference ends the literal at its integer part.
     const big = digits >= DECIMAL_BIG_FROM ? pastMax(text, start, i, U128_MAX) : undefined;
     if (big !== undefined) return badNumber(big, start, i, push);
   }
-  if (text.charCodeAt(i) === DOT && (isDecimal(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === UNDERSCORE)) {
+  if (text.charCodeAt(i) === DOT && (isDigit(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === UNDERSCORE)) {
     integer = false;
     const end = separatedDigits(text, i + 1);
     if (end < 0) return badNumber(UNDERSCORE_MESSAGE, start, -end - 1, push);
@@ -298,8 +272,8 @@ function separatedDigits(text: string, i: number): number {
     const c = text.charCodeAt(i);
     if (c === UNDERSCORE) {
       i++;
-      if (!isDecimal(text.charCodeAt(i))) return -1 - i;
-    } else if (!isDecimal(c)) {
+      if (!isDigit(text.charCodeAt(i))) return -1 - i;
+    } else if (!isDigit(c)) {
       return any ? i : -1 - i;
     }
     i++;

@@ -5,6 +5,7 @@
 // where the reference stops, so these read the tokens: a small lexer and the
 // extent of an expression under the reference's Pratt rules (binding powers
 // aside, which do not move where an expression ends).
+import { classOf, DOUBLE_QUOTE, isDigit, isWord, isWordStart, LOWER_F, NEWLINE, SINGLE_QUOTE, SLASH, SPACE, STAR } from './char-codes.ts';
 import { isKeyword, tokenKindName } from './token-names.ts';
 
 export interface HeadToken {
@@ -47,7 +48,7 @@ export function headTokens(text: string): HeadToken[] {
   while (i < length) {
     const c = text.charCodeAt(i);
     if (c === NEWLINE) { line++; i++; continue; }
-    if (c === SPACE || c === TAB || c === RETURN) { i++; continue; }
+    if (classOf(c) & SPACE) { i++; continue; }
     if (c === SLASH && text.charCodeAt(i + 1) === SLASH) {
       const end = text.indexOf('\n', i);
       i = end === -1 ? length : end;
@@ -70,8 +71,8 @@ export function headTokens(text: string): HeadToken[] {
       for (let k = start; k < i; k++) if (text.charCodeAt(k) === NEWLINE) line++;
     } else if (isWordStart(c)) {
       i++;
-      while (i < length && isWordPart(text.charCodeAt(i))) i++;
-    } else if (c >= DIGIT_0 && c <= DIGIT_9) {
+      while (i < length && isWord(text.charCodeAt(i))) i++;
+    } else if (isDigit(c)) {
       NUMBER.lastIndex = i;
       NUMBER.exec(text);
       i = Math.max(NUMBER.lastIndex, i + 1);
@@ -83,31 +84,10 @@ export function headTokens(text: string): HeadToken[] {
   return tokens;
 }
 
-const NEWLINE = 0x0a;
-const SPACE = 0x20;
-const TAB = 0x09;
-const RETURN = 0x0d;
-const SLASH = 0x2f;
-const STAR = 0x2a;
-const DOUBLE_QUOTE = 0x22;
-const SINGLE_QUOTE = 0x27;
-const LOWER_F = 0x66;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-
-/** ASCII letters and `_`: the reference's identifiers here (anything else is a one-character token). */
-function isWordStart(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
-}
-
-function isWordPart(c: number): boolean {
-  return isWordStart(c) || (c >= DIGIT_0 && c <= DIGIT_9);
-}
-
 /** An ASCII name (`[A-Za-z_][A-Za-z0-9_]*`), keywords included; asked of every token, so by character code. */
 function isPlainWord(text: string): boolean {
   if (text.length === 0 || !isWordStart(text.charCodeAt(0))) return false;
-  for (let k = 1; k < text.length; k++) if (!isWordPart(text.charCodeAt(k))) return false;
+  for (let k = 1; k < text.length; k++) if (!isWord(text.charCodeAt(k))) return false;
   return true;
 }
 

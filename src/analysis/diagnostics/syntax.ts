@@ -10,7 +10,7 @@ import { walk } from '../../syntax/inspect.ts';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type SyntaxErrorNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
-import { headTokens, LAMBDA_PARAMETERS, NO_EXPRESSION_START, statementHeadErrors, type HeadFinding } from './statement-heads.ts';
+import { headTokens, LAMBDA_PARAMETERS, NO_EXPRESSION_START, statementHeadErrors, type HeadFinding, type HeadToken } from './statement-heads.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
@@ -76,9 +76,14 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // The heads of `if` and `for` statements, match arms, call arguments and old annotation syntax, read off the
   // tokens where recovery made an ERROR in them: each is where the reference stops.
   const problemSpans = new SpanIndex(problems.map((p) => ({ start: p.startIndex, end: p.endIndex })));
+  // The reference's tokens, read once for the rules and the f-strings, and only when one of them needs them.
+  let referenceTokens: HeadToken[] | undefined;
+  const headTokenList = () => (referenceTokens ??= headTokens(text));
+  let insides: SpanIndex | null | undefined;
+  const fstrings = () => (insides === undefined ? (insides = fstringInsides(text, headTokenList)) : insides);
   const heads = lexical.length > 0 || (problems.length === 0 && !/\bType\s*([[<]|=\s*[A-Za-z_]\w*\s*\(\s*mut\b)|->\s*Type\s*=\s*\{|\w\s*:\s*([0-9][0-9_]*\.[0-9]|["'])/.test(text))
     ? []
-    : firstPerStatement(statementHeadErrors(headTokens(text)).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1)), lines);
+    : firstPerStatement(statementHeadErrors(headTokenList()).filter((h) => h.certain || problemSpans.touches(h.from, h.end + 1)), lines);
   parser.push(...heads.map(({ code, message, start, end, from }) => ({ code, message, start, end, from, lexical: false })));
   // What an ERROR or MISSING says in the statement of such a place is recovery's guess: before it the reference read
   // on without a word, after it the reference reads nothing. So on the line of a lexer error, which the reference
@@ -96,7 +101,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   // closer itself is its guess too.)
   const wrongClosers = new SpanIndex(brackets.found.map((b) => ({ start: b.code === 'E0010' ? b.start + 1 : b.start, end: lines.lineEnd(lines.lineOf(b.start)) })));
   // Inside an f-string the reference says nothing (below); what recovery says there must not take its line's first place.
-  const interpolations = problems.length > 0 ? fstringInsides(text) : undefined;
+  const interpolations = problems.length > 0 ? fstrings() : null;
   let lastLine = -1;
   let lastStart = -1;
   for (const { found, problem } of recovered(problems, tokenList, text, { lexicalSpans, unclosed, brackets: brackets.found.length > 0, insideKeywordStatement })) {
@@ -115,7 +120,7 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   }
   parser.sort((a, b) => a.start - b.start);
 
-  const reported: Reported[] = lexical.concat(dedupe(outsideInterpolations(parser, text)));
+  const reported: Reported[] = lexical.concat(dedupe(outsideInterpolations(parser, fstrings)));
   return reported.map((f) => {
     const diagnostic: Diagnostic = { code: f.code, severity: 'error', message: f.message, range: lines.humanRange(f.start, Math.max(f.end, f.start)) };
     // Assigned, not spread: a spread makes an object per diagnostic, and a file of stray characters has one diagnostic each.
@@ -129,9 +134,9 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
  * expression and ignores what follows it (`{a, b}` is `a`), and takes a `{…}` that does not parse as text
  * (`{ }`, `{a!r}`, `{a:}`), never with an error (syntax.md §2.9).
  */
-function outsideInterpolations(found: Found[], text: string): Found[] {
+function outsideInterpolations(found: Found[], fstrings: () => SpanIndex | null): Found[] {
   if (found.length === 0) return found;
-  const inside = fstringInsides(text);
+  const inside = fstrings();
   return inside ? found.filter((f) => !inside.contains(f.start, f.start)) : found;
 }
 
@@ -140,12 +145,12 @@ function outsideInterpolations(found: Found[], text: string): Found[] {
  * braces and strings inside), not the tree's, since recovery may break an f-string with several `{…}` into pieces.
  * At its first character the f-string is a token, which the reference may find where it wants another
  * (`print(f"{a}" f"{b}")`). Its last character is its closing quote (or its line's last when it does not close):
- * what stands right after it (`f""}`) is outside. Undefined when there is none.
+ * what stands right after it (`f""}`) is outside. Null when there is none.
  */
-function fstringInsides(text: string): SpanIndex | undefined {
-  if (!text.includes('f"')) return undefined;
-  const spans = headTokens(text).filter((t) => t.text.startsWith('f"')).map((t) => ({ start: t.start + 1, end: t.end - 1 }));
-  return spans.length === 0 ? undefined : new SpanIndex(spans);
+function fstringInsides(text: string, tokens: () => readonly HeadToken[]): SpanIndex | null {
+  if (!text.includes('f"')) return null;
+  const spans = tokens().filter((t) => t.text.startsWith('f"')).map((t) => ({ start: t.start + 1, end: t.end - 1 }));
+  return spans.length === 0 ? null : new SpanIndex(spans);
 }
 
 /** What the ERRORs and MISSINGs say, in the order of where they say it, but those another diagnostic explains better. */

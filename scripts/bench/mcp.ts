@@ -109,14 +109,50 @@ const HTTP_CALLS = 200;
  * Issue 21: parse_source over HTTP while another session on the same server
  * runs slow calls back to back. That session is another process (another
  * client); here a raw client (the goal's figure, as over stdio) and the
- * TypeScript SDK's take turns.
+ * TypeScript SDK's take turns. Then the floor of that figure on this machine:
+ * the same raw calls while the slow session runs on a second server process,
+ * so that the two share the processors and nothing else.
  */
 async function benchHttpBesideSlowCall(log: (line: string) => void, source: string): Promise<void> {
   const server = await startHttp(demo);
   const raw = await openRawHttpSession(server.url);
   const sdk = new Client({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
   await sdk.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-  const slowSession = spawn(process.execPath, [fileURLToPath(new URL('./slow-session.js', import.meta.url)), server.url], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const check = (result: { isError?: boolean }) => {
+    if (result.isError !== false) throw new Error(`parse_source failed: ${JSON.stringify(result).slice(0, 300)}`);
+  };
+  const rawCall = async () => check(await raw.callTool('parse_source', { source }));
+  try {
+    const { samples, slowTimes } = await besideSlowSession(server.url, () =>
+      interleave(
+        {
+          'raw client': rawCall,
+          'TypeScript SDK client (legacy era)': async () => check(await sdk.callTool({ name: 'parse_source', arguments: { source } }) as { isError?: boolean }),
+        },
+        { warmup: 10, rounds: HTTP_CALLS },
+      ),
+    );
+    log(`parse_source over HTTP while another session (its own process) runs slow calls (${SLOW_ARGS.source.length} characters, ${SLOW_ARGS.max_nodes} nodes: median ${formatMs(median(slowTimes))}, ${slowTimes.length} of them); ${HTTP_CALLS} calls each, interleaved:`);
+    for (const [name, times] of Object.entries(samples)) log(`  ${name.padEnd(38)} ${formatSummary(summarize(times))}`);
+    log(goalLine('parse_source P99 over HTTP beside a slow call (raw client)', summarize(samples['raw client']).p99, 10));
+    const other = await startHttp(demo);
+    try {
+      const floor = await besideSlowSession(other.url, () => interleave({ 'raw client': rawCall }, { warmup: 10, rounds: HTTP_CALLS }));
+      log(`  floor: the same raw calls with the slow session on another server process (median slow call ${formatMs(median(floor.slowTimes))}):`);
+      log(`  ${'raw client'.padEnd(38)} ${formatSummary(summarize(floor.samples['raw client']))}`);
+    } finally {
+      await other.stop();
+    }
+  } finally {
+    raw.close();
+    await sdk.close();
+    await server.stop();
+  }
+}
+
+/** What `measure` gives, measured while a slow session (its own process) calls the server at `url` back to back; and the slow calls' times. */
+async function besideSlowSession<T>(url: string, measure: () => Promise<T>): Promise<{ samples: T; slowTimes: number[] }> {
+  const slowSession = spawn(process.execPath, [fileURLToPath(new URL('./slow-session.js', import.meta.url)), url], { stdio: ['pipe', 'pipe', 'inherit'] });
   const slowTimes: number[] = [];
   try {
     const lines = createInterface({ input: slowSession.stdout });
@@ -124,26 +160,12 @@ async function benchHttpBesideSlowCall(log: (line: string) => void, source: stri
       slowSession.once('exit', (code) => reject(new Error(`the slow session exited with ${code} before it began`)));
       lines.on('line', (line) => (line === 'ready' ? resolve() : slowTimes.push(Number(line))));
     });
-    const check = (result: { isError?: boolean }) => {
-      if (result.isError !== false) throw new Error(`parse_source failed: ${JSON.stringify(result).slice(0, 300)}`);
-    };
-    const samples = await interleave(
-      {
-        'raw client': async () => check(await raw.callTool('parse_source', { source })),
-        'TypeScript SDK client (legacy era)': async () => check(await sdk.callTool({ name: 'parse_source', arguments: { source } }) as { isError?: boolean }),
-      },
-      { warmup: 10, rounds: HTTP_CALLS },
-    );
+    const samples = await measure();
     const ended = new Promise((resolve) => slowSession.once('exit', resolve));
     slowSession.stdin.end();
     await ended;
-    log(`parse_source over HTTP while another session (its own process) runs slow calls (${SLOW_ARGS.source.length} characters, ${SLOW_ARGS.max_nodes} nodes: median ${formatMs(median(slowTimes))}, ${slowTimes.length} of them); ${HTTP_CALLS} calls each, interleaved:`);
-    for (const [name, times] of Object.entries(samples)) log(`  ${name.padEnd(38)} ${formatSummary(summarize(times))}`);
-    log(goalLine('parse_source P99 over HTTP beside a slow call (raw client)', summarize(samples['raw client']).p99, 10));
+    return { samples, slowTimes };
   } finally {
     slowSession.kill();
-    raw.close();
-    await sdk.close();
-    await server.stop();
   }
 }

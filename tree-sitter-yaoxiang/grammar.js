@@ -581,13 +581,13 @@ module.exports = grammar({
     ),
 
     // Inside types, a name followed by an operator starts an expression:
-    // `Assert(N > 0 and N < 10)`, `{ x < 100 }`, `(T: Clone + Add)`.
+    // `Assert(N > 0 and N < 10)`, `{ x < 100 }`, `(T: Clone + Add)`, `(T: Type + Ord)`.
     const_expression: $ => $._const_binary,
 
     _const_binary: $ => choice(...BINARY_OPERATORS.map(([assoc, level, operator]) =>
       // @ts-ignore
       assoc(level, seq(
-        field('left', choice($.identifier, alias($._const_binary, $.binary_expression))),
+        field('left', choice($.identifier, $.meta_type, alias($._const_binary, $.binary_expression))),
         // @ts-ignore
         field('operator', operator),
         field('right', $._expression),

@@ -216,6 +216,13 @@ const CASES: Array<[string, string, string[]]> = [
   ['a mut parameter after a bare one', 'f = (a, mut b) => a', ["E0012 1:9 Invalid syntax: Expected expression after '='"]],
   ['lambda parameters in another order than the signature', 'sub: (a: Int, b: Int) -> Int = (b, a) => a - b', ["E0012 1:32 Invalid syntax: Parameter name mismatch at position 1: signature has 'a', lambda has 'b'."]],
   ['more lambda parameters than the signature', 'h: (a: Int, b: Int) -> Int = (a, b, c) => a', ['E0012 1:30 Invalid syntax: Parameter count mismatch: signature has 2 value parameters, lambda has 3']],
+  // `Type + Ord` is a bound only as the type of a signature's parameter; elsewhere the reference's type ends at `Type`.
+  ['Type + Ord in a signature', 'f: (T: Type + Ord, x: T) -> T = (T, x) => x', []],
+  ['Type * Ord in a signature', 'f: (T: Type * Ord, x: T) -> T = (T, x) => x', ['E0010 1:13 Expected RParen, found Star']],
+  ['Type + Ord as a type argument', 'xs: List(Type + Ord) = []', ['E0010 1:15 Expected RParen, found Plus']],
+  ['Type + 1 in a constraint', 'B: Type = Assert(Type + 1)', ['E0010 1:23 Expected RParen, found Plus']],
+  ['Type + Ord in a lambda parameter', 'g = (T: Type + Ord) => 1', ['E0010 1:7 Expected RParen, found Colon']],
+  ['Type + Ord as a binding annotation', 'x: Type + Ord = 1', []],
   // A record type's items, separated by commas only.
   ['a binding to a literal in a record type', 'Point: Type = { x: Int, show = 5 }', ["E0012 1:32 Invalid syntax: Expected function name after '=' in binding 'show'"]],
   ['_ among binding positions', 'Point: Type = { x: Int, scale = mul[0, _] }', ['E0012 1:40 Invalid syntax: Expected integer position in binding']],

@@ -568,6 +568,7 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
   const LAMBDA = table.idOf('lambda');
   const LAMBDA_PARAMETER_LIST = table.idOf('lambda_parameters');
   const VALUE_FIELD = table.fieldIdOf('value');
+  const CONST_EXPRESSION = table.idOf('const_expression');
   const found: StatementFinding[] = [];
   const end = table.subtreeEnd(root);
   for (let node = root; node < end; node++) {
@@ -605,6 +606,9 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
         const mismatch = lambdaAgainstSignature(table, annotation, lambda);
         if (mismatch) found.push({ code: 'E0012', message: `Invalid syntax: ${mismatch}`, start: table.start(lambda), end: table.end(lambda), lexical: false, statementEnd: table.end(node) });
       }
+    } else if (type === CONST_EXPRESSION) {
+      const bound = typeBoundOutsideSignature(table, node);
+      if (bound) found.push({ ...bound, lexical: false, statementEnd: table.end(node) });
     } else if (type === LAMBDA_PARAMETER_LIST && !table.hasError(node)) {
       const mixed = mixedLambdaParameter(table, node);
       if (mixed) found.push({ ...mixed, lexical: false, statementEnd: table.end(node) });
@@ -647,6 +651,40 @@ function lambdaAgainstSignature(table: NodeTable, signature: number, lambda: num
   if (named.length !== lambdaNames.length) return `Parameter count mismatch: signature has ${named.length} value parameters, lambda has ${lambdaNames.length}`;
   const at = named.findIndex((name, i) => name !== lambdaNames[i]);
   return at === -1 ? undefined : `Parameter name mismatch at position ${at + 1}: signature has '${named[at]}', lambda has '${lambdaNames[at]}'.`;
+}
+
+/**
+ * `Type + Ord`, a bound that starts with the keyword `Type`: the reference
+ * reads it only as the type of a signature's parameter (`(T: Type + Ord) ->
+ * …`, types.rs collects `+`-separated types there, nothing else). Elsewhere
+ * its type parser ends at `Type` and the `+` is where the enclosing rule
+ * fails: a type argument's `)` (`List(Type + Ord)`), a record field's type
+ * (`{ a: Type + Ord }`), a lambda's parameter (the lambda is given up and
+ * `(T` read as a parenthesized expression, which stops at the `:`). A
+ * binding's own annotation (`x: Type + Ord = 1`) passes the parser.
+ */
+function typeBoundOutsideSignature(table: NodeTable, bound: number): Pick<Found, 'code' | 'message' | 'start' | 'end'> | undefined {
+  const LEFT = table.fieldIdOf('left');
+  let first = bound;
+  for (let left = table.childInField(first, LEFT); left !== -1; left = table.childInField(first, LEFT)) first = left;
+  if (first === bound || table.type(first) !== 'meta_type') return undefined;
+  // The operator after `Type`: its binary expression's own operator (the innermost left-hand one).
+  const operator = table.nextSibling(first);
+  if (operator === -1) return undefined;
+  const at = { start: table.start(operator), end: table.end(operator) };
+  const holder = table.parent(bound);
+  const holderType = holder === -1 ? '' : table.type(holder);
+  const list = holderType === 'parameter' ? table.parent(holder) : -1;
+  const listType = list === -1 ? '' : table.type(list);
+  const operatorName = tokenKindName(table.text(operator));
+  if (listType === 'parameters') return operatorName === 'Plus' ? undefined : { code: 'E0010', message: `Expected RParen, found ${operatorName}`, ...at };
+  if (listType === 'lambda_parameters') {
+    const colon = table.childOfType(holder, table.idOf(':'));
+    return colon === -1 ? undefined : { code: 'E0010', message: 'Expected RParen, found Colon', start: table.start(colon), end: table.end(colon) };
+  }
+  if (holderType === 'declaration' || holderType === 'assignment') return undefined;
+  if (holderType === 'field_declaration') return { code: 'E0010', message: `Expected a type, found ${operatorName}`, ...at };
+  return { code: 'E0010', message: `Expected RParen, found ${operatorName}`, ...at };
 }
 
 /**

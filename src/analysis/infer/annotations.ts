@@ -61,9 +61,40 @@ export function annotationType(node: Node | null, depth = 0): Type {
       return named(`*${node.childForFieldName('type')?.text ?? ''}`);
     case 'record_type':
       return { k: 'struct', name: '', fields: [], interfaces: [] };
+    case 'const_expression': {
+      const bound = typeBound(node);
+      if (!bound) return named(node.text);
+      // After `Type +` the reference reads one type, and `Ord + Eq` is a constant expression to it.
+      const [, ...rest] = bound;
+      return { k: 'tuple', items: [{ k: 'meta' }, rest.length === 1 ? inner(rest[0]!) : named(CONSTANT_EXPRESSION)] };
+    }
     default:
       return named(node.text);
   }
+}
+
+/** How the reference names the type of a constant expression in a type. */
+const CONSTANT_EXPRESSION = '<const-expr>';
+
+/**
+ * The operands of `Type + Ord + …`, which the reference's signature parser
+ * collects into a tuple (`(Type, Ord)`, never a type parameter: `Type` is not
+ * an interface); undefined for any other constant expression.
+ */
+function typeBound(node: Node): Node[] | undefined {
+  const operands: Node[] = [];
+  let current: Node | null = node;
+  while (current && (current.type === 'const_expression' || current.type === 'binary_expression')) {
+    // By position: a const expression's left operand is a binary expression aliased from a hidden rule, whose
+    // fields the outer node inherits, so `childForFieldName('right')` of `Type + Ord + Eq` is `Ord`.
+    const [left, operator, right]: (Node | null)[] = current.children;
+    if (operator?.type !== '+' || !right || current.childCount !== 3) return undefined;
+    operands.unshift(right);
+    current = left ?? null;
+  }
+  if (current?.type !== 'meta_type') return undefined;
+  operands.unshift(current);
+  return operands;
 }
 
 /** The value of an integer constant in a type's arguments (`8`, `-8`, `0x10`), as the reference prints it. */

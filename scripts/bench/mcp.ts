@@ -115,14 +115,15 @@ const HTTP_CALLS = 200;
  */
 async function benchHttpBesideSlowCall(log: (line: string) => void, source: string): Promise<void> {
   const server = await startHttp(demo);
-  const raw = await openRawHttpSession(server.url);
+  let raw: Awaited<ReturnType<typeof openRawHttpSession>> | undefined;
   const sdk = new Client({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
-  await sdk.connect(new StreamableHTTPClientTransport(new URL(server.url)));
   const check = (result: { isError?: boolean }) => {
     if (result.isError !== false) throw new Error(`parse_source failed: ${JSON.stringify(result).slice(0, 300)}`);
   };
-  const rawCall = async () => check(await raw.callTool('parse_source', { source }));
   try {
+    const session = (raw = await openRawHttpSession(server.url));
+    await sdk.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    const rawCall = async () => check(await session.callTool('parse_source', { source }));
     const { samples, slowTimes } = await besideSlowSession(server.url, () =>
       interleave(
         {
@@ -144,7 +145,7 @@ async function benchHttpBesideSlowCall(log: (line: string) => void, source: stri
       await other.stop();
     }
   } finally {
-    raw.close();
+    raw?.close();
     await sdk.close();
     await server.stop();
   }
@@ -154,6 +155,8 @@ async function benchHttpBesideSlowCall(log: (line: string) => void, source: stri
 async function besideSlowSession<T>(url: string, measure: () => Promise<T>): Promise<{ samples: T; slowTimes: number[] }> {
   const slowSession = spawn(process.execPath, [fileURLToPath(new URL('./slow-session.js', import.meta.url)), url], { stdio: ['pipe', 'pipe', 'inherit'] });
   const slowTimes: number[] = [];
+  // Listened for from the start: a session that dies while the calls are measured has ended too.
+  const ended = new Promise((resolve) => slowSession.once('exit', resolve));
   try {
     const lines = createInterface({ input: slowSession.stdout });
     await new Promise<void>((resolve, reject) => {
@@ -161,7 +164,6 @@ async function besideSlowSession<T>(url: string, measure: () => Promise<T>): Pro
       lines.on('line', (line) => (line === 'ready' ? resolve() : slowTimes.push(Number(line))));
     });
     const samples = await measure();
-    const ended = new Promise((resolve) => slowSession.once('exit', resolve));
     slowSession.stdin.end();
     await ended;
     return { samples, slowTimes };

@@ -1,6 +1,7 @@
-// Another session on the same HTTP server, in its own process: it calls a slow
-// parse_source back to back until it is told to stop (stdin closes), and
-// prints each call's milliseconds, a line each. In its own process so that the
+// Another session on an HTTP server (the measured one, or a second one for the
+// floor), in its own process: it calls a slow parse_source back to back until
+// it is told to stop (stdin closes), and prints each call's milliseconds, a
+// line each. In its own process so that the
 // bench's measuring process does only its own calls: a session of another
 // client is not the measured client's work. Usage:
 //   node dist/scripts/bench/slow-session.js URL

@@ -40,15 +40,15 @@
 // and 100 files 1.02×, hence TIER_UP_FROM_BYTES.
 //
 // JavaScript functions are optimized once they have run a budget of bytecode
-// (V8's interrupt budget, 132 KiB by default). A cold batch of a fraction of a
-// second has TurboFan compile functions that are hot only for a while. With
-// half as much again before a function is considered (BATCH_INTERRUPT_BUDGET),
-// interleaved against V8's budget (14 pairs, wall / CPU): 10 files 0.89× /
-// 0.83×, 1,000 lines 0.92× / 0.87×, 100 files 0.93× / 0.91×, 10,000 lines
-// 0.91× / 0.85×; 1,000 files, two seconds of mostly optimized code, 1.02× /
-// 0.96× (20 pairs). 256 KiB measured the same; 768 KiB took 1,000 files 1.06×
-// the wall time of 256 KiB; going back to V8's budget part way through a large
-// batch made 1,000 files 1.05×.
+// (V8's interrupt budget: 66 KiB in Node 20's V8). A cold batch of a fraction
+// of a second has TurboFan compile functions that are hot only for a while.
+// With about three times that budget (BATCH_INTERRUPT_BUDGET), interleaved
+// against V8's own (14 pairs, wall / CPU): 10 files 0.89× / 0.83×, 1,000 lines
+// 0.92× / 0.87×, 100 files 0.93× / 0.91×, 10,000 lines 0.91× / 0.85×; 1,000
+// files, two seconds of mostly optimized code, 1.02× / 0.96× (20 pairs). 256
+// KiB measured the same; 768 KiB took 1,000 files 1.06× the wall time of 256
+// KiB; going back to V8's budget part way through a large batch made 1,000
+// files 1.05×.
 //
 // Every command but the servers is such a batch, and is tuned before its code
 // is compiled: V8 refuses a code cache made under other flags (code-cache.ts),
@@ -63,7 +63,7 @@ export const V8_WASM_TIERING_BUDGET = 1_800_000;
 /** Source a batch will parse from which it loads the grammar under V8's own budget. */
 export const TIER_UP_FROM_BYTES = 64 * 1024;
 
-/** Bytecode a function runs before V8 considers optimizing it (V8 11.3's own: 132 KiB). */
+/** Bytecode a function runs before V8 considers optimizing it (`--interrupt-budget`; V8 11.3's own is 66 KiB). */
 export const BATCH_INTERRUPT_BUDGET = 192 * 1024;
 
 /** What a batch command sets, in order. Setting them again to the same values changes nothing, not even V8's flag hash. */

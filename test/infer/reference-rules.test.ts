@@ -164,3 +164,22 @@ describe('a builtin type name is a value of type Type only where V2 reads it', (
     it(name, async () => assert.deepEqual(await brief(source), expected));
   }
 });
+
+describe("`T: Type + …` in a signature: the reference's tuple, never a type parameter", () => {
+  const cases: [string, string, string[]][] = [
+    ['Type + Ord is the value parameter (Type, Ord)', lines('f: (T: Type + Ord, x: T) -> T = (T, x) => x', 'y = f(Int, 1)'), ['E1002@2:6']],
+    ['so a curried bound takes one argument', lines('g: (T: Type + Ord) -> (a: T, b: T) -> T = (a, b) => a', 'main = () => { print(g(3, 5)) }'), ['E1010@2:23']],
+    ['a bound of interfaces stays a type parameter', lines('f: (T: Clone + Ord, x: Int) -> Int = (T, x) => x', 'y = f(Int, 1)'), []],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+
+  it('reads one type after each +, and a name followed by an operator as a constant expression taking the rest', async () => {
+    const expected = (written: string) => async () => (await typeDiagnostics(lines(`f: (T: ${written}, x: T) -> T = (T, x) => x`, 'y = f(Int, 1)'))).map((d) => d.message);
+    assert.deepEqual(await expected('Type + Ord')(), ["Expected type '(Type, Ord)', found type 'Type'"]);
+    for (const written of ['Type + Ord + Eq', 'Type + Ord - Eq', 'Type + Ord * Eq', 'Type /* c */ + Ord + Eq']) {
+      assert.deepEqual(await expected(written)(), ["Expected type '(Type, <const-expr>)', found type 'Type'"], written);
+    }
+  });
+});

@@ -655,36 +655,73 @@ function lambdaAgainstSignature(table: NodeTable, signature: number, lambda: num
 
 /**
  * `Type + Ord`, a bound that starts with the keyword `Type`: the reference
- * reads it only as the type of a signature's parameter (`(T: Type + Ord) ->
- * …`, types.rs collects `+`-separated types there, nothing else). Elsewhere
- * its type parser ends at `Type` and the `+` is where the enclosing rule
- * fails: a type argument's `)` (`List(Type + Ord)`), a record field's type
- * (`{ a: Type + Ord }`), a lambda's parameter (the lambda is given up and
- * `(T` read as a parenthesized expression, which stops at the `:`). A
- * binding's own annotation (`x: Type + Ord = 1`) passes the parser.
+ * reads it only as the type of a parameter of a declaration's signature or of
+ * one of its named curry groups (`f: (T: Type + Ord) -> (x: T) -> T`, where
+ * types.rs collects `+`-separated types). Everywhere else its type parser ends
+ * at `Type`, and where it fails depends on what encloses the bound:
+ * - a parameter list nested in a type (a parameter's type, a type argument,
+ *   a parenthesized return type, a binding's annotation, a record field): the
+ *   list is tried as named parameters, given up, and read again as a
+ *   parenthesized type, which stops at the parameter's `:`;
+ * - a lambda's parameters: the lambda is given up and `(a` read as a
+ *   parenthesized expression, which stops at the first `:`;
+ * - not in a parameter (`List(Type + Ord)`, `Assert(Type + 1)`), or another
+ *   operator than `+` in a signature: the `)` expected instead of the operator.
+ * A binding annotated `x: Type + Ord = 1` passes the parser (the reference
+ * reads `x: Type`, then `+ Ord = 1` as a statement that its IR generation
+ * refuses, E3005, which is not a syntax error).
  */
 function typeBoundOutsideSignature(table: NodeTable, bound: number): Pick<Found, 'code' | 'message' | 'start' | 'end'> | undefined {
   const LEFT = table.fieldIdOf('left');
   let first = bound;
   for (let left = table.childInField(first, LEFT); left !== -1; left = table.childInField(first, LEFT)) first = left;
   if (first === bound || table.type(first) !== 'meta_type') return undefined;
-  // The operator after `Type`: its binary expression's own operator (the innermost left-hand one).
-  const operator = table.nextSibling(first);
+  // The operator after `Type`, past any comment between them.
+  let operator = table.nextSibling(first);
+  while (operator !== -1 && isCommentRow(table, operator)) operator = table.nextSibling(operator);
   if (operator === -1) return undefined;
-  const at = { start: table.start(operator), end: table.end(operator) };
+  const operatorName = tokenKindName(table.text(operator));
+  const expectedParen = { code: 'E0010', message: `Expected RParen, found ${operatorName}`, start: table.start(operator), end: table.end(operator) };
   const holder = table.parent(bound);
   const holderType = holder === -1 ? '' : table.type(holder);
-  const list = holderType === 'parameter' ? table.parent(holder) : -1;
-  const listType = list === -1 ? '' : table.type(list);
-  const operatorName = tokenKindName(table.text(operator));
-  if (listType === 'parameters') return operatorName === 'Plus' ? undefined : { code: 'E0010', message: `Expected RParen, found ${operatorName}`, ...at };
-  if (listType === 'lambda_parameters') {
-    const colon = table.childOfType(holder, table.idOf(':'));
+  if (holderType === 'declaration' || holderType === 'assignment') return undefined;
+  if (holderType !== 'parameter') return expectedParen;
+  const list = table.parent(holder);
+  const colonOf = (parameter: number) => table.childOfType(parameter, table.idOf(':'));
+  if (list !== -1 && table.type(list) === 'lambda_parameters') {
+    let colon = -1;
+    for (let p = table.firstChild(list); p !== -1 && colon === -1; p = table.nextSibling(p)) if (table.type(p) === 'parameter') colon = colonOf(p);
     return colon === -1 ? undefined : { code: 'E0010', message: 'Expected RParen, found Colon', start: table.start(colon), end: table.end(colon) };
   }
-  if (holderType === 'declaration' || holderType === 'assignment') return undefined;
-  if (holderType === 'field_declaration') return { code: 'E0010', message: `Expected a type, found ${operatorName}`, ...at };
-  return { code: 'E0010', message: `Expected RParen, found ${operatorName}`, ...at };
+  if (list !== -1 && table.type(list) === 'parameters' && inSignatureChain(table, table.parent(list))) return operatorName === 'Plus' ? undefined : expectedParen;
+  const colon = colonOf(holder);
+  if (colon === -1 || list === -1) return expectedParen;
+  const at = { start: table.start(colon), end: table.end(colon) };
+  // The type the list is: a function type's parameters, or a tuple; either inside parentheses.
+  let type = table.type(list) === 'parameters' ? table.parent(list) : list;
+  while (table.parent(type) !== -1 && table.type(table.parent(type)) === 'tuple_type') type = table.parent(type);
+  const enclosing = table.parent(type);
+  const enclosingType = enclosing === -1 ? '' : table.type(enclosing);
+  if (enclosingType === 'field_declaration') return { code: 'E0010', message: 'Expected a type, found Colon', ...at };
+  if (enclosingType === 'declaration' || enclosingType === 'function_type') return { code: 'E0011', message: "Unexpected token: 'Colon'", ...at };
+  return { code: 'E0010', message: 'Expected RParen, found Colon', ...at };
+}
+
+/** Whether function type `fn` is a declaration's signature or, unparenthesized, the return type of one (a named curry group). */
+function inSignatureChain(table: NodeTable, fn: number): boolean {
+  for (let node = fn; node !== -1 && table.type(node) === 'function_type'; ) {
+    const parent = table.parent(node);
+    if (parent === -1) return false;
+    if (table.type(parent) === 'declaration') return table.fieldId(node) === table.fieldIdOf('type');
+    if (table.type(parent) !== 'function_type' || table.fieldId(node) !== table.fieldIdOf('return_type')) return false;
+    node = parent;
+  }
+  return false;
+}
+
+function isCommentRow(table: NodeTable, row: number): boolean {
+  const type = table.type(row);
+  return type === 'line_comment' || type === 'block_comment';
 }
 
 /**

@@ -63,10 +63,7 @@ export function annotationType(node: Node | null, depth = 0): Type {
       return { k: 'struct', name: '', fields: [], interfaces: [] };
     case 'const_expression': {
       const bound = typeBound(node);
-      if (!bound) return named(node.text);
-      // After `Type +` the reference reads one type, and `Ord + Eq` is a constant expression to it.
-      const [, ...rest] = bound;
-      return { k: 'tuple', items: [{ k: 'meta' }, rest.length === 1 ? inner(rest[0]!) : named(CONSTANT_EXPRESSION)] };
+      return bound ? { k: 'tuple', items: bound.map((item) => (item === CONSTANT_EXPRESSION ? named(CONSTANT_EXPRESSION) : inner(item))) } : named(node.text);
     }
     default:
       return named(node.text);
@@ -77,24 +74,31 @@ export function annotationType(node: Node | null, depth = 0): Type {
 const CONSTANT_EXPRESSION = '<const-expr>';
 
 /**
- * The operands of `Type + Ord + …`, which the reference's signature parser
+ * The items of `Type + Ord + …`, which the reference's signature parser
  * collects into a tuple (`(Type, Ord)`, never a type parameter: `Type` is not
- * an interface); undefined for any other constant expression.
+ * an interface): `Type`, then one type after each `+`, where a name followed
+ * by another operator starts a constant expression that takes the rest
+ * (`Type + Ord + Eq` is `(Type, <const-expr>)`). Undefined for any other
+ * constant expression, or one whose first operator is not `+` (a syntax error).
  */
-function typeBound(node: Node): Node[] | undefined {
-  const operands: Node[] = [];
-  let current: Node | null = node;
-  while (current && (current.type === 'const_expression' || current.type === 'binary_expression')) {
-    // By position: a const expression's left operand is a binary expression aliased from a hidden rule, whose
-    // fields the outer node inherits, so `childForFieldName('right')` of `Type + Ord + Eq` is `Ord`.
-    const [left, operator, right]: (Node | null)[] = current.children;
-    if (operator?.type !== '+' || !right || current.childCount !== 3) return undefined;
-    operands.unshift(right);
-    current = left ?? null;
+function typeBound(node: Node): (Node | typeof CONSTANT_EXPRESSION)[] | undefined {
+  const sequence = operandsInOrder(node);
+  if (sequence[0]?.type !== 'meta_type') return undefined;
+  const items: (Node | typeof CONSTANT_EXPRESSION)[] = [sequence[0]];
+  for (let i = 1; i + 1 < sequence.length; i += 2) {
+    if (sequence[i]!.type !== '+') return i === 1 ? undefined : items;
+    const operand = sequence[i + 1]!;
+    if (operand.type === 'identifier' && i + 2 < sequence.length) return [...items, CONSTANT_EXPRESSION];
+    items.push(operand);
   }
-  if (current?.type !== 'meta_type') return undefined;
-  operands.unshift(current);
-  return operands;
+  return items;
+}
+
+/** A chain of binary operators as it is written: operand, operator, operand, …; comments left out. */
+function operandsInOrder(node: Node): Node[] {
+  if (node.type !== 'const_expression' && node.type !== 'binary_expression') return [node];
+  const parts = node.children.filter((c): c is Node => c !== null && !isComment(c));
+  return parts.length === 3 ? [...operandsInOrder(parts[0]!), parts[1]!, ...operandsInOrder(parts[2]!)] : [node];
 }
 
 /** The value of an integer constant in a type's arguments (`8`, `-8`, `0x10`), as the reference prints it. */

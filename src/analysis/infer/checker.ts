@@ -7,7 +7,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { stdModule } from '../std/index.ts';
 import { annotationType, innermostReturn, isComment, isCommentAt, signatureShape, typeArguments } from './annotations.ts';
 import {
-  cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, topLevelStatements,
+  cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, signatureTypesByName, topLevelStatements,
   type ConstExpr, type FileDeclarations, type GenericTypeDef,
 } from './declarations.ts';
 import { binaryChain, Nesting } from './depth.ts';
@@ -824,7 +824,10 @@ class Checker {
       // A signature's generics (`T: Type`) stay names in the body, as the reference's parameters keep their written types.
       const shape = signatureShape(annotation);
       const valueParams = shape.valueFunction.childForFieldName('parameters')?.namedChildren.filter((c): c is Node => c !== null && !isComment(c)) ?? [];
+      const byName = signatureTypesByName(annotation, params);
       paramTypes = params.map((p, i) => {
+        const named = byName?.[i];
+        if (named) return instantiate(this.annotation(named), generics);
         if (p.annotation) return paramTypes[i]!;
         const signatureParam = valueParams[i];
         if (!signatureParam) return paramTypes[i]!;
@@ -1371,7 +1374,7 @@ class Checker {
     if (!info) return;
     let resolved = prune(info.type);
     while (resolved.k === 'ref') resolved = prune(resolved.inner);
-    resolved = this.resolveNamed(resolved);
+    resolved = this.resolveForFields(resolved);
     if (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== '')) this.setReceiver(fieldNode, resolved.name.replace(/^\*+/, ''));
   }
 
@@ -1389,7 +1392,7 @@ class Checker {
     let resolved = prune(objectType);
     while (resolved.k === 'ref') resolved = prune(resolved.inner);
     const unimported = resolved.k === 'named' && this.unimportedRecord(resolved.name);
-    resolved = this.resolveNamed(resolved);
+    resolved = this.resolveForFields(resolved);
     const fieldNode = node.childForFieldName('field');
     if (fieldNode && (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== ''))) this.setReceiver(fieldNode, resolved.name.replace(/^\*+/, ''));
     if (resolved.k === 'struct' && !unimported) {
@@ -1429,6 +1432,20 @@ class Checker {
     const p = prune(t);
     if (p.k !== 'named') return p;
     return this.structs.get(p.name) ?? p;
+  }
+
+  /**
+   * The record whose fields `e.f` reads when `e` has type `t`. The bare name of
+   * a generic record (`s: Stack`, `self: &Stack`) is its template: the
+   * reference's type table holds it with the parameters as named types, so
+   * `s.size` is Int and `s.items` is `List(T)`, while `Stack(Int)`, a generic
+   * application, has no fields for it (E1053).
+   */
+  private resolveForFields(t: Type): Type {
+    const resolved = this.resolveNamed(t);
+    if (resolved.k !== 'named' || resolved.applied !== undefined) return resolved;
+    const generic = this.decls.generics.get(resolved.name);
+    return generic ? { k: 'struct', name: generic.name, fields: generic.fields, interfaces: [] } : resolved;
   }
 
   /**

@@ -422,6 +422,29 @@ export function signatureParameters(annotation: Node): LambdaParameter[] {
   return found;
 }
 
+/**
+ * The type written for each of a lambda's parameters by the signature it is
+ * bound to, when the reference's parser merges them: as soon as one lambda
+ * parameter is named like a parameter of any curried level (type parameters
+ * included), each lambda parameter takes the type of the signature parameter
+ * of its name, the last of that name winning (`parser/statements/declarations.rs`;
+ * a count or order mismatch is E0012 there). So in
+ * `f: (T: Type, lo: Int) -> Int = (lo) => lo`, `lo` is an Int, not the `Type`
+ * its position would give. Undefined when no name is shared: then the
+ * checker pairs them by position.
+ */
+export function signatureTypesByName(annotation: Node, lambdaParams: readonly LambdaParameter[]): (Node | null)[] | undefined {
+  const byName = new Map<string, Node | null>();
+  for (let level: Node | null = annotation; level?.type === 'function_type' && namesItsParameters(level); level = level.childForFieldName('return_type')) {
+    for (const p of parameterNodes(level)) {
+      const name = p.type === 'parameter' ? p.childForFieldName('name') : null;
+      if (name) byName.set(name.text, p.childForFieldName('type'));
+    }
+  }
+  if (!lambdaParams.some((p) => byName.has(p.name))) return undefined;
+  return lambdaParams.map((p) => byName.get(p.name) ?? null);
+}
+
 /** The type calls see for a function binding: from its annotation, else from its lambda's parameters. */
 export function functionScheme(annotation: Node | null, value: Node | null, vars: VarSupply): Scheme {
   if (annotation?.type === 'function_type') {

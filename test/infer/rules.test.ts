@@ -89,6 +89,11 @@ const RULES: Rule[] = [
     negative: lines('main = {', '    p = 1', '    unsafe {', '        x = p', '    }', '}') },
   { rule: 'R22 E8001 loop without a measure', positive: lines('main = {', '    while true {', '        break', '    }', '}'), expected: ['E8001@2:5', 'E3005@3:9'],
     negative: lines('main = {', '    mut n = 10', '    while n > 0 {', '        n = n - 2', '    }', '}') },
+  // A const argument is a literal of its parameter's kind, checked before the constraints: `-1` is not a literal.
+  { rule: 'R23 E1002 const-generic argument not a literal', positive: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, -1)', '}'), expected: ['E1002@6:21'],
+    negative: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, 0x10)', '}') },
+  { rule: 'R23 E1002 const-generic literal of another kind', positive: lines('Flags: (T: Type, B: Bool) -> Type = {', '    data: Array(T, B),', '}', 'main = {', '    c = Flags(Int, 3)', '}'), expected: ['E1002@5:20'],
+    negative: lines('Flags: (T: Type, B: Bool) -> Type = {', '    data: Array(T, B),', '}', 'main = {', '    c = Flags(Int, true)', '}') },
   { rule: 'R23 E1062 const-generic constraint', positive: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, 150)', '}'), expected: ['E1062@6:21'],
     negative: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, 50)', '}') },
   { rule: 'R24 E1092 refinement argument', positive: lines('IsSmall: (x: Int) -> Type = { x < 100 }', 'main = {', '    y: IsSmall(List(Int)) = 9999', '}'), expected: ['E1092@3:16'],

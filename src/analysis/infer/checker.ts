@@ -8,7 +8,7 @@ import { stdModule } from '../std/index.ts';
 import { annotationType, innermostReturn, isComment, isCommentAt, signatureShape, typeArguments } from './annotations.ts';
 import {
   cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, signatureTypesByName, topLevelStatements,
-  type ConstExpr, type FileDeclarations, type GenericTypeDef,
+  type ConstExpr, type ConstKind, type FileDeclarations, type GenericTypeDef,
 } from './declarations.ts';
 import { binaryChain, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic, type TypeCode } from './messages.ts';
@@ -1573,6 +1573,7 @@ class Checker {
 
     const generic = name ? this.decls.generics.get(name) : undefined;
     if (generic && argTypes.length === generic.typeParams.length + generic.constParams.length) {
+      if (!this.checkConstKinds(generic, args, argTypes)) return ERROR;
       this.checkConstConstraints(generic, args);
       return this.instantiateGeneric(generic, argTypes.slice(0, generic.typeParams.length));
     }
@@ -1636,6 +1637,30 @@ class Checker {
     return { k: 'struct', name: generic.name, fields, interfaces: [] };
   }
 
+  /**
+   * A const-generic constructor's const arguments must be literals of their
+   * parameter's kind, before any `Assert` is evaluated (`bounds.rs`,
+   * `validate_const_args`): an integer, float or boolean literal of another
+   * kind is E1002 naming the kind and the value (`Expected type 'Int', found
+   * type '2.5'`), anything else (a variable, `-1`, a string) E1002 naming the
+   * reference's compile-time literal and the argument's type as Rust debugs it.
+   * The reference gives no span; ours is the argument.
+   */
+  private checkConstKinds(generic: GenericTypeDef, args: Node[], argTypes: Type[]): boolean {
+    for (let i = 0; i < generic.constParams.length; i++) {
+      const at = generic.typeParams.length + i;
+      const arg = args[at];
+      if (!arg) continue;
+      const kind = generic.constKinds[i] ?? 'Int';
+      const literal = LITERAL_KIND[arg.type];
+      if (literal === kind) continue;
+      const found = literal === undefined ? debugType(argTypes[at]!) : literal === 'Bool' ? arg.text : String(Number(arg.text.replace(/_/g, '')));
+      this.report('E1002', TYPE_MESSAGES.E1002(literal === undefined ? COMPILE_TIME_LITERAL : kind, found), arg);
+      return false;
+    }
+    return true;
+  }
+
   /** R23: a const-generic constructor whose literal argument falsifies an `Assert`. */
   private checkConstConstraints(generic: GenericTypeDef, args: Node[]): void {
     const values = new Map<string, number | boolean>();
@@ -1678,6 +1703,27 @@ function entryText(info: VarInfo | undefined): string {
 const schemeTexts = new FixedTexts((scheme: Scheme) => `${scheme.generics.join(',')}|${describe(scheme.type)}`, (scheme) => scheme.type);
 /** The fact of a global that is a scheme and nothing more (not mutable, declared by no statement). */
 const schemeFacts = new FixedTexts((scheme: Scheme) => `S${schemeTexts.of(scheme)}`, (scheme) => scheme.type);
+
+/** What the reference's `validate_const_args` expects of a non-literal const argument: "compile-time literal". */
+const COMPILE_TIME_LITERAL = '编译期字面量';
+
+/** The literal nodes the reference reads as a const value, by the kind of that value. */
+const LITERAL_KIND: Readonly<Record<string, ConstKind>> = { integer: 'Int', float: 'Float', boolean: 'Bool' };
+
+/** A type as the reference's `{:?}` prints its `MonoType` (`Int(64)`, `List(String)`); what it cannot know, as we display it. */
+function debugType(t: Type): string {
+  const p = prune(t);
+  switch (p.k) {
+    case 'prim': {
+      const width = /^(int|float)(\d+)$/.exec(p.name);
+      if (width) return `${width[1] === 'int' ? 'Int' : 'Float'}(${width[2]})`;
+      return p.name.charAt(0).toUpperCase() + p.name.slice(1);
+    }
+    case 'list': return `List(${debugType(p.elem)})`;
+    case 'tuple': return `Tuple([${p.items.map(debugType).join(', ')}])`;
+    default: return display(p);
+  }
+}
 
 function literalValue(node: Node): number | boolean | undefined {
   if (node.type === 'integer' || node.type === 'float') {

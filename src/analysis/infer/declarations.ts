@@ -27,8 +27,19 @@ export interface GenericTypeDef {
   typeParams: string[];
   /** Const parameters used in the body (`N: Int` with `Array(T, N)` or `Assert(N > 0)`). */
   constParams: string[];
+  /** The literal kind each const parameter takes, by its annotation: `Int` (the default), `Bool` or `Float`. */
+  constKinds: ConstKind[];
   fields: Field[];
   constraints: ConstConstraint[];
+}
+
+export type ConstKind = 'Int' | 'Bool' | 'Float';
+
+/** The reference's `ConstKind::from_ast_type_name`, Int for any other name. */
+function constKind(annotation: Node | null): ConstKind {
+  const name = annotation?.text ?? '';
+  if (name === 'Bool') return 'Bool';
+  return name === 'Float' || name === 'Float64' || name === 'Float32' ? 'Float' : 'Int';
 }
 
 export interface ProofFunction {
@@ -161,8 +172,9 @@ export function collectTypeDefinition(node: Node, out: DeclarationMaps): void {
   }
   const bodyText = definition.text;
   const constParams = valueParams.filter((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(bodyText));
+  const constKinds = constParams.map((c) => constKind(params.find((p) => p.childForFieldName('name')?.text === c)?.childForFieldName('type') ?? null));
   const generic: GenericTypeDef = {
-    name, typeParams, constParams, fields: record?.fields ?? [], constraints: record?.constraints ?? [],
+    name, typeParams, constParams, constKinds, fields: record?.fields ?? [], constraints: record?.constraints ?? [],
   };
   out.generics.set(name, generic);
   const template: Type = { k: 'struct', name, fields: generic.fields, interfaces: [] };

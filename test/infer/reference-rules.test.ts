@@ -16,6 +16,9 @@ describe('E3005: IR generation takes only definitions at the top level', () => {
     ['for, if, a bare block and a while', lines('x = 1', 'for i in 0..3 {', '    print(i)', '}', 'if x > 0 {', '}', '{', '}', 'mut n = 0', 'while n < 3 {', '    n = n + 1', '}'),
       ['E3005@2:1', 'E3005@5:1', 'E3005@7:1', 'E3005@10:1']],
     ['a destructuring', lines('(a, b) = (1, 2)'), ['E3005@1:1']],
+    // As the file's first statement the grammar reads these as assignments; the reference's kinds are 6 and 0.
+    ['a one-name destructuring first in the file', lines('(x) = 1'), ['E3005@1:1']],
+    ['an assignment to a parenthesized member', lines('(a.b) = 1'), ['E3005@1:1']],
     ['a statement after a semicolon', lines('x = 1; print(x)'), ['E3005@1:8']],
     ['a type error first, then the statement', lines('print(y)'), ['E1001@1:7', 'E3005@1:1']],
   ];
@@ -26,6 +29,9 @@ describe('E3005: IR generation takes only definitions at the top level', () => {
   it("names the statement's kind as the reference prints it", async () => {
     const messages = (await typeDiagnostics(lines('print(1)', 'for i in 0..3 {', '}', 'if true {', '}', 'a, b = (1, 2)'))).map((d) => d.message);
     assert.deepEqual(messages, [0, 2, 5, 6].map((n) => `IR generation error: unhandled top-level statement in IR generation: Discriminant(${n})`));
+    const first = async (source: string) => (await typeDiagnostics(source)).map((d) => d.message.slice(-15));
+    assert.deepEqual([await first(lines('(x) = 1')), await first(lines('(a.b) = 1')), await first(lines('((x)) = 1'))],
+      [['Discriminant(6)'], ['Discriminant(0)'], ['Discriminant(0)']]);
   });
 
   it('bindings, type definitions, imports and index assignments are definitions', async () => {

@@ -847,10 +847,13 @@ class Checker {
     this.resultError = resultError;
     this.withScope(() => {
       params.forEach((p, i) => this.addVar(p.name, paramTypes[i]!, p.mutable, p.node));
-      // Later curried levels' named parameters are in scope too.
-      if (annotation?.type === 'function_type') {
+      // A body that is not a lambda is the reference's implicit lambda over every level's value parameters, those
+      // typed `Type` and those the signature uses as a type (`N` of `(n: N)`) left out; a lambda's parameters are its
+      // own (`f: (a: Int, b: Int) -> Int = (a) => b`: `b` is E1001 there).
+      if (annotation?.type === 'function_type' && value.type !== 'lambda') {
+        const usedAsTypes = new Set(annotation.descendantsOfType('type_identifier').map((t) => t?.text));
         for (const p of signatureParameters(annotation)) {
-          if (params.some((q) => q.name === p.name)) continue;
+          if (params.some((q) => q.name === p.name) || p.annotation?.type === 'meta_type' || usedAsTypes.has(p.name)) continue;
           this.addVar(p.name, p.annotation ? instantiate(this.annotation(p.annotation), generics) : this.vars.fresh(), p.mutable, p.node);
         }
       }

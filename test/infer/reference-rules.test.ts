@@ -50,6 +50,8 @@ describe('RFC-010: a signature that names its parameters makes any value a funct
     ['calls see the signature', lines('f: (x: Int, y: Int) -> Int = x', 'main = {', '    f(1)', '}'), ['E1010@3:6']],
     ['a parameter typed Type or used as a type is not a value', lines('f: (T: Type, a: Int) -> Int = {', '    x = T', '    return a', '}',
       'g: (N: Int) -> (n: N) -> Int = {', '    return N', '}'), ['E1001@2:9', 'E1001@6:12']],
+    ['a value typed by a const parameter has that parameter\'s type', lines('f: (N: Int) -> (n: N) -> Int = (n) => {', '    return n', '}',
+      'g: (m: Int) -> (n: m) -> String = {', '    return n', '}'), ['E1002@5:5']],
     ["a lambda's parameters are its own, not the signature's", lines('f: (a: Int, b: Int) -> Int = (a) => {', '    return b', '}',
       'g: (a: Int) -> (b: Int) -> Int = (a) => {', '    return b', '}'), ['E1001@2:12', 'E1001@5:12']],
     ['arguments are checked against it', lines('greet: (name: String) -> String = "Hello, ${name}!"', 'main = {', '    greet(1)', '}'), ['E1002@3:10']],

@@ -52,6 +52,8 @@ describe('RFC-010: a signature that names its parameters makes any value a funct
       'g: (N: Int) -> (n: N) -> Int = {', '    return N', '}'), ['E1001@2:9', 'E1001@6:12']],
     ['a value typed by a const parameter has that parameter\'s type', lines('f: (N: Int) -> (n: N) -> Int = (n) => {', '    return n', '}',
       'g: (m: Int) -> (n: m) -> String = {', '    return n', '}'), ['E1002@5:5']],
+    ['a call of the later level checks its argument against the const parameter\'s type', lines('f: (m: Int) -> (n: m) -> Int = (n) => n', 'main = {',
+      '    g = f(1)', '    print(g("s"))', '    print(f(42)(5))', '}'), ['E1002@4:12']],
     ["a lambda's parameters are its own, not the signature's", lines('f: (a: Int, b: Int) -> Int = (a) => {', '    return b', '}',
       'g: (a: Int) -> (b: Int) -> Int = (a) => {', '    return b', '}'), ['E1001@2:12', 'E1001@5:12']],
     ['arguments are checked against it', lines('greet: (name: String) -> String = "Hello, ${name}!"', 'main = {', '    greet(1)', '}'), ['E1002@3:10']],

@@ -5,9 +5,9 @@
 // expression and every block nested in an expression.
 import type { Node, Tree } from 'web-tree-sitter';
 import { stdModule } from '../std/index.ts';
-import { annotationType, innermostReturn, isComment, isCommentAt, parameterNodes, signatureShape, typeArguments } from './annotations.ts';
+import { annotationType, innermostReturn, isComment, isCommentAt, signatureShape, typeArguments } from './annotations.ts';
 import {
-  cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, signatureTypesByName, topLevelStatements,
+  cleanStatements, functionScheme, isFunctionValue, lambdaParameters, constParameterTypes, readBinding, signatureBoundBody, signatureParameters, signatureTypesByName, topLevelStatements,
   type ConstExpr, type ConstKind, type FileDeclarations, type GenericTypeDef,
 } from './declarations.ts';
 import { binaryChain, Nesting } from './depth.ts';
@@ -819,18 +819,10 @@ class Checker {
     let paramTypes: Type[] = params.map((p) => (p.annotation ? this.annotation(p.annotation) : this.vars.fresh()));
     let expected: Type | undefined;
     let resultError: Type | null = null;
-    const generics = new Map<string, Type>();
+    // A signature's generics (`T: Type`) stay names in the body, as the reference's parameters keep their written types;
+    // a const parameter a later level uses as a type types its values by its own annotation (`n: N` is an Int).
+    const generics = annotation?.type === 'function_type' ? constParameterTypes(annotation) : new Map<string, Type>();
     if (annotation?.type === 'function_type') {
-      // A signature's generics (`T: Type`) stay names in the body, as the reference's parameters keep their written types.
-      // A const parameter a later level uses as a type (`N` of `(N: Int) -> (n: N) -> Int`) types its values by its own
-      // annotation: `n` is an Int there (`return n` is accepted, and is E1002 'found int64' against a String).
-      const later = annotation.childForFieldName('return_type');
-      const usedLater = new Set(later ? later.descendantsOfType('type_identifier').map((t) => t?.text) : []);
-      for (const p of parameterNodes(annotation)) {
-        const constName = p.type === 'parameter' ? p.childForFieldName('name')?.text : undefined;
-        const kind = p.childForFieldName('type');
-        if (constName && kind && kind.type !== 'meta_type' && usedLater.has(constName)) generics.set(constName, this.annotation(kind));
-      }
       const shape = signatureShape(annotation);
       const valueParams = shape.valueFunction.childForFieldName('parameters')?.namedChildren.filter((c): c is Node => c !== null && !isComment(c)) ?? [];
       const byName = signatureTypesByName(annotation, params);

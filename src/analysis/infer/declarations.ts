@@ -465,10 +465,10 @@ export function functionScheme(annotation: Node | null, value: Node | null, vars
     if (shape.generics.length > 0 && ret?.type === 'function_type') {
       return { generics: shape.generics, type: signatureType(ret), shallow: shape.generics };
     }
-    const constNames = constGenericNames(annotation);
+    const constTypes = constParameterTypes(annotation);
     const type = signatureType(annotation);
-    if (constNames.length === 0) return { generics: [], type };
-    return { generics: [], type: instantiate(type, new Map(constNames.map((n) => [n, named('int64')] as const))) };
+    if (constTypes.size === 0) return { generics: [], type };
+    return { generics: [], type: instantiate(type, constTypes) };
   }
   if (annotation) return { generics: [], type: annotationType(annotation) };
   const params = value?.type === 'lambda' ? lambdaParameters(value) : [];
@@ -497,15 +497,23 @@ export function signatureType(annotation: Node): Type {
   return { k: 'fn', params, ret: ret?.type === 'function_type' ? signatureType(ret) : annotationType(ret) };
 }
 
-/** `f: (N: Int) -> (n: N) -> Int`: `N` is a const generic used as a type of a later level. */
-function constGenericNames(annotation: Node): string[] {
-  const first = parameterNodes(annotation).filter((p) => p.type === 'parameter');
-  const ret = annotation.childForFieldName('return_type');
-  if (!ret || ret.type !== 'function_type') return [];
-  const later = ret.text;
-  return first
-    .map((p) => parameterName(p) ?? '')
-    .filter((n) => n !== '' && /^[A-Z]/.test(n) && new RegExp(`\\b${escapeRegExp(n)}\\b`).test(later));
+/**
+ * The const parameters of a signature's first level that a later level uses
+ * as a type (`N` of `(N: Int) -> (n: N) -> Int`, `m` of `(m: Int) -> (n: m)`),
+ * each with its own annotated type: the reference types `n` as an Int, so a
+ * call `f(42)("s")` is E1002 'found string' and `return n` is an Int.
+ */
+export function constParameterTypes(annotation: Node): Map<string, Type> {
+  const found = new Map<string, Type>();
+  const later = annotation.childForFieldName('return_type');
+  if (later?.type !== 'function_type') return found;
+  const usedLater = new Set(later.descendantsOfType('type_identifier').map((t) => t?.text));
+  for (const p of parameterNodes(annotation)) {
+    const name = p.type === 'parameter' ? parameterName(p) : undefined;
+    const kind = p.type === 'parameter' ? p.childForFieldName('type') : null;
+    if (name && kind && kind.type !== 'meta_type' && usedLater.has(name)) found.set(name, annotationType(kind));
+  }
+  return found;
 }
 
 export interface LambdaParameter {

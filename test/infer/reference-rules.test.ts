@@ -19,6 +19,8 @@ describe('E3005: IR generation takes only definitions at the top level', () => {
     // As the file's first statement the grammar reads these as assignments; the reference's kinds are 6 and 0.
     ['a one-name destructuring first in the file', lines('(x) = 1'), ['E3005@1:1']],
     ['an assignment to a parenthesized member', lines('(a.b) = 1'), ['E3005@1:1']],
+    ['an assignment to an operator', lines('use std.io', '+Ord = 1'), ['E3005@2:1']],
+    ['an assignment to a dereference', lines('pick: (a: Int) -> Type', '*p = 1'), ['E3005@2:1']],
     ['a statement after a semicolon', lines('x = 1; print(x)'), ['E3005@1:8']],
     ['a type error first, then the statement', lines('print(y)'), ['E1001@1:7', 'E3005@1:1']],
   ];

@@ -50,6 +50,8 @@ function statementKind(statement: Node): number | undefined {
   if (statement.type === 'assignment') {
     const left = statement.childForFieldName('left');
     if (left?.type === 'tuple') return STATEMENT_KIND.destructuring;
+    // A statement that starts with an operator (`+Ord = 1`, `-x = 1`, `*p = 1`) is no binding: an expression.
+    if (left?.type === 'unary_expression') return STATEMENT_KIND.expression;
     if (left?.type === 'parenthesized_expression') {
       const inner = left.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
       return inner.length === 1 && inner[0]!.type === 'identifier' ? STATEMENT_KIND.destructuring : STATEMENT_KIND.expression;

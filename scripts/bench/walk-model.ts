@@ -109,7 +109,11 @@ class ModelBuilder {
   // Section - scopes and bindings
 
   #openScope(kind: ScopeKind, node: Node): number {
-    const id = this.table.open(kind, node.startIndex, node.endIndex, this.#stack[this.#stack.length - 1]);
+    const parent = this.#stack[this.#stack.length - 1];
+    // A lambda implementing its declaration's signature does not see the signature's parameters.
+    const hidesParent = kind === 'lambda' && parent !== undefined && this.table.scopes[parent]?.kind === 'function'
+      && node.parent?.type === 'declaration' && node.parent.childForFieldName('value')?.id === node.id;
+    const id = this.table.open(kind, node.startIndex, node.endIndex, parent, hidesParent);
     this.#stack.push(id);
     return id;
   }

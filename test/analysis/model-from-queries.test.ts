@@ -20,12 +20,18 @@ import { createParser } from '../../src/syntax/language.ts';
 import { listYxFiles } from '../support/files.ts';
 import { brokenOnPurpose, examplesDir, repoRoot, sharedCorpusDir } from '../support/paths.ts';
 
-/** Scopes the walk did not make: a function type in a function's signature, with nothing in it. */
+/**
+ * Scopes the walk did not make: a function type in a function's signature or
+ * in a record's field (`area: (&Self) -> Float`), with nothing in it. A
+ * function's own scope starts where its declaration does.
+ */
 function withoutSignatureParameterScopes(model: FileModel): FileModel {
   const used = new Set([...model.bindings.map((b) => b.scope), ...model.scopes.map((s) => s.parent)]);
+  const declarations = new Set(model.bindings.map((b) => b.declaration.start));
   const extra = (id: number | undefined) => {
     const scope = id === undefined ? undefined : model.scopes[id];
-    return scope?.kind === 'function' && scope.parent !== undefined && model.scopes[scope.parent]!.kind === 'function' && !used.has(scope.id);
+    if (scope?.kind !== 'function' || scope.parent === undefined || used.has(scope.id)) return false;
+    return model.scopes[scope.parent]!.kind === 'function' || !declarations.has(scope.start);
   };
   return { ...model, scopes: model.scopes.filter((s) => !extra(s.id)) };
 }
@@ -60,6 +66,24 @@ describe('the model built from queries/ is the model the walk built', async () =
       }
       try {
         assert.deepEqual(canonical(withoutSignatureParameterScopes(buildFileModel(tree))), canonical(buildFileModelByWalk(tree)));
+      } finally {
+        tree.delete();
+      }
+    });
+  }
+});
+
+describe('a lambda that implements a signature binds its own parameters', async () => {
+  const parser = await createParser();
+  // As the reference's parser merges them: `b` and `T` are no parameters of the lambda's body.
+  const source = 'f: (a: Int, b: Int) -> Int = (a) => a + b\ng: (T: Type, x: Int) -> Int = (x) => T\nh: (a: Int, b: Int) -> Int = a + b\n';
+  for (const [name, build] of [['queries', buildFileModel], ['walk', buildFileModelByWalk]] as const) {
+    it(`in the model of the ${name}`, () => {
+      const tree = parseOrThrow(parser, source);
+      try {
+        const model = build(tree);
+        const resolved = model.uses.filter((u) => u.kind === 'read').map((u) => `${u.name}:${u.binding === undefined ? '-' : model.bindings[u.binding]!.kind}`);
+        assert.deepEqual(resolved, ['a:parameter', 'b:-', 'T:-', 'a:parameter', 'b:parameter']);
       } finally {
         tree.delete();
       }

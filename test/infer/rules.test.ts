@@ -44,6 +44,9 @@ const RULES: Rule[] = [
     negative: lines('use std.string', 'main = {', '    n = string.len("five")', '}') },
   { rule: 'R7 E1002 return type', positive: lines('f: () -> Int = {', '    return "s"', '}'), expected: ['E1002@2:5'],
     negative: lines('f: () -> Int = {', '    return 1', '}') },
+  // A lambda's parameters take the signature's types by name once one name is shared, else by position.
+  { rule: 'R7 E1002 return of a lambda parameter typed by position', positive: lines('f: (T: Type, lo: Int) -> Int = (x) => {', '    return x', '}'), expected: ['E1002@2:5'],
+    negative: lines('f: (T: Type, lo: Int) -> Int = (lo) => {', '    return lo', '}') },
   { rule: 'R7 E1002 no widening on return', positive: lines('f: () -> Float = {', '    return 1', '}'), expected: ['E1002@2:5'],
     negative: lines('f: () -> Float = {', '    return 1.0', '}') },
   { rule: 'R8 E1042 missing field', positive: lines('Point: Type = { x: Int, y: Int }', 'main = {', '    p = Point(1, 2)', '    z = p.z', '}'), expected: ['E1042@4:11'],
@@ -52,6 +55,11 @@ const RULES: Rule[] = [
     negative: lines('use std.io', 'main = {', '    io.println(1)', '}') },
   { rule: 'R9 E1053 field of a non-struct', positive: lines('main = {', '    x = 5', '    y = x.foo', '}'), expected: ['E1053@3:11'],
     negative: lines('Box: Type = { foo: Int }', 'main = {', '    x = Box(5)', '    y = x.foo', '}') },
+  // The bare name of a generic record is its template, with fields; an application of it has none.
+  { rule: 'R9 E1053 field of an applied generic record', positive: lines('Stack: (T: Type) -> Type = { items: List(T), size: Int }', 'depth: (s: Stack(Int)) -> Int = {', '    return s.size', '}'), expected: ['E1053@3:14'],
+    negative: lines('Stack: (T: Type) -> Type = { items: List(T), size: Int }', 'Stack.depth: (self: &Stack) -> Int = {', '    return self.size', '}') },
+  { rule: 'R8 E1042 field of a generic record by its bare name', positive: lines('Stack: (T: Type) -> Type = { items: List(T), size: Int }', 'depth: (s: Stack) -> Int = {', '    return s.count', '}'), expected: ['E1042@3:14'],
+    negative: lines('Stack: (T: Type) -> Type = { items: List(T), size: Int }', 'depth: (s: Stack) -> Int = {', '    return s.size', '}') },
   { rule: 'R10 E1050 logical operands', positive: lines('main = {', '    a = 1 and true', '}'), expected: ['E1050@2:9'],
     negative: lines('main = {', '    a = false and true', '}') },
   { rule: 'R10 E1051 logical not', positive: lines('main = {', '    b = !5', '}'), expected: ['E1051@2:9'], negative: lines('main = {', '    b = !false', '}') },
@@ -81,6 +89,11 @@ const RULES: Rule[] = [
     negative: lines('main = {', '    p = 1', '    unsafe {', '        x = p', '    }', '}') },
   { rule: 'R22 E8001 loop without a measure', positive: lines('main = {', '    while true {', '        break', '    }', '}'), expected: ['E8001@2:5', 'E3005@3:9'],
     negative: lines('main = {', '    mut n = 10', '    while n > 0 {', '        n = n - 2', '    }', '}') },
+  // A const argument is a literal of its parameter's kind, checked before the constraints: `-1` is not a literal.
+  { rule: 'R23 E1002 const-generic argument not a literal', positive: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, -1)', '}'), expected: ['E1002@6:21'],
+    negative: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, 0x10)', '}') },
+  { rule: 'R23 E1002 const-generic literal of another kind', positive: lines('Flags: (T: Type, B: Bool) -> Type = {', '    data: Array(T, B),', '}', 'main = {', '    c = Flags(Int, 3)', '}'), expected: ['E1002@5:20'],
+    negative: lines('Flags: (T: Type, B: Bool) -> Type = {', '    data: Array(T, B),', '}', 'main = {', '    c = Flags(Int, true)', '}') },
   { rule: 'R23 E1062 const-generic constraint', positive: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, 150)', '}'), expected: ['E1062@6:21'],
     negative: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, 50)', '}') },
   { rule: 'R24 E1092 refinement argument', positive: lines('IsSmall: (x: Int) -> Type = { x < 100 }', 'main = {', '    y: IsSmall(List(Int)) = 9999', '}'), expected: ['E1092@3:16'],

@@ -21,7 +21,7 @@ import { CountedPassMap } from './pass-map.ts';
 
 /** One operation of the builder on the scope table; offsets and scopes as the builder gave them (absolute). */
 export type ModelOp =
-  | { op: 'open'; kind: ScopeKind; start: number; end: number; parent: number }
+  | { op: 'open'; kind: ScopeKind; start: number; end: number; parent: number; hidesParent?: true }
   | { op: 'close'; scope: number }
   | { op: 'bind'; name: string; span: Span; kind: SymbolKind; scope: number; declaration: Span; extra: Partial<Binding> }
   /**
@@ -42,7 +42,7 @@ export const MODULE_SCOPE = 0;
  * numbers rather than objects (a memo holds thousands of these per file).
  */
 export type RecordedOp =
-  | { op: 'open'; kind: ScopeKind; start: number; end: number; parent: number }
+  | { op: 'open'; kind: ScopeKind; start: number; end: number; parent: number; hidesParent?: true }
   | { op: 'close'; scope: number }
   | { op: 'bind' | 'assign'; name: string; start: number; end: number; kind: SymbolKind; scope: number; declarationStart: number; declarationEnd: number; extra: Partial<Binding>; module: boolean }
   | { op: 'use'; name: string; start: number; end: number; kind: UseKind }

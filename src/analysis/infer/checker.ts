@@ -7,8 +7,8 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { stdModule } from '../std/index.ts';
 import { annotationType, innermostReturn, isComment, isCommentAt, signatureShape, typeArguments } from './annotations.ts';
 import {
-  cleanStatements, functionScheme, isFunctionValue, lambdaParameters, readBinding, signatureBoundBody, signatureParameters, topLevelStatements,
-  type ConstExpr, type FileDeclarations, type GenericTypeDef,
+  cleanStatements, functionScheme, isFunctionValue, lambdaParameters, constParameterTypes, readBinding, signatureBoundBody, signatureParameters, signatureTypesByName, topLevelStatements,
+  type ConstExpr, type ConstKind, type FileDeclarations, type GenericTypeDef,
 } from './declarations.ts';
 import { binaryChain, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic, type TypeCode } from './messages.ts';
@@ -819,12 +819,16 @@ class Checker {
     let paramTypes: Type[] = params.map((p) => (p.annotation ? this.annotation(p.annotation) : this.vars.fresh()));
     let expected: Type | undefined;
     let resultError: Type | null = null;
-    const generics = new Map<string, Type>();
+    // A signature's generics (`T: Type`) stay names in the body, as the reference's parameters keep their written types;
+    // a const parameter a later level uses as a type types its values by its own annotation (`n: N` is an Int).
+    const generics = annotation?.type === 'function_type' ? constParameterTypes(annotation) : new Map<string, Type>();
     if (annotation?.type === 'function_type') {
-      // A signature's generics (`T: Type`) stay names in the body, as the reference's parameters keep their written types.
       const shape = signatureShape(annotation);
       const valueParams = shape.valueFunction.childForFieldName('parameters')?.namedChildren.filter((c): c is Node => c !== null && !isComment(c)) ?? [];
+      const byName = signatureTypesByName(annotation, params);
       paramTypes = params.map((p, i) => {
+        const named = byName?.[i];
+        if (named) return instantiate(this.annotation(named), generics);
         if (p.annotation) return paramTypes[i]!;
         const signatureParam = valueParams[i];
         if (!signatureParam) return paramTypes[i]!;
@@ -844,10 +848,13 @@ class Checker {
     this.resultError = resultError;
     this.withScope(() => {
       params.forEach((p, i) => this.addVar(p.name, paramTypes[i]!, p.mutable, p.node));
-      // Later curried levels' named parameters are in scope too.
-      if (annotation?.type === 'function_type') {
+      // A body that is not a lambda is the reference's implicit lambda over every level's value parameters, those
+      // typed `Type` and those the signature uses as a type (`N` of `(n: N)`) left out; a lambda's parameters are its
+      // own (`f: (a: Int, b: Int) -> Int = (a) => b`: `b` is E1001 there).
+      if (annotation?.type === 'function_type' && value.type !== 'lambda') {
+        const usedAsTypes = new Set(annotation.descendantsOfType('type_identifier').map((t) => t?.text));
         for (const p of signatureParameters(annotation)) {
-          if (params.some((q) => q.name === p.name)) continue;
+          if (params.some((q) => q.name === p.name) || p.annotation?.type === 'meta_type' || usedAsTypes.has(p.name)) continue;
           this.addVar(p.name, p.annotation ? instantiate(this.annotation(p.annotation), generics) : this.vars.fresh(), p.mutable, p.node);
         }
       }
@@ -1371,7 +1378,7 @@ class Checker {
     if (!info) return;
     let resolved = prune(info.type);
     while (resolved.k === 'ref') resolved = prune(resolved.inner);
-    resolved = this.resolveNamed(resolved);
+    resolved = this.resolveForFields(resolved);
     if (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== '')) this.setReceiver(fieldNode, resolved.name.replace(/^\*+/, ''));
   }
 
@@ -1389,7 +1396,7 @@ class Checker {
     let resolved = prune(objectType);
     while (resolved.k === 'ref') resolved = prune(resolved.inner);
     const unimported = resolved.k === 'named' && this.unimportedRecord(resolved.name);
-    resolved = this.resolveNamed(resolved);
+    resolved = this.resolveForFields(resolved);
     const fieldNode = node.childForFieldName('field');
     if (fieldNode && (resolved.k === 'struct' || (resolved.k === 'named' && resolved.name !== ''))) this.setReceiver(fieldNode, resolved.name.replace(/^\*+/, ''));
     if (resolved.k === 'struct' && !unimported) {
@@ -1429,6 +1436,20 @@ class Checker {
     const p = prune(t);
     if (p.k !== 'named') return p;
     return this.structs.get(p.name) ?? p;
+  }
+
+  /**
+   * The record whose fields `e.f` reads when `e` has type `t`. The bare name of
+   * a generic record (`s: Stack`, `self: &Stack`) is its template: the
+   * reference's type table holds it with the parameters as named types, so
+   * `s.size` is Int and `s.items` is `List(T)`, while `Stack(Int)`, a generic
+   * application, has no fields for it (E1053).
+   */
+  private resolveForFields(t: Type): Type {
+    const resolved = this.resolveNamed(t);
+    if (resolved.k !== 'named' || resolved.applied !== undefined) return resolved;
+    const generic = this.decls.generics.get(resolved.name);
+    return generic ? { k: 'struct', name: generic.name, fields: generic.fields, interfaces: [] } : resolved;
   }
 
   /**
@@ -1556,6 +1577,7 @@ class Checker {
 
     const generic = name ? this.decls.generics.get(name) : undefined;
     if (generic && argTypes.length === generic.typeParams.length + generic.constParams.length) {
+      if (!this.checkConstKinds(generic, args, argTypes)) return ERROR;
       this.checkConstConstraints(generic, args);
       return this.instantiateGeneric(generic, argTypes.slice(0, generic.typeParams.length));
     }
@@ -1619,6 +1641,30 @@ class Checker {
     return { k: 'struct', name: generic.name, fields, interfaces: [] };
   }
 
+  /**
+   * A const-generic constructor's const arguments must be literals of their
+   * parameter's kind, before any `Assert` is evaluated (`bounds.rs`,
+   * `validate_const_args`): an integer, float or boolean literal of another
+   * kind is E1002 naming the kind and the value (`Expected type 'Int', found
+   * type '2.5'`), anything else (a variable, `-1`, a string) E1002 naming the
+   * reference's compile-time literal and the argument's type as Rust debugs it.
+   * The reference gives no span; ours is the argument.
+   */
+  private checkConstKinds(generic: GenericTypeDef, args: Node[], argTypes: Type[]): boolean {
+    for (let i = 0; i < generic.constParams.length; i++) {
+      const at = generic.typeParams.length + i;
+      const arg = args[at];
+      if (!arg) continue;
+      const kind = generic.constKinds[i] ?? 'Int';
+      const literal = LITERAL_KIND[arg.type];
+      if (literal === kind) continue;
+      const found = literal === undefined ? debugType(argTypes[at]!) : literal === 'Bool' ? arg.text : String(Number(arg.text.replace(/_/g, '')));
+      this.report('E1002', TYPE_MESSAGES.E1002(literal === undefined ? COMPILE_TIME_LITERAL : kind, found), arg);
+      return false;
+    }
+    return true;
+  }
+
   /** R23: a const-generic constructor whose literal argument falsifies an `Assert`. */
   private checkConstConstraints(generic: GenericTypeDef, args: Node[]): void {
     const values = new Map<string, number | boolean>();
@@ -1661,6 +1707,27 @@ function entryText(info: VarInfo | undefined): string {
 const schemeTexts = new FixedTexts((scheme: Scheme) => `${scheme.generics.join(',')}|${describe(scheme.type)}`, (scheme) => scheme.type);
 /** The fact of a global that is a scheme and nothing more (not mutable, declared by no statement). */
 const schemeFacts = new FixedTexts((scheme: Scheme) => `S${schemeTexts.of(scheme)}`, (scheme) => scheme.type);
+
+/** What the reference's `validate_const_args` expects of a non-literal const argument: "compile-time literal". */
+const COMPILE_TIME_LITERAL = '编译期字面量';
+
+/** The literal nodes the reference reads as a const value, by the kind of that value. */
+const LITERAL_KIND: Readonly<Record<string, ConstKind>> = { integer: 'Int', float: 'Float', boolean: 'Bool' };
+
+/** A type as the reference's `{:?}` prints its `MonoType` (`Int(64)`, `List(String)`); what it cannot know, as we display it. */
+function debugType(t: Type): string {
+  const p = prune(t);
+  switch (p.k) {
+    case 'prim': {
+      const width = /^(int|float)(\d+)$/.exec(p.name);
+      if (width) return `${width[1] === 'int' ? 'Int' : 'Float'}(${width[2]})`;
+      return p.name.charAt(0).toUpperCase() + p.name.slice(1);
+    }
+    case 'list': return `List(${debugType(p.elem)})`;
+    case 'tuple': return `Tuple([${p.items.map(debugType).join(', ')}])`;
+    default: return display(p);
+  }
+}
 
 function literalValue(node: Node): number | boolean | undefined {
   if (node.type === 'integer' || node.type === 'float') {

@@ -27,8 +27,19 @@ export interface GenericTypeDef {
   typeParams: string[];
   /** Const parameters used in the body (`N: Int` with `Array(T, N)` or `Assert(N > 0)`). */
   constParams: string[];
+  /** The literal kind each const parameter takes, by its annotation: `Int` (the default), `Bool` or `Float`. */
+  constKinds: ConstKind[];
   fields: Field[];
   constraints: ConstConstraint[];
+}
+
+export type ConstKind = 'Int' | 'Bool' | 'Float';
+
+/** The reference's `ConstKind::from_ast_type_name`, Int for any other name. */
+function constKind(annotation: Node | null): ConstKind {
+  const name = annotation?.text ?? '';
+  if (name === 'Bool') return 'Bool';
+  return name === 'Float' || name === 'Float64' || name === 'Float32' ? 'Float' : 'Int';
 }
 
 export interface ProofFunction {
@@ -161,8 +172,9 @@ export function collectTypeDefinition(node: Node, out: DeclarationMaps): void {
   }
   const bodyText = definition.text;
   const constParams = valueParams.filter((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(bodyText));
+  const constKinds = constParams.map((c) => constKind(params.find((p) => p.childForFieldName('name')?.text === c)?.childForFieldName('type') ?? null));
   const generic: GenericTypeDef = {
-    name, typeParams, constParams, fields: record?.fields ?? [], constraints: record?.constraints ?? [],
+    name, typeParams, constParams, constKinds, fields: record?.fields ?? [], constraints: record?.constraints ?? [],
   };
   out.generics.set(name, generic);
   const template: Type = { k: 'struct', name, fields: generic.fields, interfaces: [] };
@@ -422,6 +434,29 @@ export function signatureParameters(annotation: Node): LambdaParameter[] {
   return found;
 }
 
+/**
+ * The type written for each of a lambda's parameters by the signature it is
+ * bound to, when the reference's parser merges them: as soon as one lambda
+ * parameter is named like a parameter of any curried level (type parameters
+ * included), each lambda parameter takes the type of the signature parameter
+ * of its name, the last of that name winning (`parser/statements/declarations.rs`;
+ * a count or order mismatch is E0012 there). So in
+ * `f: (T: Type, lo: Int) -> Int = (lo) => lo`, `lo` is an Int, not the `Type`
+ * its position would give. Undefined when no name is shared: then the
+ * checker pairs them by position.
+ */
+export function signatureTypesByName(annotation: Node, lambdaParams: readonly LambdaParameter[]): (Node | null)[] | undefined {
+  const byName = new Map<string, Node | null>();
+  for (let level: Node | null = annotation; level?.type === 'function_type' && namesItsParameters(level); level = level.childForFieldName('return_type')) {
+    for (const p of parameterNodes(level)) {
+      const name = p.type === 'parameter' ? p.childForFieldName('name') : null;
+      if (name) byName.set(name.text, p.childForFieldName('type'));
+    }
+  }
+  if (!lambdaParams.some((p) => byName.has(p.name))) return undefined;
+  return lambdaParams.map((p) => byName.get(p.name) ?? null);
+}
+
 /** The type calls see for a function binding: from its annotation, else from its lambda's parameters. */
 export function functionScheme(annotation: Node | null, value: Node | null, vars: VarSupply): Scheme {
   if (annotation?.type === 'function_type') {
@@ -430,10 +465,10 @@ export function functionScheme(annotation: Node | null, value: Node | null, vars
     if (shape.generics.length > 0 && ret?.type === 'function_type') {
       return { generics: shape.generics, type: signatureType(ret), shallow: shape.generics };
     }
-    const constNames = constGenericNames(annotation);
+    const constTypes = constParameterTypes(annotation);
     const type = signatureType(annotation);
-    if (constNames.length === 0) return { generics: [], type };
-    return { generics: [], type: instantiate(type, new Map(constNames.map((n) => [n, named('int64')] as const))) };
+    if (constTypes.size === 0) return { generics: [], type };
+    return { generics: [], type: instantiate(type, constTypes) };
   }
   if (annotation) return { generics: [], type: annotationType(annotation) };
   const params = value?.type === 'lambda' ? lambdaParameters(value) : [];
@@ -462,15 +497,23 @@ export function signatureType(annotation: Node): Type {
   return { k: 'fn', params, ret: ret?.type === 'function_type' ? signatureType(ret) : annotationType(ret) };
 }
 
-/** `f: (N: Int) -> (n: N) -> Int`: `N` is a const generic used as a type of a later level. */
-function constGenericNames(annotation: Node): string[] {
-  const first = parameterNodes(annotation).filter((p) => p.type === 'parameter');
-  const ret = annotation.childForFieldName('return_type');
-  if (!ret || ret.type !== 'function_type') return [];
-  const later = ret.text;
-  return first
-    .map((p) => parameterName(p) ?? '')
-    .filter((n) => n !== '' && /^[A-Z]/.test(n) && new RegExp(`\\b${escapeRegExp(n)}\\b`).test(later));
+/**
+ * The const parameters of a signature's first level that a later level uses
+ * as a type (`N` of `(N: Int) -> (n: N) -> Int`, `m` of `(m: Int) -> (n: m)`),
+ * each with its own annotated type: the reference types `n` as an Int, so a
+ * call `f(42)("s")` is E1002 'found string' and `return n` is an Int.
+ */
+export function constParameterTypes(annotation: Node): Map<string, Type> {
+  const found = new Map<string, Type>();
+  const later = annotation.childForFieldName('return_type');
+  if (later?.type !== 'function_type') return found;
+  const usedLater = new Set(later.descendantsOfType('type_identifier').map((t) => t?.text));
+  for (const p of parameterNodes(annotation)) {
+    const name = p.type === 'parameter' ? parameterName(p) : undefined;
+    const kind = p.type === 'parameter' ? p.childForFieldName('type') : null;
+    if (name && kind && kind.type !== 'meta_type' && usedLater.has(name)) found.set(name, annotationType(kind));
+  }
+  return found;
 }
 
 export interface LambdaParameter {

@@ -45,8 +45,18 @@ export function statementIrDiagnostics(statement: Node, fields: RecordFieldStart
 
 function statementKind(statement: Node): number | undefined {
   if (statement.type === 'destructuring_assignment') return STATEMENT_KIND.destructuring;
-  // As a file's first statement, `(a, b) = …` comes out of the grammar as an assignment to a tuple.
-  if (statement.type === 'assignment' && statement.childForFieldName('left')?.type === 'tuple') return STATEMENT_KIND.destructuring;
+  // As a file's first statement, `(a, b) = …` and `(a) = …` come out of the grammar as assignments to a tuple or a
+  // parenthesized name. The reference's parser destructures names only: `(a.b) = 1` and `((a)) = 1` are expressions.
+  if (statement.type === 'assignment') {
+    const left = statement.childForFieldName('left');
+    if (left?.type === 'tuple') return STATEMENT_KIND.destructuring;
+    // A statement that starts with an operator (`+Ord = 1`, `-x = 1`, `*p = 1`) is no binding: an expression.
+    if (left?.type === 'unary_expression') return STATEMENT_KIND.expression;
+    if (left?.type === 'parenthesized_expression') {
+      const inner = left.namedChildren.filter((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');
+      return inner.length === 1 && inner[0]!.type === 'identifier' ? STATEMENT_KIND.destructuring : STATEMENT_KIND.expression;
+    }
+  }
   if (statement.type !== 'expression_statement') return undefined;
   // The reference's parser makes a statement-level `if`/`for` their own kinds; the rest are expressions.
   const expression = statement.namedChildren.find((c) => c !== null && c.type !== 'line_comment' && c.type !== 'block_comment');

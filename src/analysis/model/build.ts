@@ -171,7 +171,7 @@ class ModelBuilder {
     this.#recording?.record(op);
     switch (op.op) {
       case 'open': {
-        const id = this.table.open(op.kind, op.start, op.end, op.parent);
+        const id = this.table.open(op.kind, op.start, op.end, op.parent, op.hidesParent);
         this.#open.push({ id, end: op.end });
         return id;
       }
@@ -311,7 +311,7 @@ class ModelBuilder {
         signatureEnd = node.endIndex;
       }
     }
-    const id = this.#openScope(kind, start, end);
+    const id = this.#openScope(kind, start, end, kind === 'lambda' && this.#implementsSignature(node));
     this.#open[this.#open.length - 1]!.signatureEnd = signatureEnd;
     if (kind === 'lambda') this.#lambdaSignature(node, id);
     // `[x * x for x in xs]`: the element, before the `for`, sees the variable.
@@ -319,14 +319,22 @@ class ModelBuilder {
     if (variable?.type === 'identifier') this.#local(variable, pattern, undefined);
   }
 
-  #openScope(kind: ScopeKind, start: number, end: number): number {
+  #openScope(kind: ScopeKind, start: number, end: number, hidesParent = false): number {
     const parent = this.#open[this.#open.length - 1]?.id;
     if (parent === undefined) {
       // The module's scope, before any statement.
       this.#open.push({ id: this.table.open(kind, start, end, undefined), end });
       return MODULE_SCOPE;
     }
-    return this.#apply({ op: 'open', kind, start, end, parent });
+    return this.#apply(hidesParent ? { op: 'open', kind, start, end, parent, hidesParent } : { op: 'open', kind, start, end, parent });
+  }
+
+  /** A lambda that is the value of a declaration whose signature's scope is open around it. */
+  #implementsSignature(lambda: Node): boolean {
+    const parent = this.#open[this.#open.length - 1]?.id;
+    if (parent === undefined || this.table.scopes[parent]!.kind !== 'function') return false;
+    const declaration = this.#ancestorOf(lambda);
+    return declaration?.type === 'declaration' && declaration.childForFieldName('value')?.startIndex === lambda.startIndex;
   }
 
   /** Closes the scopes that end at or before `at`: their names are no longer visible. */

@@ -20,15 +20,36 @@ export class ScopeTable {
    */
   readonly #visible = new Map<string, number[]>();
 
-  open(kind: ScopeKind, start: number, end: number, parent: number | undefined): number {
+  /**
+   * `hidesParent`: while this scope is open its parent's names are not
+   * visible (a lambda that implements a signature binds its own parameters:
+   * in `f: (a: Int, b: Int) -> Int = (a) => b` the `b` is no parameter).
+   */
+  open(kind: ScopeKind, start: number, end: number, parent: number | undefined, hidesParent = false): number {
     const id = this.scopes.length;
     this.scopes.push({ id, kind, start, end, parent });
     this.#names.set(id, new Map());
+    if (hidesParent && parent !== undefined) {
+      this.#hiddenBy.set(id, parent);
+      this.#hidden.set(parent, (this.#hidden.get(parent) ?? 0) + 1);
+    }
     return id;
   }
 
+  /** Scope → the parent it hides while open. */
+  readonly #hiddenBy = new Map<number, number>();
+  /** Scopes hidden by an open scope, with how many hide them. */
+  readonly #hidden = new Map<number, number>();
+
   /** A scope is left: its names are no longer visible. */
   close(id: number): void {
+    const parent = this.#hiddenBy.get(id);
+    if (parent !== undefined) {
+      this.#hiddenBy.delete(id);
+      const count = this.#hidden.get(parent)! - 1;
+      if (count === 0) this.#hidden.delete(parent);
+      else this.#hidden.set(parent, count);
+    }
     for (const name of this.#names.get(id)!.keys()) {
       const scopes = this.#visible.get(name)!;
       const at = scopes.lastIndexOf(id);
@@ -74,6 +95,7 @@ export class ScopeTable {
     const scopes = this.#visible.get(name) ?? [];
     for (let k = scopes.length - 1; k >= 0; k--) {
       const current = scopes[k]!;
+      if (this.#hidden.has(current)) continue;
       const ids = this.#names.get(current)!.get(name)!;
       const kind = this.scopes[current]!.kind;
       // In blocks a binding is visible after it is made; at module level everywhere, and in

@@ -198,4 +198,12 @@ describe("`T: Type + …` in a signature: the reference's tuple, never a type pa
       assert.deepEqual(await expected(written)(), ["Expected type '(Type, <const-expr>)', found type 'Type'"], written);
     }
   });
+
+  it('reads a bound of 50,000 operators without recursing into it', async () => {
+    const chain = (first: string, operand: string) => lines(`f: (T: ${first}${` + ${operand}`.repeat(50_000)}, x: Int) -> Int = (T, x) => x`, 'y = f(Int, 1)');
+    assert.deepEqual(await brief(chain('Clone', 'a')), []);
+    assert.deepEqual((await typeDiagnostics(chain('Type', 'a'))).map((d) => d.message), ["Expected type '(Type, <const-expr>)', found type 'Type'"]);
+    const items = (await typeDiagnostics(chain('Type', 'List(Int)')))[0]!.message;
+    assert.equal(items.split('List(Int)').length - 1, 50_000);
+  });
 });

@@ -63,7 +63,7 @@ export function annotationType(node: Node | null, depth = 0): Type {
       return { k: 'struct', name: '', fields: [], interfaces: [] };
     case 'const_expression': {
       const bound = typeBound(node);
-      return bound ? { k: 'tuple', items: bound.map((item) => (item === CONSTANT_EXPRESSION ? named(CONSTANT_EXPRESSION) : inner(item))) } : named(node.text);
+      return bound ? { k: 'tuple', items: bound } : named(node.text);
     }
     default:
       return named(node.text);
@@ -74,31 +74,78 @@ export function annotationType(node: Node | null, depth = 0): Type {
 const CONSTANT_EXPRESSION = '<const-expr>';
 
 /**
- * The items of `Type + Ord + …`, which the reference's signature parser
+ * The item types of `Type + Ord + …`, which the reference's signature parser
  * collects into a tuple (`(Type, Ord)`, never a type parameter: `Type` is not
  * an interface): `Type`, then one type after each `+`, where a name followed
  * by another operator starts a constant expression that takes the rest
  * (`Type + Ord + Eq` is `(Type, <const-expr>)`). Undefined for any other
  * constant expression, or one whose first operator is not `+` (a syntax error).
+ * Read off the node table, operand by operand in written order with a stack of
+ * its own, and only as far as the reference reads: a chain of thousands of
+ * operators is a tree as deep.
  */
-function typeBound(node: Node): (Node | typeof CONSTANT_EXPRESSION)[] | undefined {
-  const sequence = operandsInOrder(node);
-  if (sequence[0]?.type !== 'meta_type') return undefined;
-  const items: (Node | typeof CONSTANT_EXPRESSION)[] = [sequence[0]];
-  for (let i = 1; i + 1 < sequence.length; i += 2) {
-    if (sequence[i]!.type !== '+') return i === 1 ? undefined : items;
-    const operand = sequence[i + 1]!;
-    if (operand.type === 'identifier' && i + 2 < sequence.length) return [...items, CONSTANT_EXPRESSION];
-    items.push(operand);
+function typeBound(node: Node): Type[] | undefined {
+  const { table, index } = locate(node);
+  let leftmost = index;
+  for (let parts = chainParts(table, leftmost); parts; parts = chainParts(table, leftmost)) leftmost = parts[0];
+  if (table.type(leftmost) !== 'meta_type') return undefined;
+  const pending = [index];
+  /** The next operand or operator in written order, or -1 at the end. */
+  const next = (): number => {
+    while (pending.length > 0) {
+      const row = pending.pop()!;
+      const parts = chainParts(table, row);
+      if (!parts) return row;
+      pending.push(parts[2], parts[1], parts[0]);
+    }
+    return -1;
+  };
+  next();
+  const items: Type[] = [{ k: 'meta' }];
+  for (;;) {
+    const operator = next();
+    const operand = operator === -1 ? -1 : next();
+    if (operand === -1) return items;
+    if (table.type(operator) !== '+') return items.length === 1 ? undefined : items;
+    if (table.type(operand) === 'identifier' && pending.length > 0) return [...items, named(CONSTANT_EXPRESSION)];
+    items.push(operandType(table, operand));
   }
-  return items;
 }
 
-/** A chain of binary operators as it is written: operand, operator, operand, …; comments left out. */
-function operandsInOrder(node: Node): Node[] {
-  if (node.type !== 'const_expression' && node.type !== 'binary_expression') return [node];
-  const parts = node.children.filter((c): c is Node => c !== null && !isComment(c));
-  return parts.length === 3 ? [...operandsInOrder(parts[0]!), parts[1]!, ...operandsInOrder(parts[2]!)] : [node];
+/** A binary operator's left operand, operator and right operand rows, comments left out; undefined for any other row. */
+function chainParts(table: NodeTable, row: number): [number, number, number] | undefined {
+  const type = table.type(row);
+  if (type !== 'const_expression' && type !== 'binary_expression') return undefined;
+  const parts: number[] = [];
+  for (let child = table.firstChild(row); child !== -1; child = table.nextSibling(child)) if (!isCommentAt(table, child)) parts.push(child);
+  return parts.length === 3 ? [parts[0]!, parts[1]!, parts[2]!] : undefined;
+}
+
+/** What `annotationType` makes of an operand of a bound: a name, an integer (a literal type), or the text. */
+function operandType(table: NodeTable, row: number): Type {
+  const text = table.text(row);
+  switch (table.type(row)) {
+    case 'identifier':
+      return scalarAnnotation(text) ?? named(text);
+    case 'integer':
+      return integerLiteralType(text, '') ?? named(text);
+    case 'unary_expression': {
+      const operator = table.firstChild(row);
+      const operand = operator === -1 ? -1 : table.nextSibling(operator);
+      const negative = operand !== -1 && table.type(operator) === '-' && table.type(operand) === 'integer';
+      return (negative ? integerLiteralType(table.text(operand), '-') : undefined) ?? named(text);
+    }
+    default:
+      return named(text);
+  }
+}
+
+function integerLiteralType(digits: string, sign: string): Type | undefined {
+  try {
+    return { k: 'named', name: `int64::${sign}${BigInt(digits.replaceAll('_', ''))}`, literal: true };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value of an integer constant in a type's arguments (`8`, `-8`, `0x10`), as the reference prints it. */

@@ -88,5 +88,16 @@ describe('a lambda that implements a signature binds its own parameters', async 
         tree.delete();
       }
     });
+
+    it(`in the model of the ${name}, types still name the signature's type parameters`, () => {
+      const tree = parseOrThrow(parser, 'f: (T: Type, x: T) -> T = (x) => {\n    y: T = x\n    return y\n}\n');
+      try {
+        const model = build(tree);
+        const types = model.uses.filter((u) => u.kind === 'type' && u.name === 'T').map((u) => `${u.span.start}:${u.binding === undefined ? '-' : model.bindings[u.binding]!.span.start}`);
+        assert.deepEqual(types, ['16:4', '22:4', '42:4']);
+      } finally {
+        tree.delete();
+      }
+    });
   }
 });

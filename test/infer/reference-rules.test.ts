@@ -181,6 +181,17 @@ describe('a builtin type name is a value of type Type only where V2 reads it', (
   }
 });
 
+describe('generic records and const parameters (round 6, reviewed)', () => {
+  const cases: [string, string, string[]][] = [
+    ['a value parameter named like a field is no const parameter', lines('Matrix: (T: Type, rows: Int) -> Type = { rows: Int, data: List(T) }', 'make: (r: Int) -> Int = {', '    m = Matrix(Int, r)', '    return r', '}'), []],
+    ['a const argument in parentheses is the literal', lines('Buffer: (T: Type, N: Int) -> Type = { data: Array(T, N) }', 'a = Buffer(Int, (8))'), []],
+    ['a return type keeps a const parameter by its name', lines('f: (N: Int) -> (n: Int) -> N = {', '    return n', '}'), ['E1002@2:5']],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});
+
 describe("`T: Type + …` in a signature: the reference's tuple, never a type parameter", () => {
   const cases: [string, string, string[]][] = [
     ['Type + Ord is the value parameter (Type, Ord)', lines('f: (T: Type + Ord, x: T) -> T = (T, x) => x', 'y = f(Int, 1)'), ['E1002@2:6']],

@@ -837,7 +837,8 @@ class Checker {
       });
       const ret = innermostReturn(annotation);
       if (ret) {
-        expected = instantiate(this.annotation(ret), generics);
+        // The return type keeps the const parameters' names: `(N: Int) -> (n: Int) -> N` returning `n` is E1002 'N'.
+        expected = this.annotation(ret);
         const r = prune(expected);
         resultError = r.k === 'result' ? r.err : null;
       }
@@ -1653,9 +1654,11 @@ class Checker {
   private checkConstKinds(generic: GenericTypeDef, args: Node[], argTypes: Type[]): boolean {
     for (let i = 0; i < generic.constParams.length; i++) {
       const at = generic.typeParams.length + i;
-      const arg = args[at];
+      let arg = args[at];
       if (!arg) continue;
       const kind = generic.constKinds[i] ?? 'Int';
+      // The reference's parser drops parentheses: `(8)` is the literal 8.
+      while (arg.type === 'parenthesized_expression' && arg.namedChildCount === 1 && arg.namedChild(0)) arg = arg.namedChild(0)!;
       const literal = LITERAL_KIND[arg.type];
       if (literal === kind) continue;
       const found = literal === undefined ? debugType(argTypes[at]!) : literal === 'Bool' ? arg.text : String(Number(arg.text.replace(/_/g, '')));

@@ -133,6 +133,26 @@ function keepClean<T>(table: NodeTable, children: readonly T[], indexOf: (child:
   return children.filter((c, i) => !table.hasError(indexOf(c)) && !isError(children[i - 1]) && !isError(children[i + 1]));
 }
 
+/**
+ * The names a record type's body uses in types: its fields' types and its
+ * other items (`Assert(N > 0)`, an interface), not its field names, defaults
+ * or bindings. The reference's value parameters of a generic record that its
+ * body uses so are its const parameters (collect_used_const_names): in
+ * `(T: Type, rows: Int) -> Type = { rows: Int, data: List(T) }` the field
+ * named `rows` does not make `rows` one.
+ */
+function namesInRecordTypes(record: Node): Set<string> {
+  const used = new Set<string>();
+  for (const item of record.namedChildren) {
+    if (!item || item.type === 'field_binding' || item.type === 'line_comment' || item.type === 'block_comment') continue;
+    const typed = item.type === 'field_declaration' ? item.childForFieldName('type') : item;
+    if (!typed) continue;
+    if (typed.type === 'identifier' || typed.type === 'type_identifier') used.add(typed.text);
+    for (const name of typed.descendantsOfType(['identifier', 'type_identifier'])) if (name) used.add(name.text);
+  }
+  return used;
+}
+
 export function collectTypeDefinition(node: Node, out: DeclarationMaps): void {
   const name = node.childForFieldName('name')?.text;
   const definition = node.childForFieldName('definition');
@@ -170,8 +190,8 @@ export function collectTypeDefinition(node: Node, out: DeclarationMaps): void {
     out.exports.set(name, { generics: [], type: { k: 'fn', params: valueParams.map(() => named('Int')), ret: TYPE_VALUE } });
     return;
   }
-  const bodyText = definition.text;
-  const constParams = valueParams.filter((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`).test(bodyText));
+  const used = record ? namesInRecordTypes(definition) : new Set<string>();
+  const constParams = valueParams.filter((p) => used.has(p));
   const constKinds = constParams.map((c) => constKind(params.find((p) => p.childForFieldName('name')?.text === c)?.childForFieldName('type') ?? null));
   const generic: GenericTypeDef = {
     name, typeParams, constParams, constKinds, fields: record?.fields ?? [], constraints: record?.constraints ?? [],
@@ -184,10 +204,6 @@ export function collectTypeDefinition(node: Node, out: DeclarationMaps): void {
   // Verified with `run`: `use m.{SafeArray}` then `SafeArray(Int)` is E1010 'expected 2 arguments', `SafeArray(Int, 0)` compiles.
   const declared = record?.declared ?? [];
   out.exports.set(name, { generics: [], type: declared.length === generic.fields.length ? template : { ...template, fields: declared } });
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 interface RecordShape {

@@ -91,11 +91,17 @@ export class ScopeTable {
     scopes.splice(at, 0, scope);
   }
 
-  resolve(name: string, at: number): number | undefined {
+  /**
+   * The binding `name` reads at `at`. A scope hidden by an open one (a
+   * signature's, under the lambda that implements it) still gives the names
+   * of types: in `f: (T: Type, x: T) -> T = (x) => { y: T = x }` the body's
+   * `T` is the signature's, while a value read of `T` there binds nothing.
+   */
+  resolve(name: string, at: number, asType = false): number | undefined {
     const scopes = this.#visible.get(name) ?? [];
     for (let k = scopes.length - 1; k >= 0; k--) {
       const current = scopes[k]!;
-      if (this.#hidden.has(current)) continue;
+      if (!asType && this.#hidden.has(current)) continue;
       const ids = this.#names.get(current)!.get(name)!;
       const kind = this.scopes[current]!.kind;
       // In blocks a binding is visible after it is made; at module level everywhere, and in
@@ -123,7 +129,7 @@ export class ScopeTable {
     return home.kind === 'module' && this.scopes[scope]!.kind !== 'module' ? undefined : existing;
   }
 
-  use(name: string, span: Span, kind: UseKind, binding: number | undefined = this.resolve(name, span.start)): void {
+  use(name: string, span: Span, kind: UseKind, binding: number | undefined = this.resolve(name, span.start, kind === 'type')): void {
     this.uses.push({ name, span, kind, binding });
   }
 

@@ -706,6 +706,12 @@ interface SharedRun {
 
 const tables = new WeakMap<Tree, NodeTable>();
 
+/** Whether row `index` of `table` is a comment (line or block). */
+export function isCommentAt(table: NodeTable, index: number): boolean {
+  const type = table.type(index);
+  return type === 'line_comment' || type === 'block_comment';
+}
+
 /**
  * The Node of row `i` of `tree`'s table: down from the root, one child at a
  * time along the row's ancestors. For the few rows a pass must hand on as

@@ -7,7 +7,7 @@
 import type { Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
-import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { isCommentAt, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type SyntaxErrorNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
 import { headTokens, LAMBDA_PARAMETERS, NO_EXPRESSION_START, statementHeadErrors, type HeadFinding, type HeadToken } from './statement-heads.ts';
@@ -678,7 +678,7 @@ function typeBoundOutsideSignature(table: NodeTable, bound: number): Pick<Found,
   if (first === bound || table.type(first) !== 'meta_type') return undefined;
   // The operator after `Type`, past any comment between them.
   let operator = table.nextSibling(first);
-  while (operator !== -1 && isCommentRow(table, operator)) operator = table.nextSibling(operator);
+  while (operator !== -1 && isCommentAt(table, operator)) operator = table.nextSibling(operator);
   if (operator === -1) return undefined;
   const operatorName = tokenKindName(table.text(operator));
   const expectedParen = { code: 'E0010', message: `Expected RParen, found ${operatorName}`, start: table.start(operator), end: table.end(operator) };
@@ -717,11 +717,6 @@ function inSignatureChain(table: NodeTable, fn: number): boolean {
     node = parent;
   }
   return false;
-}
-
-function isCommentRow(table: NodeTable, row: number): boolean {
-  const type = table.type(row);
-  return type === 'line_comment' || type === 'block_comment';
 }
 
 /**

@@ -1,7 +1,7 @@
 // Type annotations in the tree (`Int`, `List(String)`, `(a: Int) -> Int`,
 // `&mut Point`) as checker types (semantics.md §5.4 display names).
 import type { Node, Tree } from 'web-tree-sitter';
-import { locate, subtreeOf, type NodeTable } from '../../syntax/node-table.ts';
+import { isCommentAt, locate, subtreeOf, type NodeTable } from '../../syntax/node-table.ts';
 import { MAX_CHECK_DEPTH, tooDeepAt } from './depth.ts';
 import type { RawDiagnostic } from './messages.ts';
 import { containerType, scalarAnnotation } from './signatures.ts';
@@ -28,10 +28,8 @@ export function annotationType(node: Node | null, depth = 0): Type {
     case 'meta_type':
       return { k: 'meta' };
     case 'integer':
-    case 'unary_expression': {
-      const value = integerArgument(node);
-      return value === undefined ? named(node.text) : { k: 'named', name: `int64::${value}`, literal: true };
-    }
+    case 'unary_expression':
+      return integerLiteralType(integerArgument(node), node.text);
     case 'generic_type': {
       const name = node.childForFieldName('name')?.text ?? '';
       const args = typeArguments(node.childForFieldName('arguments'));
@@ -128,21 +126,27 @@ function operandType(table: NodeTable, row: number): Type {
     case 'identifier':
       return scalarAnnotation(text) ?? named(text);
     case 'integer':
-      return integerLiteralType(text, '') ?? named(text);
+      return integerLiteralType(integerValue(text, ''), text);
     case 'unary_expression': {
       const operator = table.firstChild(row);
       const operand = operator === -1 ? -1 : table.nextSibling(operator);
       const negative = operand !== -1 && table.type(operator) === '-' && table.type(operand) === 'integer';
-      return (negative ? integerLiteralType(table.text(operand), '-') : undefined) ?? named(text);
+      return integerLiteralType(negative ? integerValue(table.text(operand), '-') : undefined, text);
     }
     default:
       return named(text);
   }
 }
 
-function integerLiteralType(digits: string, sign: string): Type | undefined {
+/** The literal type of an integer constant in a type (`int64::8`), or the name its text makes when it has no value. */
+function integerLiteralType(value: string | undefined, text: string): Type {
+  return value === undefined ? named(text) : { k: 'named', name: `int64::${value}`, literal: true };
+}
+
+/** An integer literal's value as the reference prints it, with `sign`; undefined when its digits do not parse. */
+function integerValue(digits: string, sign: string): string | undefined {
   try {
-    return { k: 'named', name: `int64::${sign}${BigInt(digits.replaceAll('_', ''))}`, literal: true };
+    return `${sign}${BigInt(digits.replaceAll('_', ''))}`;
   } catch {
     return undefined;
   }
@@ -160,11 +164,7 @@ function integerArgument(node: Node): string | undefined {
   } else if (node.type !== 'integer') {
     return undefined;
   }
-  try {
-    return `${sign}${BigInt(literal.text.replaceAll('_', ''))}`;
-  } catch {
-    return undefined;
-  }
+  return integerValue(literal.text, sign);
 }
 
 /** The parameter types of a function type, in order (a bare type counts as an unnamed parameter). */
@@ -244,11 +244,6 @@ export function typeArguments(node: Node | null): Node[] {
 export function isComment(node: Node): boolean {
   const { table, index } = locate(node);
   return isCommentAt(table, index);
-}
-
-export function isCommentAt(table: NodeTable, index: number): boolean {
-  const type = table.type(index);
-  return type === 'line_comment' || type === 'block_comment';
 }
 
 /**

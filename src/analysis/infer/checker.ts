@@ -5,7 +5,8 @@
 // expression and every block nested in an expression.
 import type { Node, Tree } from 'web-tree-sitter';
 import { stdModule } from '../std/index.ts';
-import { annotationType, innermostReturn, isComment, isCommentAt, signatureShape, typeArguments } from './annotations.ts';
+import { isCommentAt } from '../../syntax/node-table.ts';
+import { annotationType, innermostReturn, isComment, signatureShape, typeArguments } from './annotations.ts';
 import {
   cleanStatements, functionScheme, isFunctionValue, lambdaParameters, constParameterTypes, readBinding, signatureBoundBody, signatureParameters, signatureTypesByName, topLevelStatements,
   type ConstExpr, type ConstKind, type FileDeclarations, type GenericTypeDef,

@@ -3,8 +3,8 @@
 // signatures, `Type.method` bindings. The result is plain data, shared with
 // other files through their imports (no tree nodes, no live type variables).
 import type { Node, Tree } from 'web-tree-sitter';
-import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { annotationType, innermostReturn, isComment, isCommentAt, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
+import { isCommentAt, locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
+import { annotationType, innermostReturn, isComment, parameterAnnotation, parameterName, parameterNodes, signatureShape } from './annotations.ts';
 import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
 import type { Scheme } from './signatures.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';

@@ -2,7 +2,7 @@
 // a statement by table indices (ownership, termination): -1 for none.
 import type { Node } from 'web-tree-sitter';
 import { locate, type NodeTable } from '../../syntax/node-table.ts';
-import { isCommentAt } from './annotations.ts';
+import { isCommentAt } from '../../syntax/node-table.ts';
 
 /** The first child of `node` in field `name`, or -1 (`childForFieldName`). */
 export function fieldChild(t: NodeTable, node: number, name: string): number {

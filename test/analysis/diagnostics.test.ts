@@ -109,6 +109,12 @@ const CASES: Array<[string, string, string[]]> = [
   ['nothing after =', 'x = ', ["E0012 1:3 Invalid syntax: Expected expression after '='"]],
   ['a closing bracket after =', 'main = {\n    x = )\n}', ["E0012 2:7 Invalid syntax: Expected expression after '='", "E0012 2:9 Invalid syntax: Expected expression after '='"]],
   ['= after =', 'x = = 2', ["E0012 1:5 Invalid syntax: Expected expression after '='"]],
+  ['... after a signature, recovery taking the next line as the value', 'f: (a: Int) -> Int = ...\nd = f(1)', ["E0012 1:20 Invalid syntax: Expected expression after '='"]],
+  // A function that returns a type has its value read as a type first: what cannot begin one is reported there.
+  ['match as the value of a function returning Type', 'If: (C: Bool, T: Type, E: Type) -> Type = match C {\n    True => T,\n    False => E\n}', ['E0010 1:43 Expected a type, found KwMatch']],
+  ['if as the value of a local function returning Type', 'main = {\n    F: () -> Type = if c { Int } else { Float }\n}', ['E0010 2:21 Expected a type, found KwIf']],
+  ['a string, a bool, ! and - before a name as such values', 'A: (T: Type) -> Type = "s"\nB: (T: Type) -> Type = true\nC: (T: Type) -> Type = !T\nD: (T: Type) -> Type = &-T', ['E0010 1:24 Expected a type, found StringLiteral("s")', 'E0010 2:24 Expected a type, found BoolLiteral(true)', 'E0010 3:24 Expected a type, found Not', 'E0010 4:26 Expected a type, found Identifier("T")']],
+  ['what can begin a type, and a curried function returning Type, are not refused', 'A: (T: Type) -> Type = -1\nB: (T: Type) -> Type = &mut T\nC: (n: Int) -> Type = (n) => n\nD: (T: Type) -> (U: Type) -> Type = match T {\n    _ => U\n}\nE: (n: Int) -> Int = match n {\n    _ => 1\n}', []],
   ['old function syntax', 'f: (List(Int)) -> Int = x', ["E0012 1:4 Invalid syntax: Old function syntax '(Type, Type) -> Ret' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Type, ...) -> Ret'. Example: 'add: (a: Int, b: Int) -> Int = a + b'"]],
   ['? as a parameter type', 'f: (a: ?) -> Void = (a) => {}', ["E0012 1:8 Invalid syntax: '?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注"]],
   ['&&', 'ok = a && b', ['E0012 1:8 Invalid syntax: logical conjunction uses keyword `and`; `&&` was removed (SPEC §2.2)']],

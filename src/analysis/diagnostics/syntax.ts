@@ -17,6 +17,7 @@ import type { Diagnostic } from './types.ts';
 import { ItemMemo, local } from '../incremental/item-memo.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
 
+const CLOSING_BRACKETS = new Set([')', ']', '}']);
 const CLOSERS: Record<string, string> = {
   arguments: 'RParen', parameters: 'RParen', lambda_parameters: 'RParen', tuple: 'RParen',
   parenthesized_expression: 'RParen', type_arguments: 'RParen', unit: 'RParen',
@@ -239,6 +240,10 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
   if (bracket) return { code: 'E0012', message: `Invalid syntax: ${OLD_GENERIC_SYNTAX}`, start: bracket.start, end: bracket.end, lexical: false };
   // `x = ` with nothing an expression can begin with after the `=` (`x = )`, `x = = 2`, end of file).
   if (first.text === '=' && assignsNothing(first, tokens())) return noValue(first.start, first.end);
+  // The same when recovery leaves the `=` outside the ERROR and takes the next line as the value (`f: … = ...`);
+  // a closing bracket there is reported where it stands (bracketErrors).
+  const equals = tokens().before(first.start);
+  if (equals?.text === '=' && !CLOSING_BRACKETS.has(first.text) && assignsNothing(equals, tokens())) return noValue(equals.start, equals.end);
   // (Not in a type or a `use` list, which hold no expressions.)
   if (!error.insideType && error.statement?.type !== 'use_statement') {
     const failed = firstSilentFailure(error, tokens(), text);
@@ -606,6 +611,8 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
         const mismatch = lambdaAgainstSignature(table, annotation, lambda);
         if (mismatch) found.push({ code: 'E0012', message: `Invalid syntax: ${mismatch}`, start: table.start(lambda), end: table.end(lambda), lexical: false, statementEnd: table.end(node) });
       }
+      const notAType = annotation !== -1 && table.typeId(annotation) === FUNCTION_TYPE ? valueOfTypeFunction(table, node, annotation) : undefined;
+      if (notAType) found.push({ ...notAType, lexical: false, statementEnd: table.end(node) });
     } else if (type === CONST_EXPRESSION) {
       const bound = typeBoundOutsideSignature(table, node);
       if (bound) found.push({ ...bound, lexical: false, statementEnd: table.end(node) });
@@ -652,6 +659,45 @@ function lambdaAgainstSignature(table: NodeTable, signature: number, lambda: num
   const at = named.findIndex((name, i) => name !== lambdaNames[i]);
   return at === -1 ? undefined : `Parameter name mismatch at position ${at + 1}: signature has '${named[at]}', lambda has '${lambdaNames[at]}'.`;
 }
+
+/**
+ * `F: (T: Type) -> Type = value`: a function that returns a type has its value
+ * read as a type first (declarations.rs, for a plain name whose signature's
+ * own return type is `Type`), and given up for an expression when that fails;
+ * but the type parser has already reported where it failed, so a value that
+ * cannot begin a type (`match`, `if`, a string, `!x`) is E0010 "Expected a
+ * type" at its first token. Only how a type begins is modelled (types.rs's
+ * parse_type_annotation): a name, `(`, `{`, an integer or `-` and an
+ * integer, after any number of `*`, `&` and `&mut`.
+ */
+function valueOfTypeFunction(table: NodeTable, declaration: number, signature: number): Pick<Found, 'code' | 'message' | 'start' | 'end'> | undefined {
+  const returned = table.childInField(signature, table.fieldIdOf('return_type'));
+  const target = table.childInField(declaration, table.fieldIdOf('target'));
+  const value = table.childInField(declaration, table.fieldIdOf('value'));
+  if (returned === -1 || table.type(returned) !== 'meta_type' || target === -1 || table.type(target) !== 'identifier' || value === -1) return undefined;
+  const offset = table.start(value);
+  const tokens = headTokens(table.text(value));
+  const at = (token: HeadToken) => ({ start: offset + token.start, end: offset + token.end });
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (REFERENCE_PREFIXES.has(token.text)) continue;
+    if (token.text === '-') {
+      const operand = tokens[i + 1];
+      return !operand || INTEGER.test(operand.text) ? undefined : { code: 'E0010', message: `Expected a type, found ${tokenKindName(operand.text)}`, ...at(operand) };
+    }
+    if (token.text === '(' || token.text === '{' || INTEGER.test(token.text)) return undefined;
+    const kind = tokenKindName(token.text);
+    if (kind.startsWith('Identifier(')) return undefined;
+    if (token.text === '[') return { code: 'E0012', message: `Invalid syntax: ${OLD_GENERIC_SYNTAX}`, ...at(token) };
+    if (token.text === '?') return { code: 'E0012', message: `Invalid syntax: ${QUESTION_MARK_TYPE}`, ...at(token) };
+    return { code: 'E0010', message: `Expected a type, found ${kind}`, ...at(token) };
+  }
+  return undefined;
+}
+
+/** What types.rs reads before a type: a pointer's `*` and a reference's `&` or `&mut`. */
+const REFERENCE_PREFIXES = new Set(['*', '&', '&mut']);
+const INTEGER = /^(0[xXoObB][0-9a-fA-F_]+|[0-9][0-9_]*)$/;
 
 /**
  * `Type + Ord`, a bound that starts with the keyword `Type`: the reference

@@ -109,6 +109,9 @@ const CASES: Array<[string, string, string[]]> = [
   ['nothing after =', 'x = ', ["E0012 1:3 Invalid syntax: Expected expression after '='"]],
   ['a closing bracket after =', 'main = {\n    x = )\n}', ["E0012 2:7 Invalid syntax: Expected expression after '='", "E0012 2:9 Invalid syntax: Expected expression after '='"]],
   ['= after =', 'x = = 2', ["E0012 1:5 Invalid syntax: Expected expression after '='"]],
+  // A parenthesized parameter list without `=>` is an operand to the reference (a lambda without a body, a group, a tuple).
+  ['a typed parameter list and -> inside parentheses', 'y = ((x: Int) -> Int = x)(1)', ['E0010 1:15 Expected RParen, found Arrow']],
+  ['names and -> inside parentheses, in a call', 'main = {\n    f((a, b) -> 1)\n}', ['E0010 2:14 Expected RParen, found Arrow']],
   ['... after a signature, recovery taking the next line as the value', 'f: (a: Int) -> Int = ...\nd = f(1)', ["E0012 1:20 Invalid syntax: Expected expression after '='"]],
   // A function that returns a type has its value read as a type first: what cannot begin one is reported there.
   ['match as the value of a function returning Type', 'If: (C: Bool, T: Type, E: Type) -> Type = match C {\n    True => T,\n    False => E\n}', ['E0010 1:43 Expected a type, found KwMatch']],

@@ -305,6 +305,10 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
     // A comprehension's iterable is one expression, then `]`: a filter after it (`[x for x in xs if p]`) is where
     // the reference stops.
     const opensOperand = before === '(' || before === ',' || (before === 'in' && error.parentType === 'list_comprehension');
+    // `((x: Int) -> Int = x)(1)`: a parenthesized list of typed parameters is to the reference a lambda without a
+    // body (nud.rs's try_parse_typed_param_list), and one of names a group or a tuple: an operand, after which it stops.
+    const afterParameters = first.text === '(' && opensOperand ? afterParameterList(first, error.endIndex, tokens()) : undefined;
+    if (afterParameters) return expected(closer, afterParameters);
     return expected(closer, stop && opensOperand ? stop : first);
   }
   if (stop && (before === 'if' || before === 'elif' || before === 'while') && stop.text !== '{') return expected('LBrace', stop);
@@ -403,6 +407,20 @@ function tokenAfterGroup(open: TokenAt, limit: number, tokens: TokenList): Token
   }
   return undefined;
 }
+
+/**
+ * The token after a parameter list opened at `open` (`(a: T, …)`, `(mut a)`, `(a)`, `(a, b)`), when that is
+ * not `=>` or a closing bracket: what the reference stops at when the list is no lambda's.
+ */
+function afterParameterList(open: TokenAt, limit: number, tokens: TokenList): TokenAt | undefined {
+  const name = tokens.after(open.end);
+  const listed = name?.text === 'mut' || (name !== undefined && IDENTIFIER.test(name.text) && PARAMETER_NAME_FOLLOWERS.has(tokens.after(name.end)?.text ?? ''));
+  if (!listed) return undefined;
+  const after = tokenAfterGroup(open, limit, tokens);
+  return after && after.start < limit && after.text !== '=>' && !CLOSING_BRACKETS.has(after.text) ? after : undefined;
+}
+
+const PARAMETER_NAME_FOLLOWERS = new Set([':', ',', ')']);
 
 /** Tokens after which the reference's parser reads an operand, with no diagnostic of its own when none can begin there. */
 const WANTS_OPERAND = new Set([...BINARY_ONLY, ...PREFIX_OPERATORS, '(', '[', ',', 'match', '=>']);

@@ -27,7 +27,7 @@
   target: (identifier) @definition.local
   type: [
     (type_identifier) (generic_type) (tuple_type) (record_type) (reference_type)
-    (pointer_type) (meta_type) (integer) (unary_expression)
+    (pointer_type) (meta_type) (integer) (unary_expression) (const_expression)
   ])
 
 (declaration

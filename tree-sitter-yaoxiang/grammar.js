@@ -152,14 +152,14 @@ module.exports = grammar({
         optional($._pub_modifiers),
         field('target', $._target),
         ':',
-        field('type', $._type),
+        field('type', $._annotation),
         optional(seq('=', field('value', $._expression))),
       )),
       prec.right(seq(
         $._mut_modifiers,
         field('target', $.identifier),
         ':',
-        field('type', $._type),
+        field('type', $._annotation),
         optional(seq('=', field('value', $._expression))),
       )),
       seq($._mut_modifiers, field('target', $.identifier)),
@@ -579,6 +579,21 @@ module.exports = grammar({
       repeat(seq(choice($.integer, alias($._negative_integer, $.unary_expression)), optional(','))),
       ']',
     ),
+
+    // A binding's annotation: a name followed by an operator is an expression to
+    // the reference (`y: Int > 0 = 6`, `y: Int == 6`), which takes the `= 6` into
+    // it; `Type`, a constructor and a path end the type first.
+    _annotation: $ => choice($._type, alias($._annotation_binary, $.const_expression)),
+
+    _annotation_binary: $ => choice(...BINARY_OPERATORS.map(([assoc, level, operator]) =>
+      // @ts-ignore
+      assoc(level, seq(
+        field('left', choice($.identifier, alias($._annotation_binary, $.binary_expression))),
+        // @ts-ignore
+        field('operator', operator),
+        field('right', $._expression),
+      )),
+    )),
 
     // Inside types, a name followed by an operator starts an expression:
     // `Assert(N > 0 and N < 10)`, `{ x < 100 }`, `(T: Clone + Add)`, `(T: Type + Ord)`.

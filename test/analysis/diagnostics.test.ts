@@ -37,7 +37,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['a closer where a call wants an argument', 'main = {\n    print(])\n}', ["E0011 2:11 Unexpected token: 'RBracket'"]],
   ['a member left open before the block closes', 'main = {\n    print(v.\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
   ['a call left open in a value before the block closes', 'main = {\n    e = g(1, ]\n}', ["E0012 2:14 Invalid syntax: Expected expression after '='"]],
-  ['a closer in a type argument of a record field', 'P: (T: Type) -> Type = {\n    data: List(}),\n}', ['E0010 2:16 Expected RParen, found RBrace']],
+  ['a closer in a type argument of a record field', 'P: (T: Type) -> Type = {\n    data: List(}),\n}', ['E0010 2:16 Expected a type, found RBrace']],
   ['an extra closing bracket after a statement', 'main = {\n    xs = [1, 2]]\n    print(xs)\n}', ["E0011 2:16 Unexpected token: 'RBracket'"]],
   ['an operator without its right operand, then a wrong closer', 'main = {\n  y = 1 * )\n}\n', ["E0012 2:11 Invalid syntax: Expected expression after '='"]],
   // A rule that knows where the reference stops in a statement leaves what stands before the statement's head alone.
@@ -92,6 +92,10 @@ const CASES: Array<[string, string, string[]]> = [
   // Where the reference's type parser wants a type.
   ['variants in braces', 'Color: Type = { red | green }', ['E0010 1:21 Expected a type, found Pipe']],
   ['a literal in a record type', 'Y: Type = { a: Int, 5 }', ['E0010 1:21 Expected a type, found IntLiteral(5)']],
+  // A constructor type's arguments are types: what cannot begin one is reported as such, whole (a split float, a string).
+  ['a keyword, a bool and a float as type arguments', 'a: List(if) = 1\nb: Map(Int, true) = 1\nc: Ring(Int, 2.5) = 1\nd: List(Int, "s") = 1', ['E0010 1:9 Expected a type, found KwIf', 'E0010 2:13 Expected a type, found BoolLiteral(true)', 'E0010 3:14 Expected a type, found FloatLiteral(2.5)', 'E0010 4:14 Expected a type, found StringLiteral("s")']],
+  // A binding's annotation that continues with an operator is an expression to the reference, `= value` and all.
+  ['an annotation followed by an operator', 'main = {\n    y: Int > 0 = 6\n    z: Int == 6\n}', []],
   ['a call as a type definition', 'Db: Type = lib("db")', ['E0010 1:16 Expected a type, found StringLiteral("db")']],
   ['use as a call', 'main = {\n    use(shared)\n}', ["E0011 2:8 Unexpected token: 'LParen'"]],
   ['a function type as a value', 'fn = (x: Int) -> Int = x', ["E0011 1:15 Unexpected token: 'Arrow'"]],

@@ -59,9 +59,13 @@ describe('tags.scm and the locals.scm files generated from queries/', () => {
     assert.match(nvim, /\(identifier\) @local\.reference/);
   });
 
-  it('the function-typed and value-typed declarations of queries/scopes.scm cover every type of the grammar', () => {
-    const nodeTypes = JSON.parse(readFileSync(join(repoRoot, 'tree-sitter-yaoxiang', 'src', 'node-types.json'), 'utf8')) as Array<{ type: string; subtypes?: Array<{ type: string }> }>;
-    const types = nodeTypes.find((t) => t.type === '_type')!.subtypes!.map((t) => t.type).sort();
+  it('the function-typed and value-typed declarations of queries/scopes.scm cover every type a declaration can have', () => {
+    type NodeType = { type: string; subtypes?: Array<{ type: string }>; fields?: Record<string, { types: Array<{ type: string }> }> };
+    const nodeTypes = JSON.parse(readFileSync(join(repoRoot, 'tree-sitter-yaoxiang', 'src', 'node-types.json'), 'utf8')) as NodeType[];
+    // The declaration's `type` field: a supertype (`_type`) stands for its subtypes.
+    const types = nodeTypes.find((t) => t.type === 'declaration')!.fields!.type!.types
+      .flatMap(({ type }) => nodeTypes.find((t) => t.type === type)?.subtypes?.map((s) => s.type) ?? [type])
+      .sort();
     const scopes = readFileSync(join(repoRoot, 'queries', 'scopes.scm'), 'utf8');
     const typed = scopes.split(/\n\s*\n/).filter((block) => /^\(declaration\b/m.test(block) && /type:/.test(block.replace(/;.*$/gm, '')));
     const named = typed.flatMap((block) => [...block.replace(/;.*$/gm, '').replace(/^[\s\S]*?type:/, '').matchAll(/\((\w+)\)/g)].map((m) => m[1]!)).sort();

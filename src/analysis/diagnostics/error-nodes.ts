@@ -21,6 +21,8 @@ export interface MissingNode {
   type: string;
   startIndex: number;
   endIndex: number;
+  /** The type of the node it was inserted into. */
+  parentType: string | undefined;
   statement: EnclosingStatement | undefined;
 }
 
@@ -117,7 +119,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       found.pop();
     }
     if (missing) {
-      found.push({ kind: 'MISSING', type, startIndex, endIndex, statement: statements.around(at) });
+      found.push({ kind: 'MISSING', type, startIndex, endIndex, parentType: depth > 0 ? types[depth - 1] : undefined, statement: statements.around(at) });
       continue;
     }
     const token = firstToken(table, at, text, lines);

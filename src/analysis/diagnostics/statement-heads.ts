@@ -457,6 +457,11 @@ function declarationHead(tokens: readonly HeadToken[], name: number): boolean {
 }
 
 /** Whether the reference's type parser takes a token to begin a type: a name, a bracket, a reference or an integer. */
+/** Whether the reference's required type parse fails at once on this token, with no rule of its own for it (`[`, `?`, `<`). */
+export function failsAsType(text: string): boolean {
+  return !beginsType(text) && !OTHER_TYPE_RULES.has(text);
+}
+
 function beginsType(text: string): boolean {
   return (isName(text) && text !== '_') || text === '(' || text === '{' || text === '&' || text === '&mut' || text === '*' || text === '-' || /^[0-9][0-9a-fA-FxXoObB_]*$/.test(text);
 }

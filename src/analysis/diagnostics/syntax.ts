@@ -10,7 +10,7 @@ import { walk } from '../../syntax/inspect.ts';
 import { isCommentAt, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type SyntaxErrorNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
-import { headTokens, LAMBDA_PARAMETERS, NO_EXPRESSION_START, statementHeadErrors, type HeadFinding, type HeadToken } from './statement-heads.ts';
+import { failsAsType, headTokens, LAMBDA_PARAMETERS, NO_EXPRESSION_START, statementHeadErrors, type HeadFinding, type HeadToken } from './statement-heads.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
 import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
@@ -199,6 +199,8 @@ function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
   }
   const expected = /^[a-z_]+$/.test(type) ? pascal(type) : tokenKindName(type);
   const next = tokens.after(at);
+  // `List(Int, "a")`: after a type argument's comma the reference wanted another type.
+  if (type === ')' && problem.parentType === 'type_arguments' && tokens.before(at)?.text === ',' && next && failsAsType(next.text)) return expectedAType(next);
   return {
     code: 'E0010',
     message: `Expected ${expected}, found ${tokenKindName(next?.text ?? '')}`,
@@ -244,6 +246,18 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
   // a closing bracket there is reported where it stands (bracketErrors).
   const equals = tokens().before(first.start);
   if (equals?.text === '=' && !CLOSING_BRACKETS.has(first.text) && assignsNothing(equals, tokens())) return noValue(equals.start, equals.end);
+  // A constructor type reads each argument as a type (types.rs): a literal, a keyword or an operator where one
+  // begins is "Expected a type". Read by the lexer, since recovery may split a string or leave a keyword tokenless.
+  if (error.parentType === 'type_arguments') {
+    // `2.5` may be split by recovery after its integer part, which stays an argument.
+    const integer = tokens().before(error.startIndex);
+    const from = integer && integer.end === error.startIndex && /^[0-9]/.test(integer.text) && text[error.startIndex] === '.' ? integer.start : error.startIndex;
+    const found = headTokens(text.slice(from, lineEndAfter(text, error.endIndex)))[0];
+    const opens = tokens().before(from)?.text;
+    if (found && (opens === '(' || opens === ',') && failsAsType(found.text)) {
+      return expectedAType({ text: found.text, start: from + found.start, end: from + found.end });
+    }
+  }
   // (Not in a type or a `use` list, which hold no expressions.)
   if (!error.insideType && error.statement?.type !== 'use_statement') {
     const failed = firstSilentFailure(error, tokens(), text);
@@ -351,6 +365,17 @@ function afterPubOrMut(first: TokenAt, tokens: TokenList): Found | undefined {
   if (next?.text === 'mut') next = tokens.after(next.end);
   if (next && next.start < next.end && !NO_EXPRESSION_START.has(next.text)) return undefined;
   return { code: 'E0012', message: 'Invalid syntax: Expected expression after pub/mut', start: first.start, end: first.end, lexical: false };
+}
+
+/** Where the line holding `offset` ends (a string that began before it may run on past it; the lexer is given what it needs). */
+function lineEndAfter(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return end === -1 ? text.length : end;
+}
+
+/** E0010 of a required type (types.rs's parse_type_annotation_required) that could not begin at `found`. */
+function expectedAType(found: TokenAt): Found {
+  return expected('a type', found);
 }
 
 /** E0010 as the reference's `expect` gives it: what it wanted, and the token it found instead. */
@@ -947,6 +972,10 @@ function wrongCloser(open: { type: string; start: number }, closer: string, star
     if (inAssignedValue(open.start, tokens(), text)) return noValue(start, end);
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(closer)}'`, start, end, lexical: false };
   }
+  // `List(})`, `List(Int, ]`: where a constructor type's argument begins, the reference wanted a type.
+  const constructorType = open.type === '(' && inType(open.start, tokens()) && IDENTIFIER.test(tokens().before(open.start)?.text ?? '');
+  const argumentBegins = tokens().before(start)?.text === '(' || tokens().before(start)?.text === ',';
+  if (constructorType && argumentBegins) return expectedAType({ text: closer, start, end });
   return { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(closer)}`, start, end, lexical: false };
 }
 

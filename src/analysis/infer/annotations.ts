@@ -61,7 +61,7 @@ export function annotationType(node: Node | null, depth = 0): Type {
       return { k: 'struct', name: '', fields: [], interfaces: [] };
     case 'const_expression': {
       const bound = typeBound(node);
-      return bound ? { k: 'tuple', items: bound } : named(node.text);
+      return bound ? { k: 'tuple', items: bound } : named(CONSTANT_EXPRESSION);
     }
     default:
       return named(node.text);

@@ -385,7 +385,8 @@ export function readBindingAt(table: NodeTable, index: number): BindingAt | unde
     const target = field('target');
     if (target === -1) return undefined;
     const annotation = field('type');
-    const value = field('value');
+    // `y: Int > 0 = 6`: the reference's type parser takes `= 6` into the annotation's expression, leaving no value.
+    const value = annotation !== -1 && table.type(annotation) === 'const_expression' ? -1 : field('value');
     const targetType = table.type(target);
     if (targetType === 'identifier') return { name: table.text(target), nameAt: target, annotation, value, mutable, isPublic };
     if (targetType === 'member_expression') {

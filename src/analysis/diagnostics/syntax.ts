@@ -252,7 +252,7 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
     // `2.5` may be split by recovery after its integer part, which stays an argument.
     const integer = tokens().before(error.startIndex);
     const from = integer && integer.end === error.startIndex && /^[0-9]/.test(integer.text) && text[error.startIndex] === '.' ? integer.start : error.startIndex;
-    const found = headTokens(text.slice(from, lineEndAfter(text, error.endIndex)))[0];
+    const found = headTokens(text.slice(from), 1)[0];
     const opens = tokens().before(from)?.text;
     if (found && (opens === '(' || opens === ',') && failsAsType(found.text)) {
       return expectedAType({ text: found.text, start: from + found.start, end: from + found.end });
@@ -365,12 +365,6 @@ function afterPubOrMut(first: TokenAt, tokens: TokenList): Found | undefined {
   if (next?.text === 'mut') next = tokens.after(next.end);
   if (next && next.start < next.end && !NO_EXPRESSION_START.has(next.text)) return undefined;
   return { code: 'E0012', message: 'Invalid syntax: Expected expression after pub/mut', start: first.start, end: first.end, lexical: false };
-}
-
-/** Where the line holding `offset` ends (a string that began before it may run on past it; the lexer is given what it needs). */
-function lineEndAfter(text: string, offset: number): number {
-  const end = text.indexOf('\n', offset);
-  return end === -1 ? text.length : end;
 }
 
 /** E0010 of a required type (types.rs's parse_type_annotation_required) that could not begin at `found`. */
@@ -719,7 +713,8 @@ function valueOfTypeFunction(table: NodeTable, declaration: number, signature: n
   const value = table.childInField(declaration, table.fieldIdOf('value'));
   if (returned === -1 || table.type(returned) !== 'meta_type' || target === -1 || table.type(target) !== 'identifier' || value === -1) return undefined;
   const offset = table.start(value);
-  const tokens = headTokens(table.text(value));
+  // A few tokens, not the whole value: values of such declarations nest.
+  const tokens = headTokens(table.text(value), 16);
   const at = (token: HeadToken) => ({ start: offset + token.start, end: offset + token.end });
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;

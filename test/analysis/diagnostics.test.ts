@@ -93,6 +93,8 @@ const CASES: Array<[string, string, string[]]> = [
   ['variants in braces', 'Color: Type = { red | green }', ['E0010 1:21 Expected a type, found Pipe']],
   ['a literal in a record type', 'Y: Type = { a: Int, 5 }', ['E0010 1:21 Expected a type, found IntLiteral(5)']],
   // A constructor type's arguments are types: what cannot begin one is reported as such, whole (a split float, a string).
+  ['a string as a type argument in a lambda\'s parameters', 'f = (x: List("s")) => x\ng = (a, b: List(true)) => 1', ['E0010 1:7 Expected RParen, found Colon', 'E0010 2:10 Expected RParen, found Colon']],
+  ['nothing a type begins with after a function returning Type', 'F: (T: Type) -> Type = ...\nG: (T: Type) -> Type = ?T\nH: (A: Type) -> (B: Type) -> Type = ...', ['E0010 1:24 Expected a type, found DotDotDot', "E0012 2:24 Invalid syntax: '?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注", "E0012 3:35 Invalid syntax: Expected expression after '='"]],
   ['a keyword, a bool and a float as type arguments', 'a: List(if) = 1\nb: Map(Int, true) = 1\nc: Ring(Int, 2.5) = 1\nd: List(Int, "s") = 1', ['E0010 1:9 Expected a type, found KwIf', 'E0010 2:13 Expected a type, found BoolLiteral(true)', 'E0010 3:14 Expected a type, found FloatLiteral(2.5)', 'E0010 4:14 Expected a type, found StringLiteral("s")']],
   // A binding's annotation that continues with an operator is an expression to the reference, `= value` and all.
   ['an annotation followed by an operator', 'main = {\n    y: Int > 0 = 6\n    z: Int == 6\n}', []],

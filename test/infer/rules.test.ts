@@ -89,6 +89,9 @@ const RULES: Rule[] = [
     negative: lines('main = {', '    p = 1', '    unsafe {', '        x = p', '    }', '}') },
   { rule: 'R22 E8001 loop without a measure', positive: lines('main = {', '    while true {', '        break', '    }', '}'), expected: ['E8001@2:5', 'E3005@3:9'],
     negative: lines('main = {', '    mut n = 10', '    while n > 0 {', '        n = n - 2', '    }', '}') },
+  // `y: Int > 0 = …`: the annotation's constant expression takes the value in; no value is checked, not even for E8001.
+  { rule: 'an annotation that goes on with an operator has type <const-expr> and no value', positive: lines('main = {', '    y: Int > 0 = 6', '    s: String = y', '}'), expected: ['E1002@3:5'],
+    negative: lines('main = {', '    y: Int > 0 = {', '        while true {', '            print(undefined_name)', '        }', '    }', '    z = y + 1', '}') },
   // A const argument is a literal of its parameter's kind, checked before the constraints: `-1` is not a literal.
   { rule: 'R23 E1002 const-generic argument not a literal', positive: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, -1)', '}'), expected: ['E1002@6:21'],
     negative: lines('Capped: (T: Type, N: Int) -> Type = {', '    _a: Assert(N < 100),', '    data: Array(T, N),', '}', 'main = {', '    c = Capped(Int, 0x10)', '}') },

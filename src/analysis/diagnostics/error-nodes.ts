@@ -23,6 +23,8 @@ export interface MissingNode {
   endIndex: number;
   /** The type of the node it was inserted into. */
   parentType: string | undefined;
+  /** The innermost list around it whose types the reference reads with its lenient parse (LENIENT_TYPE_CONTEXTS). */
+  lenientList: LenientList | undefined;
   statement: EnclosingStatement | undefined;
 }
 
@@ -41,6 +43,8 @@ export interface ErrorNode {
   parentType: string | undefined;
   /** Whether the ERROR is inside a type (a parameter list, a declaration's annotation) before any block. */
   insideType: boolean;
+  /** The innermost list around it whose types the reference reads with its lenient parse (LENIENT_TYPE_CONTEXTS). */
+  lenientList: LenientList | undefined;
   /** Its first token (comments skipped), or the ERROR itself when it has no token of its own. */
   first: TokenAt;
   /** Whether `first` starts a statement: nothing, a `;` or a line break before it. */
@@ -55,6 +59,16 @@ export interface ErrorNode {
 export type SyntaxErrorNode = MissingNode | ErrorNode;
 
 const TYPE_CONTEXTS = new Set(['parameters', 'function_type', 'type_arguments', 'parameter', 'declaration']);
+/**
+ * Where the reference reads types with its lenient parse, which gives up without a word of its own and leaves the
+ * failure to the list around (nud.rs's typed lambda parameters, types.rs's tuple types).
+ */
+const LENIENT_TYPE_CONTEXTS = new Set(['lambda_parameters', 'tuple_type']);
+
+export interface LenientList {
+  type: string;
+  start: number;
+}
 const COMMENTS = new Set(['line_comment', 'block_comment']);
 
 /** What precedes a node among its siblings, for `startsStatement`. */
@@ -75,6 +89,8 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
   // it, and the last sibling visited before it.
   const types: string[] = [];
   const inType: boolean[] = [];
+  // Per depth: the innermost lenient type context around (LENIENT_TYPE_CONTEXTS), or undefined.
+  const lenientLists: Array<LenientList | undefined> = [];
   // The previous sibling's type and end row, in two arrays rather than an
   // object per node: this walk visits every node on the way to the errors.
   const previousTypes: Array<string | undefined> = [];
@@ -99,6 +115,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
     siblingsBefore[depth] = beforeType;
     types[depth] = type;
     inType[depth] = TYPE_CONTEXTS.has(type) ? true : type === 'block' || type === 'source_file' ? false : depth > 0 && inType[depth - 1]!;
+    lenientLists[depth] = LENIENT_TYPE_CONTEXTS.has(type) ? { type, start: table.start(i) } : type === 'block' || type === 'source_file' || depth === 0 ? undefined : lenientLists[depth - 1];
     const missing = table.isMissing(i);
     const error = type === 'ERROR' && !missing;
     if (!missing && !error && !table.hasError(i)) {
@@ -119,7 +136,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       found.pop();
     }
     if (missing) {
-      found.push({ kind: 'MISSING', type, startIndex, endIndex, parentType: depth > 0 ? types[depth - 1] : undefined, statement: statements.around(at) });
+      found.push({ kind: 'MISSING', type, startIndex, endIndex, parentType: depth > 0 ? types[depth - 1] : undefined, lenientList: depth > 0 ? lenientLists[depth - 1] : undefined, statement: statements.around(at) });
       continue;
     }
     const token = firstToken(table, at, text, lines);
@@ -132,6 +149,7 @@ export function errorNodes(tree: Tree, text: string, lines: LineIndex): SyntaxEr
       endIndex,
       parentType: depth > 0 ? types[depth - 1] : undefined,
       insideType: depth > 0 && inType[depth - 1]!,
+      lenientList: depth > 0 ? lenientLists[depth - 1] : undefined,
       first,
       firstStartsStatement: !firstPrevious || firstPrevious.type === ';' || firstPrevious.endRow < firstRow,
       siblingBefore: beforeType ?? (depth > 0 && types[depth - 1] === 'ERROR' ? siblingsBefore[depth - 1] : undefined),

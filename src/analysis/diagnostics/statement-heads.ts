@@ -426,7 +426,7 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   }
   // `pair := (a, b)`, `x: 2.0`, `r: 2.0` in a block: a declaration's annotation begins with a type (`[`, `?` and `<`
   // have rules of their own). The grammar takes some of these (a float), so the rule stands without an ERROR.
-  if (token.text === ':' && !inRecord && previous !== undefined && isName(previous) && declarationHead(tokens, i - 1) && !beginsType(next.text) && !OTHER_TYPE_RULES.has(next.text)) {
+  if (token.text === ':' && !inRecord && previous !== undefined && isName(previous) && declarationHead(tokens, i - 1) && failsAsType(next.text)) {
     return { ...expectedAt('a type', next, tokens), certain: true };
   }
   // A function's signature, or a method's (`Point.draw: (self: &Point) -> Void`).
@@ -456,12 +456,12 @@ function declarationHead(tokens: readonly HeadToken[], name: number): boolean {
   return startsStatement(tokens, name);
 }
 
-/** Whether the reference's type parser takes a token to begin a type: a name, a bracket, a reference or an integer. */
 /** Whether the reference's required type parse fails at once on this token, with no rule of its own for it (`[`, `?`, `<`). */
 export function failsAsType(text: string): boolean {
   return !beginsType(text) && !OTHER_TYPE_RULES.has(text);
 }
 
+/** Whether the reference's type parser takes a token to begin a type: a name, a bracket, a reference or an integer. */
 function beginsType(text: string): boolean {
   return (isName(text) && text !== '_') || text === '(' || text === '{' || text === '&' || text === '&mut' || text === '*' || text === '-' || /^[0-9][0-9a-fA-FxXoObB_]*$/.test(text);
 }
@@ -657,7 +657,7 @@ function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: n
       let type = end + 1;
       while (tokens[type]?.text === '&' || tokens[type]?.text === '&mut' || tokens[type]?.text === '*') type++;
       const begins = tokens[type];
-      if (!begins || (!beginsType(begins.text) && !OTHER_TYPE_RULES.has(begins.text))) return expectedAt('a type', begins, tokens);
+      if (!begins || failsAsType(begins.text)) return expectedAt('a type', begins, tokens);
       end = typeEnd(tokens, pairs, end + 1);
     }
     if (end === -1) return undefined;

@@ -8,11 +8,11 @@ import type { Tree } from 'web-tree-sitter';
 import { LineIndex } from '../../syntax/positions.ts';
 import { walk } from '../../syntax/inspect.ts';
 import { isCommentAt, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { errorNodes, type EnclosingStatement, type ErrorNode, type MissingNode, type SyntaxErrorNode, type TokenAt } from './error-nodes.ts';
+import { errorNodes, type EnclosingStatement, type ErrorNode, type LenientList, type MissingNode, type SyntaxErrorNode, type TokenAt } from './error-nodes.ts';
 import { lexicalErrors, LexicalMemo } from './lexical.ts';
 import { failsAsType, headTokens, LAMBDA_PARAMETERS, NO_EXPRESSION_START, statementHeadErrors, type HeadFinding, type HeadToken } from './statement-heads.ts';
 import { anyWithin, SpanIndex, TokenList } from './spans.ts';
-import { NAME_KEYWORDS, tokenKindName } from './token-names.ts';
+import { isKeyword, NAME_KEYWORDS, tokenKindName } from './token-names.ts';
 import type { Diagnostic } from './types.ts';
 import { ItemMemo, local } from '../incremental/item-memo.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
@@ -197,13 +197,17 @@ function missing(tokens: TokenList, problem: MissingNode, text: string): Found {
     // `else` and `in` there are names, E0018).
     if (NO_EXPRESSION_START.has(next.text) && !STATEMENT_START_KEYWORDS.has(next.text) && endsUsePath(tokens, at)) return unexpectedToken(next);
   }
-  const expected = /^[a-z_]+$/.test(type) ? pascal(type) : tokenKindName(type);
   const next = tokens.after(at);
   // `List(Int, "a")`: after a type argument's comma the reference wanted another type.
-  if (type === ')' && problem.parentType === 'type_arguments' && tokens.before(at)?.text === ',' && next && failsAsType(next.text)) return expectedAType(next);
+  if (type === ')' && problem.parentType === 'type_arguments' && !problem.lenientList && tokens.before(at)?.text === ',' && next && failsAsType(next.text)) return expected('a type', next);
+  if (type === ')' && problem.parentType === 'type_arguments' && problem.lenientList?.type === 'lambda_parameters') {
+    const colon = firstColonOf(problem.lenientList, tokens);
+    if (colon) return expected('RParen', colon);
+  }
+  const wanted = /^[a-z_]+$/.test(type) ? pascal(type) : tokenKindName(type);
   return {
     code: 'E0010',
-    message: `Expected ${expected}, found ${tokenKindName(next?.text ?? '')}`,
+    message: `Expected ${wanted}, found ${tokenKindName(next?.text ?? '')}`,
     start: next ? tokenStart(next) : at,
     end: next?.end ?? at,
     lexical: false,
@@ -241,21 +245,27 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
   const bracket = typeOpeningBracket(error, tokens());
   if (bracket) return { code: 'E0012', message: `Invalid syntax: ${OLD_GENERIC_SYNTAX}`, start: bracket.start, end: bracket.end, lexical: false };
   // `x = ` with nothing an expression can begin with after the `=` (`x = )`, `x = = 2`, end of file).
-  if (first.text === '=' && assignsNothing(first, tokens())) return noValue(first.start, first.end);
+  if (first.text === '=' && assignsNothing(first, tokens())) return nothingAssigned(first, tokens(), text);
   // The same when recovery leaves the `=` outside the ERROR and takes the next line as the value (`f: … = ...`);
   // a closing bracket there is reported where it stands (bracketErrors).
   const equals = tokens().before(first.start);
-  if (equals?.text === '=' && !CLOSING_BRACKETS.has(first.text) && assignsNothing(equals, tokens())) return noValue(equals.start, equals.end);
+  if (equals?.text === '=' && !CLOSING_BRACKETS.has(first.text) && assignsNothing(equals, tokens())) return nothingAssigned(equals, tokens(), text);
   // A constructor type reads each argument as a type (types.rs): a literal, a keyword or an operator where one
   // begins is "Expected a type". Read by the lexer, since recovery may split a string or leave a keyword tokenless.
-  if (error.parentType === 'type_arguments') {
+  // In a lambda's parameters the reference's lenient type parse gives the list up, and `(x` is a parenthesized
+  // expression that wanted its `)` at the first colon.
+  if (error.parentType === 'type_arguments' && error.lenientList?.type === 'lambda_parameters') {
+    const colon = firstColonOf(error.lenientList, tokens());
+    if (colon) return expected('RParen', colon);
+  }
+  if (error.parentType === 'type_arguments' && !error.lenientList) {
     // `2.5` may be split by recovery after its integer part, which stays an argument.
     const integer = tokens().before(error.startIndex);
     const from = integer && integer.end === error.startIndex && /^[0-9]/.test(integer.text) && text[error.startIndex] === '.' ? integer.start : error.startIndex;
     const found = headTokens(text.slice(from), 1)[0];
     const opens = tokens().before(from)?.text;
     if (found && (opens === '(' || opens === ',') && failsAsType(found.text)) {
-      return expectedAType({ text: found.text, start: from + found.start, end: from + found.end });
+      return expected('a type', { text: found.text, start: from + found.start, end: from + found.end });
     }
   }
   // (Not in a type or a `use` list, which hold no expressions.)
@@ -367,9 +377,16 @@ function afterPubOrMut(first: TokenAt, tokens: TokenList): Found | undefined {
   return { code: 'E0012', message: 'Invalid syntax: Expected expression after pub/mut', start: first.start, end: first.end, lexical: false };
 }
 
-/** E0010 of a required type (types.rs's parse_type_annotation_required) that could not begin at `found`. */
-function expectedAType(found: TokenAt): Found {
-  return expected('a type', found);
+/** The first `:` inside the list opened at `list.start`, outside the brackets nested in it. */
+function firstColonOf(list: LenientList, tokens: TokenList): TokenAt | undefined {
+  let depth = 0;
+  for (let token = tokens.after(list.start); token && token.end > token.start; token = tokens.after(token.end)) {
+    if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
+    else if (token.text === ')' || token.text === ']' || token.text === '}') {
+      if (--depth === 0) return undefined;
+    } else if (token.text === ':' && depth === 1) return token;
+  }
+  return undefined;
 }
 
 /** E0010 as the reference's `expect` gives it: what it wanted, and the token it found instead. */
@@ -398,6 +415,32 @@ function assignsNothing(equals: TokenAt, tokens: TokenList): boolean {
   if (before.text === '=') return true;
   const after = tokens.after(equals.end);
   return after === undefined || after.start === after.end || NO_EXPRESSION_START.has(after.text);
+}
+
+/**
+ * E0012 of an `=` with no value after it, or, after `name: (…) -> Type`, where the reference first wanted the
+ * value to be a type (valueOfTypeFunction): what stands there is no type either.
+ */
+function nothingAssigned(equals: TokenAt, tokens: TokenList, text: string): Found {
+  const notAType = returnsType(equals, tokens) ? notATypeAt(text.slice(equals.end), equals.end) : undefined;
+  return notAType ? { ...notAType, lexical: false } : noValue(equals.start, equals.end);
+}
+
+/** Whether the `=` at `equals` follows `name: (…) -> Type` (a plain name, the first group's own return type). */
+function returnsType(equals: TokenAt, tokens: TokenList): boolean {
+  const type = tokens.before(equals.start);
+  const arrow = type?.text === 'Type' ? tokens.before(type.start) : undefined;
+  const close = arrow?.text === '->' ? tokens.before(arrow.start) : undefined;
+  if (close?.text !== ')') return false;
+  let depth = 0;
+  let open: TokenAt | undefined = close;
+  for (; open; open = tokens.before(open.start)) {
+    if (open.text === ')') depth++;
+    else if (open.text === '(' && --depth === 0) break;
+  }
+  const colon = open ? tokens.before(open.start) : undefined;
+  const name = colon?.text === ':' ? tokens.before(colon.start) : undefined;
+  return name !== undefined && IDENTIFIER.test(name.text) && !isKeyword(name.text);
 }
 
 /** A `[` right after a `name:` whose colon is in the ERROR: where the reference parses a type. */
@@ -429,14 +472,16 @@ function tokenAfterGroup(open: TokenAt, limit: number, tokens: TokenList): Token
 
 /**
  * The token after a parameter list opened at `open` (`(a: T, …)`, `(mut a)`, `(a)`, `(a, b)`), when that is
- * not `=>` or a closing bracket: what the reference stops at when the list is no lambda's.
+ * not `=>`, a closing bracket or an operator: what the reference stops at when the list is no lambda's and
+ * nothing continues the operand it made of it.
  */
 function afterParameterList(open: TokenAt, limit: number, tokens: TokenList): TokenAt | undefined {
   const name = tokens.after(open.end);
   const listed = name?.text === 'mut' || (name !== undefined && IDENTIFIER.test(name.text) && PARAMETER_NAME_FOLLOWERS.has(tokens.after(name.end)?.text ?? ''));
   if (!listed) return undefined;
   const after = tokenAfterGroup(open, limit, tokens);
-  return after && after.start < limit && after.text !== '=>' && !CLOSING_BRACKETS.has(after.text) ? after : undefined;
+  // An operator after the list goes on with the operand (`((x: Int) + 1)`): the reference stops further on.
+  return after && after.start < limit && after.text !== '=>' && !CLOSING_BRACKETS.has(after.text) && !CONTINUES_EXPRESSION.has(after.text) ? after : undefined;
 }
 
 const PARAMETER_NAME_FOLLOWERS = new Set([':', ',', ')']);
@@ -712,25 +757,28 @@ function valueOfTypeFunction(table: NodeTable, declaration: number, signature: n
   const target = table.childInField(declaration, table.fieldIdOf('target'));
   const value = table.childInField(declaration, table.fieldIdOf('value'));
   if (returned === -1 || table.type(returned) !== 'meta_type' || target === -1 || table.type(target) !== 'identifier' || value === -1) return undefined;
-  const offset = table.start(value);
   // A few tokens, not the whole value: values of such declarations nest.
-  const tokens = headTokens(table.text(value), 16);
-  const at = (token: HeadToken) => ({ start: offset + token.start, end: offset + token.end });
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (REFERENCE_PREFIXES.has(token.text)) continue;
-    if (token.text === '-') {
-      const operand = tokens[i + 1];
-      return !operand || INTEGER.test(operand.text) ? undefined : { code: 'E0010', message: `Expected a type, found ${tokenKindName(operand.text)}`, ...at(operand) };
-    }
-    if (token.text === '(' || token.text === '{' || INTEGER.test(token.text)) return undefined;
-    const kind = tokenKindName(token.text);
-    if (kind.startsWith('Identifier(')) return undefined;
-    if (token.text === '[') return { code: 'E0012', message: `Invalid syntax: ${OLD_GENERIC_SYNTAX}`, ...at(token) };
-    if (token.text === '?') return { code: 'E0012', message: `Invalid syntax: ${QUESTION_MARK_TYPE}`, ...at(token) };
-    return { code: 'E0010', message: `Expected a type, found ${kind}`, ...at(token) };
-  }
-  return undefined;
+  return notATypeAt(table.text(value), table.start(value));
+}
+
+/**
+ * What the reference's required type parse reports at `offset` (`text` begins there) when no type can begin
+ * there (types.rs's parse_type_annotation: a name, `(`, `{`, an integer or `-` and an integer, after any number
+ * of `*`, `&` and `&mut`); undefined when one can. At the end of the text it found Eof.
+ */
+function notATypeAt(text: string, offset: number): Pick<Found, 'code' | 'message' | 'start' | 'end'> | undefined {
+  const tokens = headTokens(text, 16);
+  const at = (token: HeadToken | undefined) => (token ? { start: offset + token.start, end: offset + token.end } : { start: offset + text.length, end: offset + text.length });
+  const found = (token: HeadToken | undefined) => ({ code: 'E0010' as const, message: `Expected a type, found ${tokenKindName(token?.text ?? '')}`, ...at(token) });
+  let i = 0;
+  while (i < tokens.length && REFERENCE_PREFIXES.has(tokens[i]!.text)) i++;
+  const token = tokens[i];
+  if (token?.text === '-') return INTEGER.test(tokens[i + 1]?.text ?? '') ? undefined : found(tokens[i + 1]);
+  if (!token) return i < 16 ? found(undefined) : undefined;
+  if (token.text === '(' || token.text === '{' || INTEGER.test(token.text) || tokenKindName(token.text).startsWith('Identifier(')) return undefined;
+  if (token.text === '[') return { code: 'E0012', message: `Invalid syntax: ${OLD_GENERIC_SYNTAX}`, ...at(token) };
+  if (token.text === '?') return { code: 'E0012', message: `Invalid syntax: ${QUESTION_MARK_TYPE}`, ...at(token) };
+  return found(token);
 }
 
 /** What types.rs reads before a type: a pointer's `*` and a reference's `&` or `&mut`. */
@@ -968,9 +1016,10 @@ function wrongCloser(open: { type: string; start: number }, closer: string, star
     return { code: 'E0011', message: `Unexpected token: '${tokenKindName(closer)}'`, start, end, lexical: false };
   }
   // `List(})`, `List(Int, ]`: where a constructor type's argument begins, the reference wanted a type.
-  const constructorType = open.type === '(' && inType(open.start, tokens()) && IDENTIFIER.test(tokens().before(open.start)?.text ?? '');
   const argumentBegins = tokens().before(start)?.text === '(' || tokens().before(start)?.text === ',';
-  if (constructorType && argumentBegins) return expectedAType({ text: closer, start, end });
+  if (open.type === '(' && argumentBegins && IDENTIFIER.test(tokens().before(open.start)?.text ?? '') && inType(open.start, tokens())) {
+    return expected('a type', { text: closer, start, end });
+  }
   return { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[open.type]!)}, found ${tokenKindName(closer)}`, start, end, lexical: false };
 }
 
@@ -1036,14 +1085,33 @@ function holdsStatements(open: number, tokens: TokenList): boolean {
 
 /** Whether the bracket at `at` stands in a type: back from it, a `:` comes before any `=`, `=>`, `;` or block. */
 function inType(at: number, tokens: TokenList): boolean {
+  // Each token's answer is kept: a walk that reaches one already walked from ends there, so many brackets on a
+  // long run of tokens with no decisive one (`f(a]` line after line) cost a walk of it once, not once each.
+  let known = inTypeAnswers.get(tokens);
+  if (!known) inTypeAnswers.set(tokens, (known = new Map<number, boolean>()));
+  const walked: number[] = [];
+  let answer = false;
   for (let token = tokens.before(at); token; token = tokens.before(token.start)) {
+    const earlier = known.get(token.start);
+    if (earlier !== undefined) {
+      answer = earlier;
+      break;
+    }
+    walked.push(token.start);
     const word = token.text;
-    if (word === ':') return true;
-    if (word === '=' || word === '=>' || word === ';' || word === '}' || TAKES_BLOCK.has(word)) return false;
-    if (word === '{' && tokens.before(token.start)?.text !== '=') return false;
+    if (word === ':') {
+      answer = true;
+      break;
+    }
+    if (word === '=' || word === '=>' || word === ';' || word === '}' || TAKES_BLOCK.has(word)) break;
+    if (word === '{' && tokens.before(token.start)?.text !== '=') break;
   }
-  return false;
+  for (const start of walked) known.set(start, answer);
+  return answer;
 }
+
+/** inType's answer for each token it walked back from, per token list (one per text). */
+const inTypeAnswers = new WeakMap<TokenList, Map<number, boolean>>();
 
 /** Whether `at` stands after an `if`, `while` or `for` on its line, outside brackets, before that statement's `{`. */
 function inHead(at: number, tokens: TokenList, text: string): boolean {

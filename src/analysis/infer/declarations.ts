@@ -375,6 +375,18 @@ export interface BindingAt extends Omit<BindingStatement, 'nameNode' | 'annotati
   value: number;
 }
 
+/**
+ * The value of declaration or assignment `index` as the reference parses it: none for `y: Int > 0 = 6`, whose
+ * type parser takes `= 6` into the annotation's constant expression. -1 for none.
+ */
+export function declaredValueAt(table: NodeTable, index: number): number {
+  const type = table.type(index);
+  if (type === 'assignment') return table.childInField(index, table.fieldIdOf('right'));
+  if (type !== 'declaration') return -1;
+  const annotation = table.childInField(index, table.fieldIdOf('type'));
+  return annotation !== -1 && table.type(annotation) === 'const_expression' ? -1 : table.childInField(index, table.fieldIdOf('value'));
+}
+
 export function readBindingAt(table: NodeTable, index: number): BindingAt | undefined {
   const type = table.type(index);
   if (type !== 'declaration' && type !== 'assignment') return undefined;
@@ -385,8 +397,7 @@ export function readBindingAt(table: NodeTable, index: number): BindingAt | unde
     const target = field('target');
     if (target === -1) return undefined;
     const annotation = field('type');
-    // `y: Int > 0 = 6`: the reference's type parser takes `= 6` into the annotation's expression, leaving no value.
-    const value = annotation !== -1 && table.type(annotation) === 'const_expression' ? -1 : field('value');
+    const value = declaredValueAt(table, index);
     const targetType = table.type(target);
     if (targetType === 'identifier') return { name: table.text(target), nameAt: target, annotation, value, mutable, isPublic };
     if (targetType === 'member_expression') {

@@ -4,7 +4,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
 import { fieldChild, fieldChildren, firstNamedAt, hasMutabilityAt, namedNonComments } from './table-reads.ts';
-import { cleanStatementsAt, lambdaParameters, namesItsParameters, readBinding, readBindingAt, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
+import { cleanStatementsAt, declaredValueAt, lambdaParameters, namesItsParameters, readBinding, readBindingAt, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
 import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 import { FixedTexts, prune, type Type } from './types.ts';
@@ -226,7 +226,7 @@ class FunctionWalk {
         if (!binding || binding.memberOf !== undefined) {
           // A field or index target (`m.x = v`) or a method binding: walked as an expression.
           const target = either(fieldChild(t, node, 'left'), fieldChild(t, node, 'target'));
-          const value = either(fieldChild(t, node, 'right'), fieldChild(t, node, 'value'));
+          const value = declaredValueAt(t, node);
           if (t.type(node) === 'assignment' && target !== -1 && value !== -1) this.walkAssignment(target, value, span(t, node));
           else {
             if (target !== -1) this.walkExpression(target);

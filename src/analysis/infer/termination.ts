@@ -4,7 +4,7 @@
 // `if` branches; never inside statement-level `for` bodies.
 import type { Node, Tree } from 'web-tree-sitter';
 import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { cleanStatementsAt } from './declarations.ts';
+import { cleanStatementsAt, declaredValueAt } from './declarations.ts';
 import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 import { fieldChild as child, fieldChildren, firstNamedAt, namedNonComments } from './table-reads.ts';
@@ -72,7 +72,7 @@ class TerminationWalker {
       }
       case 'declaration':
       case 'assignment': {
-        const value = either(child(t, node, 'value'), child(t, node, 'right'));
+        const value = declaredValueAt(t, node);
         if (value === -1) return;
         const childNever = never || returnsNever(t, child(t, node, 'type'));
         if (t.type(value) === 'lambda') {
@@ -237,7 +237,7 @@ function collectAssignments(t: NodeTable, node: number, out: { variable: string;
   const type = t.type(node);
   if (type === 'assignment' || type === 'declaration') {
     const target = either(child(t, node, 'left'), child(t, node, 'target'));
-    const value = either(child(t, node, 'right'), child(t, node, 'value'));
+    const value = declaredValueAt(t, node);
     pushDelta(t, target, value, out);
     if (value !== -1 && t.type(value) === 'lambda') {
       const body = child(t, value, 'body');

@@ -12,10 +12,15 @@
 // - depth: a match in progress keeps the depth it started at in 16 bits, and
 //   65,536 levels below the node queried the count wraps and matches in
 //   progress pile up (`if a {` nested 20,000 deep: 0.1 s; 24,000: 1.3 s;
-//   32,000: 9 s). A subtree is queried whole up to a height well short of that,
-//   a taller one in slabs: the patterns that start in its top 49,152 levels
-//   (`maxStartDepth`: the cursor goes no deeper than they reach), then each
-//   node just below those levels the same way.
+//   32,000: 9 s); and a match in progress of a pattern with a step below its
+//   first (`(type_definition definition: (record_type (field_declaration …)))`)
+//   is carried down every level under its node, so nested records cost the
+//   depth at every node (type functions nested 1,000 deep: 63 ms, 4,000 deep:
+//   765 ms). A subtree is queried whole up to a height of 256, a taller one in
+//   slabs: the patterns that start in its top 256 levels (`maxStartDepth`: the
+//   cursor goes no deeper than they reach), then each node just below those
+//   levels the same way (4,000 deep: 89 ms; ordinary code is never that tall,
+//   and its model takes the same time).
 //
 // Above an ERROR node to split, each node is queried alone for the patterns
 // that start at it, and its children one by one. Every pattern of the
@@ -32,15 +37,16 @@ import { locate, type NodeTable } from '../../syntax/node-table.ts';
 export interface QueryLimits {
   /** An ERROR node with this many tokens in a row (anonymous children) is queried child by child. */
   tokenRun: number;
-  /** A subtree up to this height is queried whole, a taller one in slabs of this height (below 65,536 by far: the patterns reach a few levels deeper than they start). */
+  /** A subtree up to this height is queried whole, a taller one in slabs of this height (below 65,536 by far, where depths wrap: the patterns reach a few levels deeper than they start). */
   height: number;
 }
 
 /**
  * A run of 64 tokens costs the cursor 32 sibling steps a token (about 0.1 µs);
- * querying a named child alone costs about 1 µs.
+ * querying a named child alone costs about 1 µs. A slab of 256 levels keeps
+ * the matches in progress few (the header above).
  */
-export const DEFAULT_LIMITS: QueryLimits = { tokenRun: 64, height: 49_152 };
+export const DEFAULT_LIMITS: QueryLimits = { tokenRun: 64, height: 256 };
 
 let limits: QueryLimits = DEFAULT_LIMITS;
 

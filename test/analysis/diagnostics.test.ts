@@ -82,6 +82,11 @@ const CASES: Array<[string, string, string[]]> = [
   ['unsafe block at statement start', 'unsafe { x }', ["E0018 1:1 'unsafe' is a keyword and cannot be used as a name"]],
   ['a keyword as a field name', 'x = a.if', ["E0011 1:7 Unexpected token: 'KwIf'"]],
   ['a dictionary at statement start', '{"a": 1}', ["E0011 1:5 Unexpected token: 'Colon'"]],
+  // A dictionary that does not parse as one is re-read as a block: `"a"`, then the `:` (each checked against `check`).
+  ['a dictionary entry without its colon', 'main = {\n    m = {"a": 1, "b" 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
+  ['a dictionary entry without its comma', 'main = {\n    m = {"a": 1 "b": 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
+  ['a dictionary key that is not a string', 'main = {\n    m = {"a": 1, 2: 3}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
+  ['a failed dictionary inside a dictionary', 'main = {\n    m = {"x": {"y": 1, "z" 2}}\n}', ["E0011 2:19 Unexpected token: 'Colon'"]],
   // A `use` list: names, commas optional; at anything else the reference expects `}` (each checked against its `check`).
   ['a doubled comma in a use list', 'use std.{io,,assert}', ['E0010 1:13 Expected RBrace, found Comma']],
   ['an assignment in a use list', 'use std.{io = 1}', ['E0010 1:13 Expected RBrace, found Eq']],

@@ -66,8 +66,13 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   const parser: Found[] = [];
   const keywordStatements: Array<{ start: number; end: number }> = [];
   for (const found of statementChecks(tree, text, memo?.items)) {
+    // A dictionary whose value holds a bracket error: that error, which the value's parse records before the
+    // dictionary fails, is the reference's first (`{"a": (1, "b": 2}`: E0010 for the `(`), not the colon.
+    if (found.silences === 'dictionary' && bracketWithin(brackets.found, unclosed, found.start, found.statementEnd)) continue;
     parser.push(found);
     if (found.code === 'E0018') keywordStatements.push({ start: found.start, end: found.statementEnd });
+    // The block the reference re-reads a failed dictionary as runs to its `}`, on the line the dictionary ends on.
+    else if (found.silences) keywordStatements.push({ start: found.start, end: lines.lineEnd(lines.lineOf(found.statementEnd)) });
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
@@ -512,8 +517,38 @@ function keywordAsName(keyword: TokenAt, statementEnd: number): Found & { statem
   };
 }
 
-/** Checks of the reference parser that the grammar accepts on purpose. */
-type StatementFinding = Found & { statementEnd: number };
+/**
+ * Checks of the reference parser that the grammar accepts on purpose. One that `silences` is where the reference's
+ * parser stops in its statement: what recovery says inside it, up to `statementEnd`, is recovery's guess.
+ */
+type StatementFinding = Found & { statementEnd: number; silences?: 'dictionary' };
+
+/**
+ * A dictionary literal that does not parse as one (`{"a": 1, "b" 2}`, `{"a": 1 "b": 2}`, `{"a": 1,` left open):
+ * nud.rs's `try_parse_dict` gives up without a word and the reference re-reads the braces as a block, whose first
+ * statement `"a"` is followed by the `:`: E0011 at the first entry's colon. Only the innermost dictionary that
+ * fails says so (`{"x": {"y": 1, "z" 2}}` fails at `"y"`'s colon; the outer one then closes), and not when the
+ * error is in a dictionary nested in it.
+ */
+function failedDictionary(table: NodeTable, dictionary: number, DICTIONARY: number, COLON: number): StatementFinding | undefined {
+  const end = table.subtreeEnd(dictionary);
+  let own = false;
+  for (let i = dictionary + 1; i < end && !own; i++) {
+    if (!table.isError(i) && !table.isMissing(i)) continue;
+    let holder = table.parent(i);
+    while (holder !== -1 && holder !== dictionary && table.typeId(holder) !== DICTIONARY) holder = table.parent(holder);
+    own = holder === dictionary;
+  }
+  const entry = own ? table.firstNamedChild(dictionary) : -1;
+  const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
+  if (colon === -1) return undefined;
+  return { code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(dictionary), silences: 'dictionary' };
+}
+
+/** Whether the bracket rule found a wrong or unclosed bracket between `start` and `end`. */
+function bracketWithin(found: readonly Found[], unclosed: readonly number[], start: number, end: number): boolean {
+  return found.some((f) => f.start > start && f.start < end) || anyWithin(unclosed, start + 1, end);
+}
 
 /** The parser checks per top-level item, kept from one analysis of a file to the next. */
 export type SyntaxItemMemo = ItemMemo<undefined, StatementFinding>;
@@ -585,6 +620,9 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
       const entry = expressionType === DICTIONARY ? table.firstNamedChild(expression) : -1;
       const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
       if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(node) });
+    } else if (type === DICTIONARY && table.hasError(node) && table.typeId(table.parent(node)) !== EXPRESSION_STATEMENT) {
+      const failed = failedDictionary(table, node, DICTIONARY, COLON);
+      if (failed) found.push(failed);
     } else if (type === BLOCK) {
       strayStatementSemicolons(table, node, found);
     } else if (type === USE_STATEMENT) {

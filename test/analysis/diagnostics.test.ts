@@ -272,8 +272,11 @@ const CASES: Array<[string, string, string[]]> = [
   ['an integer past i128', 'x = 1_70141183460469231731687303715884105728', ["E0002 1:5 Invalid numeric literal: '170141183460469231731687303715884105728'"]],
   ['a hex integer past i128', 'x = 0X8000_0000000000000000000000000000', ["E0002 1:5 Invalid numeric literal: '0x80000000000000000000000000000000'"]],
   ['an invalid escape', 'x = "a\\q"', ['E0012 1:7 Invalid syntax: invalid escape: \\q']],
-  ['an unterminated string', 'x = "abc\ny = 1', ['E0012 1:5 Invalid syntax: unterminated string at 1:5']],
-  ['an unterminated f-string interpolation', 'x = f"{a', ['E0012 1:5 Invalid syntax: unterminated f-string interpolation at 1:5']],
+  // The message gives the place after the opening quote (`"`, `f"`, `"""`), where the reference's lexer began reading the text.
+  ['an unterminated string', 'x = "abc\ny = 1', ['E0012 1:5 Invalid syntax: unterminated string at 1:6']],
+  ['an unterminated f-string interpolation', 'x = f"{a', ['E0012 1:5 Invalid syntax: unterminated f-string interpolation at 1:7']],
+  ['an unterminated f-string', 'main = {\n    s = f"a {x}\n}', ['E0012 2:9 Invalid syntax: unterminated string at 2:11']],
+  ['an unterminated multi-line string', 'x = 1\ny = """abc\n', ['E0012 2:5 Invalid syntax: unterminated string at 2:8']],
   ['an empty char literal', "c = ''", ['E0012 1:5 Invalid syntax: Empty character literal']],
   ['a non-ASCII identifier', 'x = 名', ["E0001 1:5 Invalid character: '名'"]],
   ['a byte-order mark', '\ufeffx = 1', ["E0001 1:1 Invalid character: '\ufeff'"]],

@@ -218,3 +218,20 @@ describe("`T: Type + …` in a signature: the reference's tuple, never a type pa
     assert.equal(items.split('List(Int)').length - 1, 50_000);
   });
 });
+
+describe("an f-string's `{…}` that does not parse is text to the reference, not a syntax error", () => {
+  // The reference re-parses each `{…}` on its own (syntax.md §2.9): the statement around it is checked, and the
+  // first expression of the `{…}` is (its code at 1:1 of the interpolation; ours at the name).
+  const cases: [string, string, string[]][] = [
+    ['the next statement is checked', lines('Point: Type = { x: Int }', 'main = {', '    p = Point(3)', '    print(f"{p.x!r}")', '    t = p.y', '}'), ['E1042@5:11']],
+    ['the function is walked for termination', lines('main = {', '    print(f"{ }")', '    while true {', '        print(1)', '    }', '}'), ['E8001@3:5']],
+    ['and for ownership', lines('Point: Type = { x: Int }', 'take: (p: Point) -> Int = { return p.x }', 'main = {', '    p = Point(3)', '    print(f"{p.x:}")', '    a = take(p)', '    b = take(p)', '}'), ['E2014@7:14']],
+    ['a conversion after the expression', lines('main = {', '    print(f"{x!r}")', '}'), ['E1001@2:14']],
+    ['a second name after the expression', lines('main = {', '    print(f"{qq b}")', '}'), ['E1001@2:14']],
+    ['a comma after the expression', lines('main = {', '    print(f"{qq, b}")', '}'), ['E1001@2:14']],
+    ['an empty format spec', lines('main = {', '    print(f"{qq:}")', '}'), ['E1001@2:14']],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});

@@ -5,6 +5,7 @@ import { isComment, typeArguments } from './annotations.ts';
 import type { FileDeclarations } from './declarations.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 import { BUILTIN_TYPE_NAMES } from './signatures.ts';
+import { brokenNode } from './table-reads.ts';
 
 export function refinementDiagnostics(tree: Tree, decls: FileDeclarations): RawDiagnostic[] {
   if (decls.proofFunctions.size === 0) return [];
@@ -12,7 +13,7 @@ export function refinementDiagnostics(tree: Tree, decls: FileDeclarations): RawD
   const stack: Node[] = [tree.rootNode];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.type === 'declaration' && !node.hasError) {
+    if (node.type === 'declaration' && !brokenNode(node)) {
       const annotation = node.childForFieldName('type');
       const proof = annotation?.type === 'generic_type' ? decls.proofFunctions.get(annotation.childForFieldName('name')?.text ?? '') : undefined;
       if (annotation && proof) {

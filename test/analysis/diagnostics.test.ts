@@ -83,6 +83,12 @@ const CASES: Array<[string, string, string[]]> = [
   ['a keyword as a field name', 'x = a.if', ["E0011 1:7 Unexpected token: 'KwIf'"]],
   ['a dictionary at statement start', '{"a": 1}', ["E0011 1:5 Unexpected token: 'Colon'"]],
   // A dictionary that does not parse as one is re-read as a block: `"a"`, then the `:` (each checked against `check`).
+  // A bracket left open whose expression the reference gave up on before it wanted the closer: no operand after
+  // the `(` or `,`, and what holds the expression reports (as when the bracket is closed).
+  ['an open call with an operator for its argument', 'main = {\n    b = f( > 1\n    print(b)\n}', ["E0012 2:12 Invalid syntax: Expected expression after '='"]],
+  ['an open call statement with an operator for its argument', 'main = {\n    print( > 1\n    x = 2\n}', ["E0011 2:12 Unexpected token: 'Gt'"]],
+  ['an open call with an operator after a comma', 'main = {\n    x = g(1, > 1\n    y = 2\n}', ["E0012 2:14 Invalid syntax: Expected expression after '='"]],
+  ['an open call in a condition used as a value', 'main = {\n    b = if f( > 1 { 1 } else { 2 }\n    print(b)\n}', ["E0012 2:15 Invalid syntax: Expected expression after '='"]],
   ['a dictionary entry without its colon', 'main = {\n    m = {"a": 1, "b" 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
   ['a dictionary entry without its comma', 'main = {\n    m = {"a": 1 "b": 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
   ['a dictionary key that is not a string', 'main = {\n    m = {"a": 1, 2: 3}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
@@ -285,7 +291,9 @@ const CASES: Array<[string, string, string[]]> = [
   ['a lexer error, then a parser error on its line', 'main = {\n    总 = f(1 2)\n}', ["E0001 2:5 Invalid character: '总'"]],
   ['a lexer error, then a parser error on the next line', 'main = {\n    总 = 1\n    print(1 2)\n}', ["E0001 2:5 Invalid character: '总'", 'E0010 3:13 Expected RParen, found IntLiteral(2)']],
   ['a run of invalid characters, one error', 'x = 爻象$ + 爻', ["E0001 1:5 Invalid character: '爻'", "E0001 1:11 Invalid character: '爻'"]],
-  ['several errors, each reported', 'a = 1 +\nb = (\nc = @\n', []],
+  // (Each in a statement of its own: `b = (` left open would take `c = @` into its group, where the reference's
+  // expression fails at the end, E0012 once.)
+  ['several errors, each reported', 'a = 1 +\nb = (1 2)\nc = @\n', []],
 ];
 
 describe('syntax diagnostics', () => {

@@ -864,7 +864,7 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
     if (open && PAIRS[open.type] === type) {
       stack.pop();
     } else if (open) {
-      found.push(wrongCloser(open, type, cursor.startIndex, cursor.endIndex, tokens, text));
+      found.push(failsInside(open, cursor.startIndex, tokens(), text) ?? wrongCloser(open, type, cursor.startIndex, cursor.endIndex, tokens, text));
       abandoned.push(...stack.map((n) => n.start));
       stack.length = 0;
       return false;
@@ -873,7 +873,8 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
   });
   const innermost = stack[stack.length - 1];
   if (innermost && found.length === 0) {
-    found.push({ code: 'E0010', message: `Expected ${tokenKindName(PAIRS[innermost.type]!)}, found Eof`, start: textLength, end: textLength, lexical: false });
+    found.push(failsInside(innermost, textLength, tokens(), text)
+      ?? { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[innermost.type]!)}, found Eof`, start: textLength, end: textLength, lexical: false });
   }
   return { found, unclosed: [...abandoned, ...stack.map((n) => n.start)] };
 }
@@ -885,6 +886,23 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
  * `f([1, 2))` as the closer unexpected). An index (`a[1)`) and the other
  * brackets expect their own closer.
  */
+/**
+ * A call's or a group's `(` or an index's `[` left open, whose expression the reference's parser gave up on before it
+ * wanted the closer: after the `(`, a `,` or an operator, no expression begins (`b = f( > 1`, `g(1, > 1`), and
+ * `parse_expression` returns nothing without a word. What holds the expression reports then, as when the bracket
+ * is closed: an assignment's value E0012, an expression statement E0011 at that token.
+ * (Not in a type, where the reference wants a type instead.)
+ */
+function failsInside(open: { type: string; start: number }, closer: number, tokens: TokenList, text: string): Found | undefined {
+  if (open.type === '{' || inType(open.start, tokens)) return undefined;
+  let before = tokens.after(open.start - 1);
+  for (let token = before && tokens.after(before.end); before && token && token.start < closer && token.end > token.start; before = token, token = tokens.after(token.end)) {
+    if (!silentFailure(before, token, tokens, text)) continue;
+    return inAssignedValue(token.start, tokens, text) ? noValue(token.start, token.end) : unexpectedToken(token);
+  }
+  return undefined;
+}
+
 function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList, text: string): Found {
   // `spawn(`: the reference stops at the bracket, which no `spawn` takes (a block or `for` follows it).
   if (open.type !== '{' && tokens().before(open.start)?.text === 'spawn') {

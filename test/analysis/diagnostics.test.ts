@@ -89,6 +89,8 @@ const CASES: Array<[string, string, string[]]> = [
   ['an open call statement with an operator for its argument', 'main = {\n    print( > 1\n    x = 2\n}', ["E0011 2:12 Unexpected token: 'Gt'"]],
   ['an open call with an operator after a comma', 'main = {\n    x = g(1, > 1\n    y = 2\n}', ["E0012 2:14 Invalid syntax: Expected expression after '='"]],
   ['an open call in a condition used as a value', 'main = {\n    b = if f( > 1 { 1 } else { 2 }\n    print(b)\n}', ["E0012 2:15 Invalid syntax: Expected expression after '='"]],
+  ['an open call before a mut declaration', 'main = {\n    r = f(\n    mut i = 0\n    print(r)\n}', ["E0012 3:5 Invalid syntax: Expected expression after '='"]],
+  ['an open call statement before a mut declaration', 'main = {\n    f(\n    mut i = 0\n    print(i)\n}', ["E0011 3:5 Unexpected token: 'KwMut'"]],
   ['a dictionary entry without its colon', 'main = {\n    m = {"a": 1, "b" 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
   ['a dictionary entry without its comma', 'main = {\n    m = {"a": 1 "b": 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
   ['a dictionary key that is not a string', 'main = {\n    m = {"a": 1, 2: 3}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],

@@ -188,7 +188,8 @@ function operandEnd(tokens: readonly HeadToken[], pairs: Int32Array, i: number):
   let at = i;
   while (tokens[at] && PREFIX.has(tokens[at]!.text)) at++;
   const token = tokens[at];
-  if (!token || UNFOLLOWED.has(token.text)) return -1;
+  // (`mut` begins no operand: the reference's expression parser has no `mut` expression.)
+  if (!token || UNFOLLOWED.has(token.text) || token.text === 'mut') return -1;
   if (isOpener(token.text)) {
     const close = pairs[at]!;
     return close === -1 ? -1 : close + 1;

@@ -897,7 +897,10 @@ function failsInside(open: { type: string; start: number }, closer: number, toke
   if (open.type === '{' || inType(open.start, tokens)) return undefined;
   let before = tokens.after(open.start - 1);
   for (let token = before && tokens.after(before.end); before && token && token.start < closer && token.end > token.start; before = token, token = tokens.after(token.end)) {
-    if (!silentFailure(before, token, tokens, text)) continue;
+    // `mut` begins no expression either, but for a group's `(mut a, b) =>`: a call's `(` wants an argument
+    // (`r = identity(⏎    mut i = 0`).
+    const mutArgument = token.text === 'mut' && before.text === '(' && endsOperand(tokens.before(before.start));
+    if (!mutArgument && !silentFailure(before, token, tokens, text)) continue;
     return inAssignedValue(token.start, tokens, text) ? noValue(token.start, token.end) : unexpectedToken(token);
   }
   return undefined;

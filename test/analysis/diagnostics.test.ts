@@ -98,6 +98,8 @@ const CASES: Array<[string, string, string[]]> = [
   ['a dictionary entry without its colon', 'main = {\n    m = {"a": 1, "b" 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
   ['a dictionary entry without its comma', 'main = {\n    m = {"a": 1 "b": 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
   ['a dictionary key that is not a string', 'main = {\n    m = {"a": 1, 2: 3}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
+  // (Recovery reads the strings after `"b"` askew and takes the block's `}` with them: the E0010 at the end is its.)
+  ['a dictionary entry with two strings and no colon', 'main = {\n    m = {"a": 3, "b" "4", "c": 2}\n    print(m)\n}', ["E0011 2:13 Unexpected token: 'Colon'", 'E0010 4:2 Expected RBrace, found Eof']],
   ['a failed dictionary inside a dictionary', 'main = {\n    m = {"x": {"y": 1, "z" 2}}\n}', ["E0011 2:19 Unexpected token: 'Colon'"]],
   // A `use` list: names, commas optional; at anything else the reference expects `}` (each checked against its `check`).
   ['a doubled comma in a use list', 'use std.{io,,assert}', ['E0010 1:13 Expected RBrace, found Comma']],

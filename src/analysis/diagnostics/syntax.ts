@@ -68,11 +68,11 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   for (const found of statementChecks(tree, text, memo?.items)) {
     // A dictionary whose value holds a bracket error: that error, which the value's parse records before the
     // dictionary fails, is the reference's first (`{"a": (1, "b": 2}`: E0010 for the `(`), not the colon.
-    if (found.silences === 'dictionary' && bracketWithin(brackets.found, unclosed, found.start, found.statementEnd)) continue;
+    if (found.silences !== undefined && bracketWithin(brackets.found, unclosed, found.start, found.statementEnd)) continue;
     parser.push(found);
     if (found.code === 'E0018') keywordStatements.push({ start: found.start, end: found.statementEnd });
     // The block the reference re-reads a failed dictionary as runs to its `}`, on the line the dictionary ends on.
-    else if (found.silences) keywordStatements.push({ start: found.start, end: lines.lineEnd(lines.lineOf(found.statementEnd)) });
+    else if (found.silences !== undefined) keywordStatements.push({ start: found.silences, end: lines.lineEnd(lines.lineOf(found.statementEnd)) });
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
@@ -519,9 +519,10 @@ function keywordAsName(keyword: TokenAt, statementEnd: number): Found & { statem
 
 /**
  * Checks of the reference parser that the grammar accepts on purpose. One that `silences` is where the reference's
- * parser stops in its statement: what recovery says inside it, up to `statementEnd`, is recovery's guess.
+ * parser stops in its statement: what recovery says from `silences` (a position before it where the reference's
+ * parser read on without a word) up to `statementEnd` is recovery's guess.
  */
-type StatementFinding = Found & { statementEnd: number; silences?: 'dictionary' };
+type StatementFinding = Found & { statementEnd: number; silences?: number };
 
 /**
  * A dictionary literal that does not parse as one (`{"a": 1, "b" 2}`, `{"a": 1 "b": 2}`, `{"a": 1,` left open):
@@ -539,10 +540,20 @@ function failedDictionary(table: NodeTable, dictionary: number, DICTIONARY: numb
     while (holder !== -1 && holder !== dictionary && table.typeId(holder) !== DICTIONARY) holder = table.parent(holder);
     own = holder === dictionary;
   }
-  const entry = own ? table.firstNamedChild(dictionary) : -1;
+  let entry = own ? table.firstNamedChild(dictionary) : -1;
+  // Recovery may wrap the first entry in an ERROR (`{"a": 3, "b" "4", …}`).
+  if (entry !== -1 && table.isError(entry)) entry = table.firstNamedChild(entry);
   const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
   if (colon === -1) return undefined;
-  return { code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(dictionary), silences: 'dictionary' };
+  return { code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(dictionary), silences: table.start(dictionary) };
+}
+
+/** Whether node `i` is the first thing in braces in expression position (a value's `= {`, not a statement's `{`). */
+function opensBraces(table: NodeTable, i: number): boolean {
+  const braces = table.parent(i);
+  const open = braces === -1 ? -1 : table.firstChild(braces);
+  return open !== -1 && table.type(open) === '{' && table.nextSibling(open) === i && table.typeId(table.parent(braces)) !== table.idOf('expression_statement')
+    && table.type(braces) !== 'source_file';
 }
 
 /** Whether the bracket rule found a wrong or unclosed bracket between `start` and `end`. */
@@ -561,7 +572,9 @@ export interface SyntaxMemo {
 
 export function syntaxMemo(): SyntaxMemo {
   return {
-    items: new ItemMemo<undefined, StatementFinding>((f, delta) => ({ ...f, start: f.start + delta, end: f.end + delta, statementEnd: f.statementEnd + delta })),
+    items: new ItemMemo<undefined, StatementFinding>((f, delta) => ({
+      ...f, start: f.start + delta, end: f.end + delta, statementEnd: f.statementEnd + delta, ...(f.silences === undefined ? {} : { silences: f.silences + delta }),
+    })),
     lexical: new LexicalMemo(),
   };
 }
@@ -590,6 +603,7 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
   const REF_EXPRESSION = table.idOf('ref_expression');
   const UNSAFE_EXPRESSION = table.idOf('unsafe_expression');
   const DICTIONARY = table.idOf('dictionary');
+  const PAIR = table.idOf('pair');
   const FUNCTION_TYPE = table.idOf('function_type');
   const PARAMETER = table.idOf('parameter');
   const TYPE_IDENTIFIER = table.idOf('type_identifier');
@@ -623,6 +637,11 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
     } else if (type === DICTIONARY && table.hasError(node) && table.typeId(table.parent(node)) !== EXPRESSION_STATEMENT) {
       const failed = failedDictionary(table, node, DICTIONARY, COLON);
       if (failed) found.push(failed);
+    } else if (table.isError(node) && table.typeId(table.firstNamedChild(node)) === PAIR && opensBraces(table, node)) {
+      // Recovery may give the braces up for a block whose first statement is an ERROR holding the first entry.
+      const colon = table.childOfType(table.firstNamedChild(node), COLON);
+      const braces = table.parent(node);
+      if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(braces), silences: table.start(braces) });
     } else if (type === BLOCK) {
       strayStatementSemicolons(table, node, found);
     } else if (type === USE_STATEMENT) {

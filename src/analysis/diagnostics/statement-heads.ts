@@ -674,6 +674,21 @@ function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: n
   }
   const returned = tokens[close + 2];
   if (returned && typeEnd(tokens, pairs, close + 2) === -1 && !isPlainWord(returned.text) && !/^[(&*{[?0-9-]/.test(returned.text)) return expectedAt('a type', returned, tokens);
+  if (returned && isPlainWord(returned.text) && tokens[close + 3]?.text === '(' && pairs[close + 3] === -1) return typeArgumentsError(tokens, pairs, close + 3);
+  return undefined;
+}
+
+/**
+ * A type's argument list left open (`-> Result(Int, Error = {`): the reference reads types separated by `,`, and
+ * after one wants `)` (E0010 `Expected RParen` at what stands there).
+ */
+function typeArgumentsError(tokens: readonly HeadToken[], pairs: Int32Array, open: number): Omit<HeadFinding, 'from'> | undefined {
+  for (let at = open + 1; tokens[at];) {
+    const end = typeEnd(tokens, pairs, at);
+    if (end === -1) return undefined;
+    if (tokens[end]?.text !== ',') return { ...expectedAt('RParen', tokens[end], tokens), certain: true };
+    at = end + 1;
+  }
   return undefined;
 }
 

@@ -235,3 +235,22 @@ describe("an f-string's `{…}` that does not parse is text to the reference, no
     it(name, async () => assert.deepEqual(await brief(source), expected));
   }
 });
+
+describe('R24: where the reference looks for proof-function annotations', () => {
+  // checker.rs's build_dep_graph_and_check_init: an annotated binding is checked and its value not entered.
+  const small = 'IsSmall: (x: Int) -> Type = { x < 100 }';
+  const bad = '        y: IsSmall(List(Int)) = 9999';
+  const cases: [string, string, string[]][] = [
+    ['not in the body of a function with a signature', lines(small, 'f: (a: Int) -> Int = {', '    y: IsSmall(List(Int)) = 9999', '    return a', '}'), []],
+    ['nor in a lambda under a signature', lines(small, 'f: (a: Int) -> Int = (a) => {', '    y: IsSmall(List(Int)) = 9999', '    return a', '}'), []],
+    ['in an unannotated function', lines(small, 'f = (a: Int) => {', '    y: IsSmall(List(Int)) = 9999', '    return a', '}'), ['E1092@3:16']],
+    ['in a for statement', lines(small, 'main = {', '    for i in 0..3 {', bad, '    }', '}'), ['E1092@4:20']],
+    ['in a nested function binding', lines(small, 'main = {', '    g = () => {', bad, '    }', '}'), ['E1092@4:20']],
+    ['not in an if used as a value', lines(small, 'main = {', '    x = if true {', bad, '    } else {', '    }', '}'), []],
+    ['not in a match arm', lines(small, 'main = {', '    r = match 1 {', '        _ => {', '    ' + bad, '        }', '    }', '}'), []],
+    ['not in a spawn block', lines(small, 'main = {', '    spawn {', bad, '    }', '}'), []],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});

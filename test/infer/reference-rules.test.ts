@@ -254,3 +254,16 @@ describe('R24: where the reference looks for proof-function annotations', () => 
     it(name, async () => assert.deepEqual(await brief(source), expected));
   }
 });
+
+describe('E3005: an empty `{}` at statement start is a block to the reference', () => {
+  // The statement parser reads a `{` as a block; only a value's `{}` is an empty dictionary.
+  const cases: [string, string, string[]][] = [
+    ['in a function body', lines('main = {', '    x = 1', '    {}', '}'), ['E3005@3:5']],
+    ['on two lines', lines('f = () => {', '    {', '    }', '    return 1', '}'), ['E3005@2:5']],
+    ['but not as a value', lines('main = {', '    x = {}', '    print(x)', '}'), []],
+    ['nor as a body', lines('main = {', '    if true {}', '}'), []],
+  ];
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+});

@@ -38,6 +38,8 @@ const CASES: Array<[string, string, string[]]> = [
   ['a later parameter whose type runs into ->', 'f: (a: Int, b: &String -> Int = {\n    return 1\n}', ["E0012 1:17 Invalid syntax: Old curried function syntax 'String -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: String) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'", 'E0010 3:2 Expected RParen, found Eof']],
   ['a function-typed parameter whose type runs into ->', 'f: (g: (Int -> Int), n: Int) -> Int = {\n    return 1\n}', ["E0012 1:9 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'"]],
   // A return type's arguments left open: after a type the reference wants `,` or `)` (each checked against `check`).
+  ['a declared type whose arguments are left open', 'main = {\n    empty: List(Int = []\n    print(empty)\n}', ['E0010 2:21 Expected RParen, found Eq', 'E0010 4:1 Expected RParen, found RBrace']],
+  ['a signature with no parameter list before ->', 'identity: ( -> Int = {\n    return 1\n}', ["E0011 1:13 Unexpected token: 'Arrow'", 'E0010 3:2 Expected RParen, found Eof']],
   ['a return type whose arguments are left open', 'f: (a: String) -> Result(Int, Error = {\n    return 1\n}', ['E0010 1:37 Expected RParen, found Eq', 'E0010 3:2 Expected RParen, found Eof']],
   ['a nested return type left open', 'f: (a: String) -> Dict(String, List(Int) = {\n    return 1\n}', ['E0010 1:42 Expected RParen, found Eq', 'E0010 3:2 Expected RParen, found Eof']],
   ['an old curried type in a parameter list left open', 'total: (xs: Int -> Int = {\n    return 0\n}', ["E0012 1:13 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'", 'E0010 3:2 Expected RParen, found Eof']],
@@ -89,6 +91,11 @@ const CASES: Array<[string, string, string[]]> = [
   ['unsafe block at statement start', 'unsafe { x }', ["E0018 1:1 'unsafe' is a keyword and cannot be used as a name"]],
   ['a keyword as a field name', 'x = a.if', ["E0011 1:7 Unexpected token: 'KwIf'"]],
   ['a dictionary at statement start', '{"a": 1}', ["E0011 1:5 Unexpected token: 'Colon'"]],
+  // A `}` forgotten before `else`: to the reference the block goes on, and a statement begins with `else`.
+  ['an if block left open before else', 'main = {\n    x = 1\n    if x > 0 {\n        print(1)\n    else {\n        print(2)\n    }\n}', ["E0018 5:5 'else' is a keyword and cannot be used as a name", 'E0010 8:2 Expected RBrace, found Eof']],
+  ['a block left open before else after another mistake on the line', 'main = {\n    x = if f( > 1 { 2  else { 3 }\n    print(x)\n}', ["E0012 2:15 Invalid syntax: Expected expression after '='"]],
+  ['an if block left open before else if', 'main = {\n    x = 1\n    if x > 0 {\n        print(1)\n    else if x < 0 {\n        print(2)\n    }\n}', ["E0018 5:5 'else' is a keyword and cannot be used as a name", 'E0010 8:2 Expected RBrace, found Eof']],
+
   // A dictionary that does not parse as one is re-read as a block: `"a"`, then the `:` (each checked against `check`).
   // A bracket left open whose expression the reference gave up on before it wanted the closer: no operand after
   // the `(` or `,`, and what holds the expression reports (as when the bracket is closed).

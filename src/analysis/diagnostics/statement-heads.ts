@@ -411,6 +411,15 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   if (word && (previous === ':' || previous === '->')) {
     if (token.text === 'Type' && (next.text === '[' || next.text === '<')) return { code: 'E0012', message: OLD_TYPE_BRACKETS, start: token.start, end: next.end, certain: true };
     if (token.text !== 'Type' && next.text === '->') return { code: 'E0012', message: oldCurried(token.text), start: token.start, end: next.end };
+    // A declaration's type whose arguments are left open (`empty: List(Int = []`).
+    if (previous === ':' && next.text === '(' && pairs[i + 1] === -1 && declarationHead(tokens, i - 2)) {
+      const open = typeArgumentsError(tokens, pairs, i + 1);
+      if (open) return open;
+    }
+  }
+  // `identity: ( -> M2 = …`: a signature's `(` with no parameter list and no type in it; the reference stops at the `->`.
+  if (token.text === '(' && previous === ':' && next.text === '->' && tokens[i - 2] && isPlainWord(tokens[i - 2]!.text)) {
+    return { code: 'E0011', message: "Unexpected token: 'Arrow'", start: next.start, end: next.end, certain: true };
   }
   if (word && next.text === '(' && startsStatement(tokens, i) && pairs[i + 1] !== -1 && tokens[pairs[i + 1]! + 1]?.text === '->') {
     return { code: 'E0012', message: OLD_NAME_SYNTAX, start: token.start, end: tokens[pairs[i + 1]! + 1]!.end };

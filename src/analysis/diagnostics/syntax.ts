@@ -124,6 +124,12 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     parser.push(found);
   }
   parser.sort((a, b) => a.start - b.start);
+  // A statement that begins with `else` where recovery closed a block is one the reference reaches only if it read
+  // on to it: not after another mistake on its line (`x = if f( > 1 { 2  else { 3 }`).
+  for (let i = parser.length - 1; i > 0; i--) {
+    const f = parser[i]!;
+    if (f.code === 'E0018' && text.startsWith('else', f.start) && lines.lineOf(parser[i - 1]!.start) === lines.lineOf(f.start)) parser.splice(i, 1);
+  }
 
   const reported: Reported[] = lexical.concat(dedupe(outsideInterpolations(parser, fstrings)));
   return reported.map((f) => {
@@ -556,6 +562,21 @@ function opensBraces(table: NodeTable, i: number): boolean {
     && table.type(braces) !== 'source_file';
 }
 
+/**
+ * An `if` block whose `}` is missing before its `else` (`if c {⏎ return 1⏎ else {`): recovery closes the block
+ * there, but to the reference the block goes on, and a statement that starts with `else` is E0018 ('else' is a
+ * keyword and cannot be used as a name) at the `else`. Its row, or -1.
+ */
+function elseAfterUnclosedBlock(table: NodeTable, block: number): number {
+  let last = table.firstChild(block);
+  for (let c = last; c !== -1; c = table.nextSibling(c)) last = c;
+  if (last === -1 || !table.isMissing(last) || table.type(last) !== '}') return -1;
+  const clause = table.nextSibling(block);
+  if (clause === -1 || (table.type(clause) !== 'else_clause' && table.type(clause) !== 'else_if_clause')) return -1;
+  const keyword = table.firstChild(clause);
+  return keyword !== -1 && table.type(keyword) === 'else' ? keyword : -1;
+}
+
 /** Whether the bracket rule found a wrong or unclosed bracket between `start` and `end`. */
 function bracketWithin(found: readonly Found[], unclosed: readonly number[], start: number, end: number): boolean {
   return found.some((f) => f.start > start && f.start < end) || anyWithin(unclosed, start + 1, end);
@@ -644,6 +665,8 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
       if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(braces), silences: table.start(braces) });
     } else if (type === BLOCK) {
       strayStatementSemicolons(table, node, found);
+      const elseAfter = elseAfterUnclosedBlock(table, node);
+      if (elseAfter !== -1) found.push(keywordAsName({ text: 'else', start: table.start(elseAfter), end: table.end(elseAfter) }, table.end(elseAfter)));
     } else if (type === USE_STATEMENT) {
       // `use m.{a, b} as x`: the reference takes aliases only inside the list.
       const alias = table.childInField(node, ALIAS_FIELD);

@@ -230,6 +230,9 @@ describe("an f-string's `{…}` that does not parse is text to the reference, no
     ['a second name after the expression', lines('main = {', '    print(f"{qq b}")', '}'), ['E1001@2:14']],
     ['a comma after the expression', lines('main = {', '    print(f"{qq, b}")', '}'), ['E1001@2:14']],
     ['an empty format spec', lines('main = {', '    print(f"{qq:}")', '}'), ['E1001@2:14']],
+    // A closer missing inside is recorded by the reference's parser, which reads on: the expression is checked.
+    ['a call left open', lines('double: (n: Int) -> Int = (n) => n * 2', 'main = {', '    print(f"{double(2, 3}")', '}'), ['E1010@3:20']],
+    ['a group left open', lines('main = {', '    print(f"{(qq}")', '}'), ['E1001@2:15']],
   ];
   for (const [name, source, expected] of cases) {
     it(name, async () => assert.deepEqual(await brief(source), expected));

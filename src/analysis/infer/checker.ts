@@ -1834,7 +1834,9 @@ function interpolated(interpolation: Node): Node | null {
   if (!interpolation.hasError) return interpolation.childForFieldName('expression');
   let first = interpolation.namedChildren.find((c) => c && !isComment(c)) ?? null;
   if (first?.type === 'ERROR') first = first.namedChildren.find((c) => c && !isComment(c)) ?? null;
-  return first && !first.hasError && !first.isMissing ? first : null;
+  // A closer missing inside it (`{double(2, 3}`) is an error the reference's parser records and reads on from: the
+  // call stands, and is checked.
+  return first && !first.isMissing && (!first.hasError || first.descendantsOfType('ERROR').length === 0) ? first : null;
 }
 
 const SINGLE_TOKEN = new Set(['string', 'fstring', 'multiline_string', 'char']);

@@ -103,6 +103,9 @@ const CASES: Array<[string, string, string[]]> = [
   ['an open call statement with an operator for its argument', 'main = {\n    print( > 1\n    x = 2\n}', ["E0011 2:12 Unexpected token: 'Gt'"]],
   ['an open call with an operator after a comma', 'main = {\n    x = g(1, > 1\n    y = 2\n}', ["E0012 2:14 Invalid syntax: Expected expression after '='"]],
   ['an open call in a condition used as a value', 'main = {\n    b = if f( > 1 { 1 } else { 2 }\n    print(b)\n}', ["E0012 2:15 Invalid syntax: Expected expression after '='"]],
+  // A parameter list that never closes is no lambda's: the group reads the name and wants `)` at the `:`.
+  ['a lambda parameter list left open', 'main = {\n    h = (a: Int => {\n        return a\n    }\n}', ['E0010 2:11 Expected RParen, found Colon']],
+  ['main with its parameter list left open', 'main = (args: List(String) => {\n    print(args)\n}', ['E0010 1:13 Expected RParen, found Colon']],
   ['an open call before a mut declaration', 'main = {\n    r = f(\n    mut i = 0\n    print(r)\n}', ["E0012 3:5 Invalid syntax: Expected expression after '='"]],
   ['an open call statement before a mut declaration', 'main = {\n    f(\n    mut i = 0\n    print(i)\n}', ["E0011 3:5 Unexpected token: 'KwMut'"]],
   ['a dictionary entry without its colon', 'main = {\n    m = {"a": 1, "b" 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],

@@ -937,6 +937,11 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
  */
 function failsInside(open: { type: string; start: number }, closer: number, tokens: TokenList, text: string): Found | undefined {
   if (open.type === '{' || inType(open.start, tokens)) return undefined;
+  // `h = (a: Int => …`, `f(x: 1`: a parameter list that never closes is no lambda's (nud.rs gives it up), and a
+  // group or a call reads the name as its expression and wants `)` at the `:`.
+  const first = tokens.after(open.start + 1);
+  const colon = open.type === '(' && first && IDENTIFIER.test(first.text) ? tokens.after(first.end) : undefined;
+  if (colon?.text === ':' && colon.start < closer) return { code: 'E0010', message: 'Expected RParen, found Colon', start: colon.start, end: colon.end, lexical: false };
   let before = tokens.after(open.start - 1);
   for (let token = before && tokens.after(before.end); before && token && token.start < closer && token.end > token.start; before = token, token = tokens.after(token.end)) {
     // `mut` begins no expression either, but for a group's `(mut a, b) =>`: a call's `(` wants an argument

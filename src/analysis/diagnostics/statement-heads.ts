@@ -651,8 +651,8 @@ function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: n
   const close = pairs[open]!;
   // A parameter list never closed (`total: (xs: List(Int) -> Int = {`) is no signature: the reference reads a
   // parenthesized type, and a name's `:` there is no type's.
-  // (An old curried type there, `(xs: Int -> …`, is refused first.)
-  if (close === -1 && isName(tokens[open + 1]?.text ?? '') && tokens[open + 2]?.text === ':' && !curriedParameter(tokens, pairs, open) && bracketsPairUpTo(tokens, pairs, open + 1, '=')) {
+  // (An old curried type or a `?` there, `(xs: Int -> …`, is refused first.)
+  if (close === -1 && isName(tokens[open + 1]?.text ?? '') && tokens[open + 2]?.text === ':' && !refusedParameterType(tokens, pairs, open) && bracketsPairUpTo(tokens, pairs, open + 1, '=')) {
     const colon = tokens[open + 2]!;
     return { code: 'E0011', message: "Unexpected token: 'Colon'", start: colon.start, end: colon.end, certain: true };
   }
@@ -702,11 +702,11 @@ function typeArgumentsError(tokens: readonly HeadToken[], pairs: Int32Array, ope
 }
 
 /**
- * Whether a parameter of the list at `open`, after others that read as parameters, has an old curried type
- * (`(xs: Int -> …`, `(self: &Point -> …`, `(a: Int, b: &String -> …`, `(f: (Int -> …`): the reference's parameter list refuses it
- * with E0012 before it gives the list up for a parenthesized type.
+ * Whether a parameter of the list at `open`, after others that read as parameters, has a type the reference's type
+ * parser refuses with E0012 before the list is given up for a parenthesized type: an old curried type
+ * (`(xs: Int -> …`, `(self: &Point -> …`, `(a: Int, b: &String -> …`, `(f: (Int -> …`) or `?` (`(a: ? -> …`).
  */
-function curriedParameter(tokens: readonly HeadToken[], pairs: Int32Array, open: number): boolean {
+function refusedParameterType(tokens: readonly HeadToken[], pairs: Int32Array, open: number): boolean {
   for (let at = open + 1; tokens[at];) {
     if (tokens[at]!.text === 'mut') at++;
     if (!isName(tokens[at]?.text ?? '') || tokens[at + 1]?.text !== ':') return false;
@@ -714,6 +714,8 @@ function curriedParameter(tokens: readonly HeadToken[], pairs: Int32Array, open:
     while (TYPE_PREFIX.has(tokens[type]?.text ?? '') || tokens[type]?.text === '(') type++;
     const name = tokens[type];
     if (name && isPlainWord(name.text) && name.text !== 'Type' && tokens[type + 1]?.text === '->') return true;
+    // `(a: ? -> Void`: `?` is no type, refused there too.
+    if (name?.text === '?') return true;
     const end = typeEnd(tokens, pairs, at + 2);
     if (end === -1 || tokens[end]?.text !== ',') return false;
     at = end + 1;

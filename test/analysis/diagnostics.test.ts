@@ -106,6 +106,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['an open call in a condition used as a value', 'main = {\n    b = if f( > 1 { 1 } else { 2 }\n    print(b)\n}', ["E0012 2:15 Invalid syntax: Expected expression after '='"]],
   // A parameter list that never closes is no lambda's: the group reads the name and wants `)` at the `:`.
   ['a lambda parameter list left open', 'main = {\n    h = (a: Int => {\n        return a\n    }\n}', ['E0010 2:11 Expected RParen, found Colon']],
+  ['a lambda parameter list left open with an old curried type', 'main = {\n    h = (w: String, n: Int -> {\n        return n\n    }\n}', ["E0012 2:24 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'", 'E0010 5:1 Expected RParen, found RBrace']],
   ['main with its parameter list left open', 'main = (args: List(String) => {\n    print(args)\n}', ['E0010 1:13 Expected RParen, found Colon']],
   ['an open call before a mut declaration', 'main = {\n    r = f(\n    mut i = 0\n    print(r)\n}', ["E0012 3:5 Invalid syntax: Expected expression after '='"]],
   ['an open call statement before a mut declaration', 'main = {\n    f(\n    mut i = 0\n    print(i)\n}', ["E0011 3:5 Unexpected token: 'KwMut'"]],

@@ -939,9 +939,12 @@ function failsInside(open: { type: string; start: number }, closer: number, toke
   if (open.type === '{' || inType(open.start, tokens)) return undefined;
   // `h = (a: Int => …`, `f(x: 1`: a parameter list that never closes is no lambda's (nud.rs gives it up), and a
   // group or a call reads the name as its expression and wants `)` at the `:`.
+  // (Unless a parameter's type is one the type parser refuses first, `(a: Int ->`, `(a: ?`: the head rules say so.)
   const first = tokens.after(open.start + 1);
   const colon = open.type === '(' && first && IDENTIFIER.test(first.text) ? tokens.after(first.end) : undefined;
-  if (colon?.text === ':' && colon.start < closer) return { code: 'E0010', message: 'Expected RParen, found Colon', start: colon.start, end: colon.end, lexical: false };
+  if (colon?.text === ':' && colon.start < closer && !refusedTypeWithin(colon, closer, tokens)) {
+    return { code: 'E0010', message: 'Expected RParen, found Colon', start: colon.start, end: colon.end, lexical: false };
+  }
   let before = tokens.after(open.start - 1);
   for (let token = before && tokens.after(before.end); before && token && token.start < closer && token.end > token.start; before = token, token = tokens.after(token.end)) {
     // `mut` begins no expression either, but for a group's `(mut a, b) =>`: a call's `(` wants an argument
@@ -951,6 +954,16 @@ function failsInside(open: { type: string; start: number }, closer: number, toke
     return inAssignedValue(token.start, tokens, text) ? noValue(token.start, token.end) : unexpectedToken(token);
   }
   return undefined;
+}
+
+/** Whether, from a parameter's `:` up to `closer`, a type begins with `?` or is a name followed by `->`. */
+function refusedTypeWithin(colon: TokenAt, closer: number, tokens: TokenList): boolean {
+  for (let token = tokens.after(colon.end); token && token.start < closer && token.end > token.start; token = tokens.after(token.end)) {
+    const before = tokens.before(token.start);
+    if (token.text === '?' && before?.text === ':') return true;
+    if (token.text === '->' && before && IDENTIFIER.test(before.text) && /^(:|&|&mut|\*|\()$/.test(tokens.before(before.start)?.text ?? '')) return true;
+  }
+  return false;
 }
 
 function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList, text: string): Found {

@@ -129,6 +129,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['a call as a type definition', 'Db: Type = lib("db")', ['E0010 1:16 Expected a type, found StringLiteral("db")']],
   ['use as a call', 'main = {\n    use(shared)\n}', ["E0011 2:8 Unexpected token: 'LParen'"]],
   ['a function type as a value', 'fn = (x: Int) -> Int = x', ["E0011 1:15 Unexpected token: 'Arrow'"]],
+  ['a returned lambda with -> for =>', 'mk: (b: Int) -> (Int) -> Int = {\n    return (x) -> x + b\n}', ["E0011 2:16 Unexpected token: 'Arrow'"]],
   ['an alias after a use list', 'use std.io.{print} as p', ["E0011 1:23 Unexpected token: 'positional item alias is not supported; use inline form `use path.{item as alias}`'"]],
   // A match arm's pattern is a name, a literal or a tuple; then `=>`.
   ['a constructor pattern', 'r = match x {\n    ok(v) => 1\n}', ['E0010 2:7 Expected FatArrow, found LParen']],

@@ -291,8 +291,8 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
     const path = tokens().after(first.end);
     if (path && !IDENTIFIER.test(path.text)) return unexpectedToken(path);
   }
-  // `f = (x: Int) -> Int = …`: a value that is parameters then `->`, where a lambda has `=>`.
-  if (first.text === '(' && tokens().before(first.start)?.text === '=') {
+  // `f = (x: Int) -> Int = …`, `return (x) -> x + b`: a value that is parameters then `->`, where a lambda has `=>`.
+  if (first.text === '(' && /^(=|return)$/.test(tokens().before(first.start)?.text ?? '')) {
     const arrow = tokenAfterGroup(first, error.endIndex, tokens());
     if (arrow?.text === '->') return unexpectedToken(arrow);
   }

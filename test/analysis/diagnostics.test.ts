@@ -33,6 +33,16 @@ const CASES: Array<[string, string, string[]]> = [
   ['a record type left open in a parameter, closed by the list', 'f: (a: Int, b: { Int, c: Int) -> Int = {\n    return a\n}', ['E0010 1:29 Expected RBrace, found RParen']],
   ['a group left open at the end of its line', 'main = {\n    r = (1 + 2\n    print(r)\n}', ['E0010 3:5 Expected RParen, found Identifier("print")']],
   ["a signature's parameter list left open", 'total: (xs: List(Int) -> Int = {\n    return 0\n}', ["E0011 1:11 Unexpected token: 'Colon'", 'E0010 3:2 Expected RParen, found Eof']],
+  // The same after a reference's `&`, a function type's `(`, or in a later parameter (each checked against `check`).
+  ['a method whose self type runs into ->', 'P: Type = { x: Int }\nP.get: (self: &P -> Int = {\n    return self.x\n}', ["E0012 2:16 Invalid syntax: Old curried function syntax 'P -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: P) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'", 'E0010 4:2 Expected RParen, found Eof']],
+  ['a later parameter whose type runs into ->', 'f: (a: Int, b: &String -> Int = {\n    return 1\n}', ["E0012 1:17 Invalid syntax: Old curried function syntax 'String -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: String) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'", 'E0010 3:2 Expected RParen, found Eof']],
+  ['a ? type in a parameter list left open', 'f: (a: ? -> Void = (a) => {\n    print(a)\n}', ["E0012 1:8 Invalid syntax: '?' 是 try 运算符，不是合法的类型。参数类型请使用类型名（如 Int、String、Any），或省略类型标注", 'E0010 3:2 Expected RParen, found Eof']],
+  ['a function-typed parameter whose type runs into ->', 'f: (g: (Int -> Int), n: Int) -> Int = {\n    return 1\n}', ["E0012 1:9 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'"]],
+  // A return type's arguments left open: after a type the reference wants `,` or `)` (each checked against `check`).
+  ['a declared type whose arguments are left open', 'main = {\n    empty: List(Int = []\n    print(empty)\n}', ['E0010 2:21 Expected RParen, found Eq', 'E0010 4:1 Expected RParen, found RBrace']],
+  ['a signature with no parameter list before ->', 'identity: ( -> Int = {\n    return 1\n}', ["E0011 1:13 Unexpected token: 'Arrow'", 'E0010 3:2 Expected RParen, found Eof']],
+  ['a return type whose arguments are left open', 'f: (a: String) -> Result(Int, Error = {\n    return 1\n}', ['E0010 1:37 Expected RParen, found Eq', 'E0010 3:2 Expected RParen, found Eof']],
+  ['a nested return type left open', 'f: (a: String) -> Dict(String, List(Int) = {\n    return 1\n}', ['E0010 1:42 Expected RParen, found Eq', 'E0010 3:2 Expected RParen, found Eof']],
   ['an old curried type in a parameter list left open', 'total: (xs: Int -> Int = {\n    return 0\n}', ["E0012 1:13 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'", 'E0010 3:2 Expected RParen, found Eof']],
   ['a closer where a call wants an argument', 'main = {\n    print(])\n}', ["E0011 2:11 Unexpected token: 'RBracket'"]],
   ['a member left open before the block closes', 'main = {\n    print(v.\n}', ["E0011 3:1 Unexpected token: 'RBrace'"]],
@@ -82,6 +92,30 @@ const CASES: Array<[string, string, string[]]> = [
   ['unsafe block at statement start', 'unsafe { x }', ["E0018 1:1 'unsafe' is a keyword and cannot be used as a name"]],
   ['a keyword as a field name', 'x = a.if', ["E0011 1:7 Unexpected token: 'KwIf'"]],
   ['a dictionary at statement start', '{"a": 1}', ["E0011 1:5 Unexpected token: 'Colon'"]],
+  // A `}` forgotten before `else`: to the reference the block goes on, and a statement begins with `else`.
+  ['an if block left open before else', 'main = {\n    x = 1\n    if x > 0 {\n        print(1)\n    else {\n        print(2)\n    }\n}', ["E0018 5:5 'else' is a keyword and cannot be used as a name", 'E0010 8:2 Expected RBrace, found Eof']],
+  ['a block left open before else after another mistake on the line', 'main = {\n    x = if f( > 1 { 2  else { 3 }\n    print(x)\n}', ["E0012 2:15 Invalid syntax: Expected expression after '='"]],
+  ['an if block left open before else if', 'main = {\n    x = 1\n    if x > 0 {\n        print(1)\n    else if x < 0 {\n        print(2)\n    }\n}', ["E0018 5:5 'else' is a keyword and cannot be used as a name", 'E0010 8:2 Expected RBrace, found Eof']],
+
+  // A dictionary that does not parse as one is re-read as a block: `"a"`, then the `:` (each checked against `check`).
+  // A bracket left open whose expression the reference gave up on before it wanted the closer: no operand after
+  // the `(` or `,`, and what holds the expression reports (as when the bracket is closed).
+  ['an open call with an operator for its argument', 'main = {\n    b = f( > 1\n    print(b)\n}', ["E0012 2:12 Invalid syntax: Expected expression after '='"]],
+  ['an open call statement with an operator for its argument', 'main = {\n    print( > 1\n    x = 2\n}', ["E0011 2:12 Unexpected token: 'Gt'"]],
+  ['an open call with an operator after a comma', 'main = {\n    x = g(1, > 1\n    y = 2\n}', ["E0012 2:14 Invalid syntax: Expected expression after '='"]],
+  ['an open call in a condition used as a value', 'main = {\n    b = if f( > 1 { 1 } else { 2 }\n    print(b)\n}', ["E0012 2:15 Invalid syntax: Expected expression after '='"]],
+  // A parameter list that never closes is no lambda's: the group reads the name and wants `)` at the `:`.
+  ['a lambda parameter list left open', 'main = {\n    h = (a: Int => {\n        return a\n    }\n}', ['E0010 2:11 Expected RParen, found Colon']],
+  ['a lambda parameter list left open with an old curried type', 'main = {\n    h = (w: String, n: Int -> {\n        return n\n    }\n}', ["E0012 2:24 Invalid syntax: Old curried function syntax 'Int -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: Int) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'", 'E0010 5:1 Expected RParen, found RBrace']],
+  ['main with its parameter list left open', 'main = (args: List(String) => {\n    print(args)\n}', ['E0010 1:13 Expected RParen, found Colon']],
+  ['an open call before a mut declaration', 'main = {\n    r = f(\n    mut i = 0\n    print(r)\n}', ["E0012 3:5 Invalid syntax: Expected expression after '='"]],
+  ['an open call statement before a mut declaration', 'main = {\n    f(\n    mut i = 0\n    print(i)\n}', ["E0011 3:5 Unexpected token: 'KwMut'"]],
+  ['a dictionary entry without its colon', 'main = {\n    m = {"a": 1, "b" 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
+  ['a dictionary entry without its comma', 'main = {\n    m = {"a": 1 "b": 2}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
+  ['a dictionary key that is not a string', 'main = {\n    m = {"a": 1, 2: 3}\n}', ["E0011 2:13 Unexpected token: 'Colon'"]],
+  // (Recovery reads the strings after `"b"` askew and takes the block's `}` with them: the E0010 at the end is its.)
+  ['a dictionary entry with two strings and no colon', 'main = {\n    m = {"a": 3, "b" "4", "c": 2}\n    print(m)\n}', ["E0011 2:13 Unexpected token: 'Colon'", 'E0010 4:2 Expected RBrace, found Eof']],
+  ['a failed dictionary inside a dictionary', 'main = {\n    m = {"x": {"y": 1, "z" 2}}\n}', ["E0011 2:19 Unexpected token: 'Colon'"]],
   // A `use` list: names, commas optional; at anything else the reference expects `}` (each checked against its `check`).
   ['a doubled comma in a use list', 'use std.{io,,assert}', ['E0010 1:13 Expected RBrace, found Comma']],
   ['an assignment in a use list', 'use std.{io = 1}', ['E0010 1:13 Expected RBrace, found Eq']],
@@ -101,6 +135,7 @@ const CASES: Array<[string, string, string[]]> = [
   ['a call as a type definition', 'Db: Type = lib("db")', ['E0010 1:16 Expected a type, found StringLiteral("db")']],
   ['use as a call', 'main = {\n    use(shared)\n}', ["E0011 2:8 Unexpected token: 'LParen'"]],
   ['a function type as a value', 'fn = (x: Int) -> Int = x', ["E0011 1:15 Unexpected token: 'Arrow'"]],
+  ['a returned lambda with -> for =>', 'mk: (b: Int) -> (Int) -> Int = {\n    return (x) -> x + b\n}', ["E0011 2:16 Unexpected token: 'Arrow'"]],
   ['an alias after a use list', 'use std.io.{print} as p', ["E0011 1:23 Unexpected token: 'positional item alias is not supported; use inline form `use path.{item as alias}`'"]],
   // A match arm's pattern is a name, a literal or a tuple; then `=>`.
   ['a constructor pattern', 'r = match x {\n    ok(v) => 1\n}', ['E0010 2:7 Expected FatArrow, found LParen']],
@@ -282,8 +317,11 @@ const CASES: Array<[string, string, string[]]> = [
   ['an integer past i128', 'x = 1_70141183460469231731687303715884105728', ["E0002 1:5 Invalid numeric literal: '170141183460469231731687303715884105728'"]],
   ['a hex integer past i128', 'x = 0X8000_0000000000000000000000000000', ["E0002 1:5 Invalid numeric literal: '0x80000000000000000000000000000000'"]],
   ['an invalid escape', 'x = "a\\q"', ['E0012 1:7 Invalid syntax: invalid escape: \\q']],
-  ['an unterminated string', 'x = "abc\ny = 1', ['E0012 1:5 Invalid syntax: unterminated string at 1:5']],
-  ['an unterminated f-string interpolation', 'x = f"{a', ['E0012 1:5 Invalid syntax: unterminated f-string interpolation at 1:5']],
+  // The message gives the place after the opening quote (`"`, `f"`, `"""`), where the reference's lexer began reading the text.
+  ['an unterminated string', 'x = "abc\ny = 1', ['E0012 1:5 Invalid syntax: unterminated string at 1:6']],
+  ['an unterminated f-string interpolation', 'x = f"{a', ['E0012 1:5 Invalid syntax: unterminated f-string interpolation at 1:7']],
+  ['an unterminated f-string', 'main = {\n    s = f"a {x}\n}', ['E0012 2:9 Invalid syntax: unterminated string at 2:11']],
+  ['an unterminated multi-line string', 'x = 1\ny = """abc\n', ['E0012 2:5 Invalid syntax: unterminated string at 2:8']],
   ['an empty char literal', "c = ''", ['E0012 1:5 Invalid syntax: Empty character literal']],
   ['a non-ASCII identifier', 'x = 名', ["E0001 1:5 Invalid character: '名'"]],
   ['a byte-order mark', '\ufeffx = 1', ["E0001 1:1 Invalid character: '\ufeff'"]],
@@ -292,7 +330,9 @@ const CASES: Array<[string, string, string[]]> = [
   ['a lexer error, then a parser error on its line', 'main = {\n    总 = f(1 2)\n}', ["E0001 2:5 Invalid character: '总'"]],
   ['a lexer error, then a parser error on the next line', 'main = {\n    总 = 1\n    print(1 2)\n}', ["E0001 2:5 Invalid character: '总'", 'E0010 3:13 Expected RParen, found IntLiteral(2)']],
   ['a run of invalid characters, one error', 'x = 爻象$ + 爻', ["E0001 1:5 Invalid character: '爻'", "E0001 1:11 Invalid character: '爻'"]],
-  ['several errors, each reported', 'a = 1 +\nb = (\nc = @\n', []],
+  // (Each in a statement of its own: `b = (` left open would take `c = @` into its group, where the reference's
+  // expression fails at the end, E0012 once.)
+  ['several errors, each reported', 'a = 1 +\nb = (1 2)\nc = @\n', []],
 ];
 
 describe('syntax diagnostics', () => {

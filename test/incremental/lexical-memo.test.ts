@@ -71,6 +71,7 @@ describe('LexicalMemo', () => {
     memo.errors(text);
     const edited = `\n${text}`;
     assert.deepEqual(memo.errors(edited), lexicalErrors(edited));
-    assert.match(memo.errors(edited)[0]!.message, /at 203:5/);
+    // (After the opening quote, where the reference began reading the text.)
+    assert.match(memo.errors(edited)[0]!.message, /at 203:6/);
   });
 });

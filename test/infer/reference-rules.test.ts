@@ -8,6 +8,13 @@ import { brief, typeDiagnostics } from './support.ts';
 
 const lines = (...text: string[]) => text.join('\n') + '\n';
 
+/** One test per `[name, source, expected]`: the source's diagnostics, `code@line:column`, are the expected ones. */
+function briefCases(cases: ReadonlyArray<[string, string, string[]]>): void {
+  for (const [name, source, expected] of cases) {
+    it(name, async () => assert.deepEqual(await brief(source), expected));
+  }
+}
+
 describe('E3005: IR generation takes only definitions at the top level', () => {
   const cases: [string, string, string[]][] = [
     ['a call', lines('x = 1', 'print(x)'), ['E3005@2:1']],
@@ -24,9 +31,7 @@ describe('E3005: IR generation takes only definitions at the top level', () => {
     ['a statement after a semicolon', lines('x = 1; print(x)'), ['E3005@1:8']],
     ['a type error first, then the statement', lines('print(y)'), ['E1001@1:7', 'E3005@1:1']],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 
   it("names the statement's kind as the reference prints it", async () => {
     const messages = (await typeDiagnostics(lines('print(1)', 'for i in 0..3 {', '}', 'if true {', '}', 'a, b = (1, 2)'))).map((d) => d.message);
@@ -62,9 +67,7 @@ describe('RFC-010: a signature that names its parameters makes any value a funct
     ['an if body is an expression-level if', lines('f: (x: Int) -> Int = if x {', '    1', '} else {', '    2', '}'), ['E1054@1:25']],
     ['the ownership layer walks the body', lines('g = (a, b) => 1', 'f: (p: String) -> Int = g(p, p)'), ['E2014@2:30']],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 });
 
 describe('copy types are never moved', () => {
@@ -102,9 +105,7 @@ describe('`?`: E1081, E1082, E1083 at the `?` token', () => {
     ['Result(T, E) is the built-in type even where the file defines a Result',
       lines('Result: (T: Type, E: Type) -> Type = { ok: (T) -> Result(T, E), err: (E) -> Result(T, E) }', 'f: () -> Result(Int, String) = {', '    x = nope()?', '}'), ['E1001@3:9']],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 });
 
 describe('a type defined as another type is also a value of that type', () => {
@@ -118,9 +119,7 @@ describe('a type defined as another type is also a value of that type', () => {
     ['an alias of Int is called for an unknown value', lines('Meters: Type = Int', 'main = {', '    d = Meters(3)', '    s: String = d', '}'), []],
     ['an alias of Int as a parameter wants an Int', lines('Meters: Type = Int', 'f: (m: Meters) -> Int = {', '    return 1', '}', 'main = {', '    print(f("x"))', '}'), ['E1002@6:12']],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 });
 
 describe('E3004: the iterable map gives a global before a local of the same name', () => {
@@ -130,9 +129,7 @@ describe('E3004: the iterable map gives a global before a local of the same name
     ['a parameter named like a global list is that list', lines('items = [1, 2]', 'f: (items: Int) -> Int = {', '    for v in items {', '        print(v)', '    }', '    return 1', '}'), []],
     ['a local binding of a std name retypes the global', lines('main = {', '    values = [1, 2]', '    for v in values {', '        print(v)', '    }', '}'), []],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 });
 
 describe('a binding annotated with a proof function has a refined type, which unifies with nothing', () => {
@@ -147,9 +144,7 @@ describe('a binding annotated with a proof function has a refined type, which un
     ['arithmetic on it is of no known type', lines(adult, show, 'main = {', '    a: Adult(30) = 30', '    b = a + 1', '    show(b)', '}'), []],
     ['inside a while body the annotation is not used', lines(adult, show, 'main = {', '    mut i = 0', '    while i < 1 {', '        a: Adult(30) = 30', '        show(a)', '        i = i + 1', '    }', '}'), []],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 });
 
 describe('an integer argument of a type in a signature is a literal type: the applied type is nominal', () => {
@@ -160,9 +155,7 @@ describe('an integer argument of a type in a signature is a literal type: the ap
     ['an integer argument is a literal type, which matches nothing, not even itself', lines(ring, 'f: (r: Ring(Int, -8)) -> Int = {', '    return 1', '}', 'g: (r: Ring(Int, -8)) -> Int = {', '    return f(r)', '}'), ['E1002@6:13']],
     ['a type argument is compared', lines('Box: (T: Type) -> Type = { v: T }', 'f: (b: Box(Int)) -> Int = {', '    return 1', '}', 'g: (b: Box(Int)) -> Int = {', '    return f(b)', '}', 'h: (b: Box(String)) -> Int = {', '    return f(b)', '}'), ['E1002@9:13']],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 });
 
 describe('a builtin type name is a value of type Type only where V2 reads it', () => {
@@ -176,9 +169,7 @@ describe('a builtin type name is a value of type Type only where V2 reads it', (
     ['a call argument is V2: a value', lines('main = {', '    print(Int)', '}'), []],
     ['a binding in a while body is V2: a value', lines('main = {', '    mut i = 0', '    while i < 2 {', '        t = Int', '        i = i + 1', '    }', '}'), []],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 });
 
 describe('generic records and const parameters (round 6, reviewed)', () => {
@@ -187,9 +178,7 @@ describe('generic records and const parameters (round 6, reviewed)', () => {
     ['a const argument in parentheses is the literal', lines('Buffer: (T: Type, N: Int) -> Type = { data: Array(T, N) }', 'a = Buffer(Int, (8))'), []],
     ['a return type keeps a const parameter by its name', lines('f: (N: Int) -> (n: Int) -> N = {', '    return n', '}'), ['E1002@2:5']],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 });
 
 describe("`T: Type + …` in a signature: the reference's tuple, never a type parameter", () => {
@@ -198,9 +187,7 @@ describe("`T: Type + …` in a signature: the reference's tuple, never a type pa
     ['so a curried bound takes one argument', lines('g: (T: Type + Ord) -> (a: T, b: T) -> T = (a, b) => a', 'main = () => { print(g(3, 5)) }'), ['E1010@2:23']],
     ['a bound of interfaces stays a type parameter', lines('f: (T: Clone + Ord, x: Int) -> Int = (T, x) => x', 'y = f(Int, 1)'), []],
   ];
-  for (const [name, source, expected] of cases) {
-    it(name, async () => assert.deepEqual(await brief(source), expected));
-  }
+  briefCases(cases);
 
   it('reads one type after each +, and a name followed by an operator as a constant expression taking the rest', async () => {
     const expected = (written: string) => async () => (await typeDiagnostics(lines(`f: (T: ${written}, x: T) -> T = (T, x) => x`, 'y = f(Int, 1)'))).map((d) => d.message);
@@ -217,4 +204,50 @@ describe("`T: Type + …` in a signature: the reference's tuple, never a type pa
     const items = (await typeDiagnostics(chain('Type', 'List(Int)')))[0]!.message;
     assert.equal(items.split('List(Int)').length - 1, 50_000);
   });
+});
+
+describe("an f-string's `{…}` that does not parse is text to the reference, not a syntax error", () => {
+  // The reference re-parses each `{…}` on its own (syntax.md §2.9): the statement around it is checked, and the
+  // first expression of the `{…}` is (its code at 1:1 of the interpolation; ours at the name).
+  const cases: [string, string, string[]][] = [
+    ['the next statement is checked', lines('Point: Type = { x: Int }', 'main = {', '    p = Point(3)', '    print(f"{p.x!r}")', '    t = p.y', '}'), ['E1042@5:11']],
+    ['the function is walked for termination', lines('main = {', '    print(f"{ }")', '    while true {', '        print(1)', '    }', '}'), ['E8001@3:5']],
+    ['and for ownership', lines('Point: Type = { x: Int }', 'take: (p: Point) -> Int = { return p.x }', 'main = {', '    p = Point(3)', '    print(f"{p.x:}")', '    a = take(p)', '    b = take(p)', '}'), ['E2014@7:14']],
+    ['a conversion after the expression', lines('main = {', '    print(f"{x!r}")', '}'), ['E1001@2:14']],
+    ['a second name after the expression', lines('main = {', '    print(f"{qq b}")', '}'), ['E1001@2:14']],
+    ['a comma after the expression', lines('main = {', '    print(f"{qq, b}")', '}'), ['E1001@2:14']],
+    ['an empty format spec', lines('main = {', '    print(f"{qq:}")', '}'), ['E1001@2:14']],
+    // A closer missing inside is recorded by the reference's parser, which reads on: the expression is checked.
+    ['a call left open', lines('double: (n: Int) -> Int = (n) => n * 2', 'main = {', '    print(f"{double(2, 3}")', '}'), ['E1010@3:20']],
+    ['a group left open', lines('main = {', '    print(f"{(qq}")', '}'), ['E1001@2:15']],
+  ];
+  briefCases(cases);
+});
+
+describe('R24: where the reference looks for proof-function annotations', () => {
+  // checker.rs's build_dep_graph_and_check_init: an annotated binding is checked and its value not entered.
+  const small = 'IsSmall: (x: Int) -> Type = { x < 100 }';
+  const bad = '        y: IsSmall(List(Int)) = 9999';
+  const cases: [string, string, string[]][] = [
+    ['not in the body of a function with a signature', lines(small, 'f: (a: Int) -> Int = {', '    y: IsSmall(List(Int)) = 9999', '    return a', '}'), []],
+    ['nor in a lambda under a signature', lines(small, 'f: (a: Int) -> Int = (a) => {', '    y: IsSmall(List(Int)) = 9999', '    return a', '}'), []],
+    ['in an unannotated function', lines(small, 'f = (a: Int) => {', '    y: IsSmall(List(Int)) = 9999', '    return a', '}'), ['E1092@3:16']],
+    ['in a for statement', lines(small, 'main = {', '    for i in 0..3 {', bad, '    }', '}'), ['E1092@4:20']],
+    ['in a nested function binding', lines(small, 'main = {', '    g = () => {', bad, '    }', '}'), ['E1092@4:20']],
+    ['not in an if used as a value', lines(small, 'main = {', '    x = if true {', bad, '    } else {', '    }', '}'), []],
+    ['not in a match arm', lines(small, 'main = {', '    r = match 1 {', '        _ => {', '    ' + bad, '        }', '    }', '}'), []],
+    ['not in a spawn block', lines(small, 'main = {', '    spawn {', bad, '    }', '}'), []],
+  ];
+  briefCases(cases);
+});
+
+describe('E3005: an empty `{}` at statement start is a block to the reference', () => {
+  // The statement parser reads a `{` as a block; only a value's `{}` is an empty dictionary.
+  const cases: [string, string, string[]][] = [
+    ['in a function body', lines('main = {', '    x = 1', '    {}', '}'), ['E3005@3:5']],
+    ['on two lines', lines('f = () => {', '    {', '    }', '    return 1', '}'), ['E3005@2:5']],
+    ['but not as a value', lines('main = {', '    x = {}', '    print(x)', '}'), []],
+    ['nor as a body', lines('main = {', '    if true {}', '}'), []],
+  ];
+  briefCases(cases);
 });

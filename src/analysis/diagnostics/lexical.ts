@@ -304,14 +304,15 @@ function scanString(text: string, start: number, push: Push, position: (i: numbe
     if (c === '\\') { i = scanEscape(text, i, push); continue; }
     i++;
   }
-  push('E0012', `Invalid syntax: unterminated string at ${position(start)}`, start, i);
+  // The reference's lexer gives the place after the opening quote, where it began reading the text (literals.rs).
+  push('E0012', `Invalid syntax: unterminated string at ${position(start + 1)}`, start, i);
   return i;
 }
 
 function scanMultiline(text: string, start: number, push: Push, position: (i: number) => string): number {
   const close = text.indexOf('"""', start + 3);
   if (close === -1) {
-    push('E0012', `Invalid syntax: unterminated string at ${position(start)}`, start, text.length);
+    push('E0012', `Invalid syntax: unterminated string at ${position(start + 3)}`, start, text.length);
     return text.length;
   }
   return close + 3;
@@ -334,8 +335,8 @@ function scanFString(text: string, start: number, push: Push, position: (i: numb
     }
     i++;
   }
-  if (depth > 0) push('E0012', `Invalid syntax: unterminated f-string interpolation at ${position(start)}`, start, i);
-  else push('E0012', `Invalid syntax: unterminated string at ${position(start)}`, start, i);
+  if (depth > 0) push('E0012', `Invalid syntax: unterminated f-string interpolation at ${position(start + 2)}`, start, i);
+  else push('E0012', `Invalid syntax: unterminated string at ${position(start + 2)}`, start, i);
   return i;
 }
 

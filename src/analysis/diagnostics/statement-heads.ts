@@ -188,7 +188,8 @@ function operandEnd(tokens: readonly HeadToken[], pairs: Int32Array, i: number):
   let at = i;
   while (tokens[at] && PREFIX.has(tokens[at]!.text)) at++;
   const token = tokens[at];
-  if (!token || UNFOLLOWED.has(token.text)) return -1;
+  // (`mut` begins no operand: the reference's expression parser has no `mut` expression.)
+  if (!token || UNFOLLOWED.has(token.text) || token.text === 'mut') return -1;
   if (isOpener(token.text)) {
     const close = pairs[at]!;
     return close === -1 ? -1 : close + 1;
@@ -382,6 +383,9 @@ const NO_EXPRESSION_AFTER_PUB = 'Invalid syntax: Expected expression after pub/m
  */
 export const NO_EXPRESSION_START: ReadonlySet<string> = new Set(['use', 'pub', 'else', 'in', 'as', ')', ']', '}', ',', ';', '=', '=>', '->', '.', ':', '|', '?', '==', '!=', '<', '<=', '>', '>=', '/', '%', '..', '...', 'and', 'or', '@']);
 
+/** What a type may begin with before its name: a reference's or a pointer's operator. */
+const TYPE_PREFIX = new Set(['&', '&mut', '*']);
+
 function oldCurried(name: string): string {
   return `Invalid syntax: Old curried function syntax '${name} -> ...' is no longer supported. Use RFC-010 syntax with named parameters: '(param: ${name}) -> ReturnType'. Example: 'inc: (x: Int) -> Int = x => x + 1' instead of 'inc: Int -> Int = ...'`;
 }
@@ -398,9 +402,24 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   if (!next) return undefined;
   const previous = tokens[i - 1]?.text;
   const word = isPlainWord(token.text) && !UNFOLLOWED.has(token.text);
+  // A reference or pointer type reads the type after its `&`, `&mut` or `*` the same way (`(self: &Point -> Int`), and
+  // a parenthesized or function type the one after its `(` (`(f: (Int -> Int`).
+  let typeStart = i - 1;
+  while (typeStart > 0 && (TYPE_PREFIX.has(tokens[typeStart]!.text) || tokens[typeStart]!.text === '(')) typeStart--;
+  const typed = typeStart < i - 1 && (tokens[typeStart]?.text === ':' || tokens[typeStart]?.text === '->');
+  if (word && typed && token.text !== 'Type' && next.text === '->') return { code: 'E0012', message: oldCurried(token.text), start: token.start, end: next.end };
   if (word && (previous === ':' || previous === '->')) {
     if (token.text === 'Type' && (next.text === '[' || next.text === '<')) return { code: 'E0012', message: OLD_TYPE_BRACKETS, start: token.start, end: next.end, certain: true };
     if (token.text !== 'Type' && next.text === '->') return { code: 'E0012', message: oldCurried(token.text), start: token.start, end: next.end };
+    // A declaration's type whose arguments are left open (`empty: List(Int = []`).
+    if (previous === ':' && next.text === '(' && pairs[i + 1] === -1 && declarationHead(tokens, i - 2)) {
+      const open = typeArgumentsError(tokens, pairs, i + 1);
+      if (open) return open;
+    }
+  }
+  // `identity: ( -> M2 = …`: a signature's `(` with no parameter list and no type in it; the reference stops at the `->`.
+  if (token.text === '(' && previous === ':' && next.text === '->' && tokens[i - 2] && isPlainWord(tokens[i - 2]!.text)) {
+    return { code: 'E0011', message: "Unexpected token: 'Arrow'", start: next.start, end: next.end, certain: true };
   }
   if (word && next.text === '(' && startsStatement(tokens, i) && pairs[i + 1] !== -1 && tokens[pairs[i + 1]! + 1]?.text === '->') {
     return { code: 'E0012', message: OLD_NAME_SYNTAX, start: token.start, end: tokens[pairs[i + 1]! + 1]!.end };
@@ -637,9 +656,8 @@ function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: n
   const close = pairs[open]!;
   // A parameter list never closed (`total: (xs: List(Int) -> Int = {`) is no signature: the reference reads a
   // parenthesized type, and a name's `:` there is no type's.
-  // (An old curried type there, `(xs: Int -> …`, is refused first.)
-  const curried = isPlainWord(tokens[open + 3]?.text ?? '') && tokens[open + 3]!.text !== 'Type' && tokens[open + 4]?.text === '->';
-  if (close === -1 && isName(tokens[open + 1]?.text ?? '') && tokens[open + 2]?.text === ':' && !curried && bracketsPairUpTo(tokens, pairs, open + 1, '=')) {
+  // (An old curried type or a `?` there, `(xs: Int -> …`, is refused first.)
+  if (close === -1 && isName(tokens[open + 1]?.text ?? '') && tokens[open + 2]?.text === ':' && !refusedParameterType(tokens, pairs, open) && bracketsPairUpTo(tokens, pairs, open + 1, '=')) {
     const colon = tokens[open + 2]!;
     return { code: 'E0011', message: "Unexpected token: 'Colon'", start: colon.start, end: colon.end, certain: true };
   }
@@ -670,7 +688,44 @@ function signatureError(tokens: readonly HeadToken[], pairs: Int32Array, open: n
   }
   const returned = tokens[close + 2];
   if (returned && typeEnd(tokens, pairs, close + 2) === -1 && !isPlainWord(returned.text) && !/^[(&*{[?0-9-]/.test(returned.text)) return expectedAt('a type', returned, tokens);
+  if (returned && isPlainWord(returned.text) && tokens[close + 3]?.text === '(' && pairs[close + 3] === -1) return typeArgumentsError(tokens, pairs, close + 3);
   return undefined;
+}
+
+/**
+ * A type's argument list left open (`-> Result(Int, Error = {`): the reference reads types separated by `,`, and
+ * after one wants `)` (E0010 `Expected RParen` at what stands there).
+ */
+function typeArgumentsError(tokens: readonly HeadToken[], pairs: Int32Array, open: number): Omit<HeadFinding, 'from'> | undefined {
+  for (let at = open + 1; tokens[at];) {
+    const end = typeEnd(tokens, pairs, at);
+    if (end === -1) return undefined;
+    if (tokens[end]?.text !== ',') return { ...expectedAt('RParen', tokens[end], tokens), certain: true };
+    at = end + 1;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a parameter of the list at `open`, after others that read as parameters, has a type the reference's type
+ * parser refuses with E0012 before the list is given up for a parenthesized type: an old curried type
+ * (`(xs: Int -> …`, `(self: &Point -> …`, `(a: Int, b: &String -> …`, `(f: (Int -> …`) or `?` (`(a: ? -> …`).
+ */
+function refusedParameterType(tokens: readonly HeadToken[], pairs: Int32Array, open: number): boolean {
+  for (let at = open + 1; tokens[at];) {
+    if (tokens[at]!.text === 'mut') at++;
+    if (!isName(tokens[at]?.text ?? '') || tokens[at + 1]?.text !== ':') return false;
+    let type = at + 2;
+    while (TYPE_PREFIX.has(tokens[type]?.text ?? '') || tokens[type]?.text === '(') type++;
+    const name = tokens[type];
+    if (name && isPlainWord(name.text) && name.text !== 'Type' && tokens[type + 1]?.text === '->') return true;
+    // `(a: ? -> Void`: `?` is no type, refused there too.
+    if (name?.text === '?') return true;
+    const end = typeEnd(tokens, pairs, at + 2);
+    if (end === -1 || tokens[end]?.text !== ',') return false;
+    at = end + 1;
+  }
+  return false;
 }
 
 /** A list comprehension `[e for x in xs]` ends at its `]` (E0010 `Expected RBracket`: a filter `if …`). */

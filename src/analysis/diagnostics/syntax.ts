@@ -67,8 +67,13 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
   const parser: Found[] = [];
   const keywordStatements: Array<{ start: number; end: number }> = [];
   for (const found of statementChecks(tree, text, memo?.items)) {
+    // A dictionary whose value holds a bracket error: that error, which the value's parse records before the
+    // dictionary fails, is the reference's first (`{"a": (1, "b": 2}`: E0010 for the `(`), not the colon.
+    if (found.silences !== undefined && bracketWithin(brackets.found, unclosed, found.start, found.statementEnd)) continue;
     parser.push(found);
     if (found.code === 'E0018') keywordStatements.push({ start: found.start, end: found.statementEnd });
+    // The block the reference re-reads a failed dictionary as runs to its `}`, on the line the dictionary ends on.
+    else if (found.silences !== undefined) keywordStatements.push({ start: found.silences, end: lines.lineEnd(lines.lineOf(found.statementEnd)) });
   }
   const insideKeywordStatement = new SpanIndex(keywordStatements);
   parser.push(...brackets.found.filter((f) => !lexicalSpans.touches(f.start, f.end)));
@@ -120,6 +125,12 @@ export function syntaxDiagnostics(tree: Tree, text: string, lines = new LineInde
     parser.push(found);
   }
   parser.sort((a, b) => a.start - b.start);
+  // A statement that begins with `else` where recovery closed a block is one the reference reaches only if it read
+  // on to it: not after another mistake on its line (`x = if f( > 1 { 2  else { 3 }`).
+  for (let i = parser.length - 1; i > 0; i--) {
+    const f = parser[i]!;
+    if (f.code === 'E0018' && text.startsWith('else', f.start) && lines.lineOf(parser[i - 1]!.start) === lines.lineOf(f.start)) parser.splice(i, 1);
+  }
 
   const reported: Reported[] = lexical.concat(dedupe(outsideInterpolations(parser, fstrings)));
   return reported.map((f) => {
@@ -309,8 +320,8 @@ function unexpected(error: ErrorNode, tokenList: () => TokenList, text: string):
     const path = tokens().after(first.end);
     if (path && !IDENTIFIER.test(path.text)) return unexpectedToken(path);
   }
-  // `f = (x: Int) -> Int = …`: a value that is parameters then `->`, where a lambda has `=>`.
-  if (first.text === '(' && tokens().before(first.start)?.text === '=') {
+  // `f = (x: Int) -> Int = …`, `return (x) -> x + b`: a value that is parameters then `->`, where a lambda has `=>`.
+  if (first.text === '(' && /^(=|return)$/.test(tokens().before(first.start)?.text ?? '')) {
     const arrow = tokenAfterGroup(first, error.endIndex, tokens());
     if (arrow?.text === '->') return unexpectedToken(arrow);
   }
@@ -599,8 +610,64 @@ function keywordAsName(keyword: TokenAt, statementEnd: number): Found & { statem
   };
 }
 
-/** Checks of the reference parser that the grammar accepts on purpose. */
-type StatementFinding = Found & { statementEnd: number };
+/**
+ * Checks of the reference parser that the grammar accepts on purpose. One that `silences` is where the reference's
+ * parser stops in its statement: what recovery says from `silences` (a position before it where the reference's
+ * parser read on without a word) up to `statementEnd` is recovery's guess.
+ */
+type StatementFinding = Found & { statementEnd: number; silences?: number };
+
+/**
+ * A dictionary literal that does not parse as one (`{"a": 1, "b" 2}`, `{"a": 1 "b": 2}`, `{"a": 1,` left open):
+ * nud.rs's `try_parse_dict` gives up without a word and the reference re-reads the braces as a block, whose first
+ * statement `"a"` is followed by the `:`: E0011 at the first entry's colon. Only the innermost dictionary that
+ * fails says so (`{"x": {"y": 1, "z" 2}}` fails at `"y"`'s colon; the outer one then closes), and not when the
+ * error is in a dictionary nested in it.
+ */
+function failedDictionary(table: NodeTable, dictionary: number, DICTIONARY: number, COLON: number): StatementFinding | undefined {
+  const end = table.subtreeEnd(dictionary);
+  let own = false;
+  for (let i = dictionary + 1; i < end && !own; i++) {
+    if (!table.isError(i) && !table.isMissing(i)) continue;
+    let holder = table.parent(i);
+    while (holder !== -1 && holder !== dictionary && table.typeId(holder) !== DICTIONARY) holder = table.parent(holder);
+    own = holder === dictionary;
+  }
+  let entry = own ? table.firstNamedChild(dictionary) : -1;
+  // Recovery may wrap the first entry in an ERROR (`{"a": 3, "b" "4", …}`).
+  if (entry !== -1 && table.isError(entry)) entry = table.firstNamedChild(entry);
+  const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
+  if (colon === -1) return undefined;
+  return { code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(dictionary), silences: table.start(dictionary) };
+}
+
+/** Whether node `i` is the first thing in braces in expression position (a value's `= {`, not a statement's `{`). */
+function opensBraces(table: NodeTable, i: number): boolean {
+  const braces = table.parent(i);
+  const open = braces === -1 ? -1 : table.firstChild(braces);
+  return open !== -1 && table.type(open) === '{' && table.nextSibling(open) === i && table.typeId(table.parent(braces)) !== table.idOf('expression_statement')
+    && table.type(braces) !== 'source_file';
+}
+
+/**
+ * An `if` block whose `}` is missing before its `else` (`if c {⏎ return 1⏎ else {`): recovery closes the block
+ * there, but to the reference the block goes on, and a statement that starts with `else` is E0018 ('else' is a
+ * keyword and cannot be used as a name) at the `else`. Its row, or -1.
+ */
+function elseAfterUnclosedBlock(table: NodeTable, block: number): number {
+  let last = table.firstChild(block);
+  for (let c = last; c !== -1; c = table.nextSibling(c)) last = c;
+  if (last === -1 || !table.isMissing(last) || table.type(last) !== '}') return -1;
+  const clause = table.nextSibling(block);
+  if (clause === -1 || (table.type(clause) !== 'else_clause' && table.type(clause) !== 'else_if_clause')) return -1;
+  const keyword = table.firstChild(clause);
+  return keyword !== -1 && table.type(keyword) === 'else' ? keyword : -1;
+}
+
+/** Whether the bracket rule found a wrong or unclosed bracket between `start` and `end`. */
+function bracketWithin(found: readonly Found[], unclosed: readonly number[], start: number, end: number): boolean {
+  return found.some((f) => f.start > start && f.start < end) || anyWithin(unclosed, start + 1, end);
+}
 
 /** The parser checks per top-level item, kept from one analysis of a file to the next. */
 export type SyntaxItemMemo = ItemMemo<undefined, StatementFinding>;
@@ -613,7 +680,9 @@ export interface SyntaxMemo {
 
 export function syntaxMemo(): SyntaxMemo {
   return {
-    items: new ItemMemo<undefined, StatementFinding>((f, delta) => ({ ...f, start: f.start + delta, end: f.end + delta, statementEnd: f.statementEnd + delta })),
+    items: new ItemMemo<undefined, StatementFinding>((f, delta) => ({
+      ...f, start: f.start + delta, end: f.end + delta, statementEnd: f.statementEnd + delta, ...(f.silences === undefined ? {} : { silences: f.silences + delta }),
+    })),
     lexical: new LexicalMemo(),
   };
 }
@@ -642,6 +711,7 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
   const REF_EXPRESSION = table.idOf('ref_expression');
   const UNSAFE_EXPRESSION = table.idOf('unsafe_expression');
   const DICTIONARY = table.idOf('dictionary');
+  const PAIR = table.idOf('pair');
   const FUNCTION_TYPE = table.idOf('function_type');
   const PARAMETER = table.idOf('parameter');
   const TYPE_IDENTIFIER = table.idOf('type_identifier');
@@ -672,8 +742,18 @@ function checksWithin(table: NodeTable, root: number): StatementFinding[] {
       const entry = expressionType === DICTIONARY ? table.firstNamedChild(expression) : -1;
       const colon = entry === -1 ? -1 : table.childOfType(entry, COLON);
       if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(node) });
+    } else if (type === DICTIONARY && table.hasError(node) && table.typeId(table.parent(node)) !== EXPRESSION_STATEMENT) {
+      const failed = failedDictionary(table, node, DICTIONARY, COLON);
+      if (failed) found.push(failed);
+    } else if (table.isError(node) && table.typeId(table.firstNamedChild(node)) === PAIR && opensBraces(table, node)) {
+      // Recovery may give the braces up for a block whose first statement is an ERROR holding the first entry.
+      const colon = table.childOfType(table.firstNamedChild(node), COLON);
+      const braces = table.parent(node);
+      if (colon !== -1) found.push({ code: 'E0011', message: "Unexpected token: 'Colon'", start: table.start(colon), end: table.end(colon), lexical: false, statementEnd: table.end(braces), silences: table.start(braces) });
     } else if (type === BLOCK) {
       strayStatementSemicolons(table, node, found);
+      const elseAfter = elseAfterUnclosedBlock(table, node);
+      if (elseAfter !== -1) found.push(keywordAsName({ text: 'else', start: table.start(elseAfter), end: table.end(elseAfter) }, table.end(elseAfter)));
     } else if (type === USE_STATEMENT) {
       // `use m.{a, b} as x`: the reference takes aliases only inside the list.
       const alias = table.childInField(node, ALIAS_FIELD);
@@ -958,7 +1038,7 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
     if (open && PAIRS[open.type] === type) {
       stack.pop();
     } else if (open) {
-      found.push(wrongCloser(open, type, cursor.startIndex, cursor.endIndex, tokens, text));
+      found.push(failsInside(open, cursor.startIndex, tokens(), text) ?? wrongCloser(open, type, cursor.startIndex, cursor.endIndex, tokens, text));
       abandoned.push(...stack.map((n) => n.start));
       stack.length = 0;
       return false;
@@ -967,7 +1047,8 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
   });
   const innermost = stack[stack.length - 1];
   if (innermost && found.length === 0) {
-    found.push({ code: 'E0010', message: `Expected ${tokenKindName(PAIRS[innermost.type]!)}, found Eof`, start: textLength, end: textLength, lexical: false });
+    found.push(failsInside(innermost, textLength, tokens(), text)
+      ?? { code: 'E0010', message: `Expected ${tokenKindName(PAIRS[innermost.type]!)}, found Eof`, start: textLength, end: textLength, lexical: false });
   }
   return { found, unclosed: [...abandoned, ...stack.map((n) => n.start)] };
 }
@@ -979,6 +1060,44 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
  * `f([1, 2))` as the closer unexpected). An index (`a[1)`) and the other
  * brackets expect their own closer.
  */
+/**
+ * A call's or a group's `(` or an index's `[` left open, whose expression the reference's parser gave up on before it
+ * wanted the closer: after the `(`, a `,` or an operator, no expression begins (`b = f( > 1`, `g(1, > 1`), and
+ * `parse_expression` returns nothing without a word. What holds the expression reports then, as when the bracket
+ * is closed: an assignment's value E0012, an expression statement E0011 at that token.
+ * (Not in a type, where the reference wants a type instead.)
+ */
+function failsInside(open: { type: string; start: number }, closer: number, tokens: TokenList, text: string): Found | undefined {
+  if (open.type === '{' || inType(open.start, tokens)) return undefined;
+  // `h = (a: Int => …`, `f(x: 1`: a parameter list that never closes is no lambda's (nud.rs gives it up), and a
+  // group or a call reads the name as its expression and wants `)` at the `:`.
+  // (Unless a parameter's type is one the type parser refuses first, `(a: Int ->`, `(a: ?`: the head rules say so.)
+  const first = tokens.after(open.start + 1);
+  const colon = open.type === '(' && first && IDENTIFIER.test(first.text) ? tokens.after(first.end) : undefined;
+  if (colon?.text === ':' && colon.start < closer && !refusedTypeWithin(colon, closer, tokens)) {
+    return { code: 'E0010', message: 'Expected RParen, found Colon', start: colon.start, end: colon.end, lexical: false };
+  }
+  let before = tokens.after(open.start - 1);
+  for (let token = before && tokens.after(before.end); before && token && token.start < closer && token.end > token.start; before = token, token = tokens.after(token.end)) {
+    // `mut` begins no expression either, but for a group's `(mut a, b) =>`: a call's `(` wants an argument
+    // (`r = identity(⏎    mut i = 0`).
+    const mutArgument = token.text === 'mut' && before.text === '(' && endsOperand(tokens.before(before.start));
+    if (!mutArgument && !silentFailure(before, token, tokens, text)) continue;
+    return inAssignedValue(token.start, tokens, text) ? noValue(token.start, token.end) : unexpectedToken(token);
+  }
+  return undefined;
+}
+
+/** Whether, from a parameter's `:` up to `closer`, a type begins with `?` or is a name followed by `->`. */
+function refusedTypeWithin(colon: TokenAt, closer: number, tokens: TokenList): boolean {
+  for (let token = tokens.after(colon.end); token && token.start < closer && token.end > token.start; token = tokens.after(token.end)) {
+    const before = tokens.before(token.start);
+    if (token.text === '?' && before?.text === ':') return true;
+    if (token.text === '->' && before && IDENTIFIER.test(before.text) && /^(:|&|&mut|\*|\()$/.test(tokens.before(before.start)?.text ?? '')) return true;
+  }
+  return false;
+}
+
 function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList, text: string): Found {
   // `spawn(`: the reference stops at the bracket, which no `spawn` takes (a block or `for` follows it).
   if (open.type !== '{' && tokens().before(open.start)?.text === 'spawn') {

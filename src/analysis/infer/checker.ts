@@ -26,7 +26,7 @@ import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
 import { orNone } from '../incremental/none.ts';
 import { DeferredMap, WriteLog } from '../incremental/deferred-map.ts';
 import { Ledger } from './ledger.ts';
-import { hasMutability } from './table-reads.ts';
+import { brokenNode, hasMutability } from './table-reads.ts';
 
 export { spanKey } from '../incremental/inference-items.ts';
 
@@ -673,7 +673,7 @@ class Checker {
   // ---- V1: statements ----------------------------------------------------
 
   private checkStatement(node: Node): void {
-    if (isComment(node) || node.hasError) return;
+    if (isComment(node) || brokenNode(node)) return;
     this.nesting.enter(node, () => this.checkStatementInner(node));
   }
 
@@ -1058,7 +1058,7 @@ class Checker {
       case 'char': return CHAR;
       case 'fstring':
         for (const part of node.namedChildren) {
-          const expr = part?.type === 'interpolation' ? part.childForFieldName('expression') : null;
+          const expr = part?.type === 'interpolation' ? interpolated(part) : null;
           if (expr) this.infer(expr);
         }
         return STRING;
@@ -1176,7 +1176,7 @@ class Checker {
   private inferBlock(block: Node): Type {
     let returned: Type | undefined;
     for (const statement of statementsOf(block)) {
-      if (statement.hasError) continue;
+      if (brokenNode(statement)) continue;
       if (statement.type === 'expression_statement') {
         const expr = statement.namedChildren.find((c) => c && !isComment(c));
         if (!expr) continue;
@@ -1824,6 +1824,21 @@ function expressionsOf(node: Node): Node[] {
 }
 
 /** Literals the reference lexes as one token, though the tree gives them parts. */
+/**
+ * The expression the reference checks in an f-string's `{…}`: it re-parses the text on its own, reads one expression
+ * and ignores what follows (`{a b}`, `{a, b}`, `{x!r}`, `{p.y:}` are `a`, `a`, `x`, `p.y`), and takes a `{…}` whose
+ * start does not parse as text (`{ }`): syntax.md §2.9. Recovery puts that first expression in an ERROR when what
+ * follows it made one.
+ */
+function interpolated(interpolation: Node): Node | null {
+  if (!interpolation.hasError) return interpolation.childForFieldName('expression');
+  let first = interpolation.namedChildren.find((c) => c && !isComment(c)) ?? null;
+  if (first?.type === 'ERROR') first = first.namedChildren.find((c) => c && !isComment(c)) ?? null;
+  // A closer missing inside it (`{double(2, 3}`) is an error the reference's parser records and reads on from: the
+  // call stands, and is checked.
+  return first && !first.isMissing && (!first.hasError || first.descendantsOfType('ERROR').length === 0) ? first : null;
+}
+
 const SINGLE_TOKEN = new Set(['string', 'fstring', 'multiline_string', 'char']);
 
 /** The first token of a statement: the reference's statement span. */

@@ -8,7 +8,7 @@ import { annotationType, innermostReturn, isComment, parameterAnnotation, parame
 import { instantiate, named, prune, VarSupply, type Field, type Type } from './types.ts';
 import type { Scheme } from './signatures.ts';
 import { topLevelItems, type TopLevelItem } from '../incremental/top-level.ts';
-import { hasMutability, hasMutabilityAt } from './table-reads.ts';
+import { brokenAt, hasMutability, hasMutabilityAt } from './table-reads.ts';
 
 export interface ConstConstraint {
   /** The constraint's source, e.g. `N > 0`, evaluated on literal arguments. */
@@ -130,7 +130,7 @@ export function cleanStatementsAt(table: NodeTable, parent: number): number[] {
 
 function keepClean<T>(table: NodeTable, children: readonly T[], indexOf: (child: T) => number): T[] {
   const isError = (child: T | undefined) => child !== undefined && table.isError(indexOf(child));
-  return children.filter((c, i) => !table.hasError(indexOf(c)) && !isError(children[i - 1]) && !isError(children[i + 1]));
+  return children.filter((c, i) => !brokenAt(table, indexOf(c)) && !isError(children[i - 1]) && !isError(children[i + 1]));
 }
 
 /**

@@ -35,7 +35,7 @@ import { ownCopy } from '../../syntax/own-text.ts';
 import { stdSubmodules } from '../std/index.ts';
 import { cleanStatementsAt, readBinding, isFunctionValue } from './declarations.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
-import { firstNamedAt } from './table-reads.ts';
+import { firstNamedAt, namedNonComments } from './table-reads.ts';
 import { prune, type Type } from './types.ts';
 
 /** Discriminants of the reference's `Expr` (declaration order in `parser/ast.rs`). */
@@ -152,7 +152,7 @@ function firstUnhandled(table: NodeTable, top: number, end: number, known: Field
   return pending.at(-1)?.refusal;
 }
 
-const CANDIDATES = ['break_expression', 'continue_expression', 'cast_expression', 'block', 'type_definition', 'assignment', 'for_expression', 'binary_expression', 'member_expression'] as const;
+const CANDIDATES = ['break_expression', 'continue_expression', 'cast_expression', 'block', 'dictionary', 'type_definition', 'assignment', 'for_expression', 'binary_expression', 'member_expression'] as const;
 
 const STD_SUBMODULES = new Set(stdSubmodules());
 
@@ -230,6 +230,8 @@ function unhandled(table: NodeTable, i: number, place: string | undefined): RawD
       return expression(table, as === -1 ? i : as, EXPRESSION_KIND.cast);
     }
     case 'block': return place === undefined || BODY_PLACES.has(place) ? undefined : expression(table, i, EXPRESSION_KIND.block);
+    // `{}` at statement start is an empty block to the reference's statement parser (a dictionary only as a value).
+    case 'dictionary': return place === 'expression_statement.null' && namedNonComments(table, i).length === 0 ? expression(table, i, EXPRESSION_KIND.block) : undefined;
     case 'type_definition': {
       const name = table.childInField(i, table.fieldIdOf('name'));
       return at(table, i, `IR generation error: type definition \`${name === -1 ? '' : table.text(name)}\` inside a block is not supported; type definitions belong at the top level`);

@@ -3,7 +3,7 @@
 // tokens attributed to root variables, and a CFG made only at if/loop splits.
 import type { Node, Tree } from 'web-tree-sitter';
 import { nodeTableOf, type NodeTable } from '../../syntax/node-table.ts';
-import { fieldChild, fieldChildren, firstNamedAt, hasMutabilityAt, namedNonComments } from './table-reads.ts';
+import { brokenAt, fieldChild, fieldChildren, firstNamedAt, hasMutabilityAt, namedNonComments } from './table-reads.ts';
 import { cleanStatementsAt, declaredValueAt, lambdaParameters, namesItsParameters, readBinding, readBindingAt, signatureBoundBody, signatureParameters, topLevelStatements } from './declarations.ts';
 import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
@@ -206,7 +206,7 @@ class FunctionWalk {
   }
 
   private walkStatement(node: number): void {
-    if (this.t.hasError(node)) return;
+    if (brokenAt(this.t, node)) return;
     this.nesting.enterAt(this.t, node, () => this.walkStatementInner(node));
   }
 

@@ -5,32 +5,72 @@ import { isComment, typeArguments } from './annotations.ts';
 import type { FileDeclarations } from './declarations.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
 import { BUILTIN_TYPE_NAMES } from './signatures.ts';
+import { brokenNode } from './table-reads.ts';
 
 export function refinementDiagnostics(tree: Tree, decls: FileDeclarations): RawDiagnostic[] {
   if (decls.proofFunctions.size === 0) return [];
   const found: RawDiagnostic[] = [];
-  const stack: Node[] = [tree.rootNode];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === 'declaration' && !node.hasError) {
-      const annotation = node.childForFieldName('type');
-      const proof = annotation?.type === 'generic_type' ? decls.proofFunctions.get(annotation.childForFieldName('name')?.text ?? '') : undefined;
-      if (annotation && proof) {
-        const args = typeArguments(annotation.childForFieldName('arguments'));
-        if (args.length !== proof.params.length) {
-          found.push({ code: 'E1093', message: TYPE_MESSAGES.E1093(proof.name, proof.params.length, args.length), start: annotation.startIndex, end: annotation.endIndex });
-        } else {
-          const bad = args.find((a) => !convertible(a));
-          if (bad) found.push({ code: 'E1092', message: TYPE_MESSAGES.E1092(proof.name), start: bad.startIndex, end: bad.endIndex });
-        }
-      }
-    }
-    for (let i = node.namedChildCount - 1; i >= 0; i--) {
-      const child = node.namedChild(i);
-      if (child && !isComment(child)) stack.push(child);
-    }
-  }
+  for (const statement of statementsIn(tree.rootNode)) visit(statement, decls, found);
   return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * checker.rs's `build_dep_graph_and_check_init`: an annotated binding (`y: P(5) = …`, but also a function with a
+ * signature, `f: (a: Int) -> Int = { … }`) has its annotation checked and its value is not entered; an unannotated
+ * one whose value is a block or a lambda with a block body (`main = { … }`, `g = () => { … }`) is entered; so are
+ * the blocks of a statement that is a block, an `if` (every branch), a `while` or a `for`. Nothing else is: not a
+ * match arm, a lambda passed as an argument, or an `if` used as a value.
+ */
+function visit(statement: Node, decls: FileDeclarations, found: RawDiagnostic[]): void {
+  if (brokenNode(statement)) return;
+  if (statement.type === 'declaration') {
+    checkAnnotation(statement, decls, found);
+    return;
+  }
+  if (statement.type === 'assignment') {
+    const value = statement.childForFieldName('right');
+    const body = value?.type === 'lambda' ? value.childForFieldName('body') : value;
+    if (body?.type === 'block') for (const s of statementsIn(body)) visit(s, decls, found);
+    return;
+  }
+  if (statement.type !== 'expression_statement') return;
+  const expr = statement.namedChildren.find((c) => c && !isComment(c)) ?? null;
+  for (const block of bodiesOf(expr)) for (const s of statementsIn(block)) visit(s, decls, found);
+}
+
+/** The blocks the walk enters of a statement's expression: a block itself, a loop's body, each branch of an `if`. */
+function bodiesOf(expr: Node | null): Node[] {
+  if (!expr) return [];
+  if (expr.type === 'block') return [expr];
+  if (expr.type === 'while_expression' || expr.type === 'for_expression') {
+    const body = expr.childForFieldName('body');
+    return body?.type === 'block' ? [body] : [];
+  }
+  const blocks: Node[] = [];
+  for (let branch: Node | null = expr; branch && (branch.type === 'if_expression' || branch.type === 'else_if_clause' || branch.type === 'else_clause');) {
+    const block = branch.childForFieldName(branch.type === 'else_clause' ? 'body' : 'consequence');
+    if (block?.type === 'block') blocks.push(block);
+    branch = branch.type === 'else_clause' ? null : branch.childForFieldName('alternative');
+  }
+  return blocks;
+}
+
+function statementsIn(node: Node): Node[] {
+  return node.namedChildren.filter((c): c is Node => c !== null && !isComment(c));
+}
+
+/** R24 on one annotated binding: a proof function's arguments, as many as its parameters, each convertible. */
+function checkAnnotation(node: Node, decls: FileDeclarations, found: RawDiagnostic[]): void {
+  const annotation = node.childForFieldName('type');
+  const proof = annotation?.type === 'generic_type' ? decls.proofFunctions.get(annotation.childForFieldName('name')?.text ?? '') : undefined;
+  if (!annotation || !proof) return;
+  const args = typeArguments(annotation.childForFieldName('arguments'));
+  if (args.length !== proof.params.length) {
+    found.push({ code: 'E1093', message: TYPE_MESSAGES.E1093(proof.name, proof.params.length, args.length), start: annotation.startIndex, end: annotation.endIndex });
+  } else {
+    const bad = args.find((a) => !convertible(a));
+    if (bad) found.push({ code: 'E1092', message: TYPE_MESSAGES.E1092(proof.name), start: bad.startIndex, end: bad.endIndex });
+  }
 }
 
 /**

@@ -43,3 +43,29 @@ export function hasMutability(node: Node): boolean {
   const { table, index } = locate(node);
   return hasMutabilityAt(table, index);
 }
+
+/**
+ * Whether node `i` holds a syntax error the reference's parser stops at: an
+ * ERROR or MISSING node, but not one inside an f-string's interpolation, which
+ * the reference re-parses on its own and takes as text when it does not parse
+ * (`f"{p.x!r}"`, `f"{ }"`: syntax.md §2.9), so the statement around it is
+ * checked. The layers skip a statement that holds one.
+ */
+export function brokenAt(t: NodeTable, i: number): boolean {
+  if (!t.hasError(i)) return false;
+  const INTERPOLATION = t.idOf('interpolation');
+  const end = t.subtreeEnd(i);
+  for (let j = i; j < end; j++) {
+    if (t.isError(j) || t.isMissing(j)) return true;
+    // Rows are in document order, a subtree's rows contiguous: skip the interpolation's.
+    if (t.typeId(j) === INTERPOLATION && t.hasError(j)) j = t.subtreeEnd(j) - 1;
+  }
+  return false;
+}
+
+/** `brokenAt` for a `Node`; the table is looked up only when the node has an error at all. */
+export function brokenNode(node: Node): boolean {
+  if (!node.hasError) return false;
+  const { table, index } = locate(node);
+  return brokenAt(table, index);
+}

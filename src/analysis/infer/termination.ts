@@ -7,7 +7,7 @@ import { locate, nodeTableOf, type NodeTable } from '../../syntax/node-table.ts'
 import { cleanStatementsAt, declaredValueAt } from './declarations.ts';
 import { binaryChainAt, Nesting } from './depth.ts';
 import { TYPE_MESSAGES, type RawDiagnostic } from './messages.ts';
-import { fieldChild as child, fieldChildren, firstNamedAt, namedNonComments } from './table-reads.ts';
+import { brokenAt, fieldChild as child, fieldChildren, firstNamedAt, namedNonComments } from './table-reads.ts';
 
 type BoundOp = '<' | '<=' | '>' | '>=';
 
@@ -49,7 +49,7 @@ class TerminationWalker {
   }
 
   statement(node: number, never: boolean): void {
-    if (this.t.hasError(node)) return;
+    if (brokenAt(this.t, node)) return;
     this.nesting.enterAt(this.t, node, () => this.statementInner(node, never));
   }
 
@@ -233,7 +233,7 @@ function constantOf(t: NodeTable, node: number): number | undefined {
 }
 
 function collectAssignments(t: NodeTable, node: number, out: { variable: string; delta: Delta }[]): void {
-  if (t.hasError(node)) return;
+  if (brokenAt(t, node)) return;
   const type = t.type(node);
   if (type === 'assignment' || type === 'declaration') {
     const target = either(child(t, node, 'left'), child(t, node, 'target'));

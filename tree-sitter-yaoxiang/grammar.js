@@ -85,6 +85,12 @@ module.exports = grammar({
     // literal from the next line, it tells the scanner not to break there
     // (`return⏎b = 1` returns `b = 1`; `use std.⏎x` is the path `std.x`).
     $._statement_continues,
+    // Zero-width, before a `while` or `for` body without braces, where one may
+    // begin: a name, a literal. The reference's condition (or iterable) is an
+    // expression parsed as far as it goes, so `while d * d <= n {` and
+    // `while i + 1 < n {` continue it with the operator; tree-sitter would
+    // otherwise prefer a body that starts with a prefix `*` or `+`.
+    $._braceless_body,
     $._error_sentinel, // valid only during error recovery
   ],
 
@@ -340,7 +346,7 @@ module.exports = grammar({
     while_expression: $ => prec.right(1, seq(
       'while',
       field('condition', $._expression),
-      field('body', choice(alias($._brace_block, $.block), prec.dynamic(-1, $._expression))),
+      field('body', choice(alias($._brace_block, $.block), seq($._braceless_body, prec.dynamic(-1, $._expression)))),
     )),
 
     for_expression: $ => prec.right(1, seq(
@@ -349,7 +355,7 @@ module.exports = grammar({
       field('variable', $.identifier),
       'in',
       field('iterable', $._expression),
-      field('body', choice(alias($._brace_block, $.block), prec.dynamic(-1, $._expression))),
+      field('body', choice(alias($._brace_block, $.block), seq($._braceless_body, prec.dynamic(-1, $._expression)))),
     )),
 
     spawn_expression: $ => seq(

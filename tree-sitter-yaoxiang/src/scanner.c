@@ -32,6 +32,7 @@ enum TokenType {
   INVALID_TOKEN,
   STATEMENT_BREAK,
   STATEMENT_CONTINUES,
+  BRACELESS_BODY,
   ERROR_SENTINEL,
 };
 
@@ -321,6 +322,22 @@ static bool scan_operator_run(TSLexer *lexer) {
   return operators >= MIN_OPERATOR_RUN;
 }
 
+/* Before a `while` or `for` body without braces: only where a name or a
+ * literal begins, which cannot go on with the condition; an operator (`*`,
+ * `+`, `-`, `&`, `<`, `and`, `as`, …), `(`, `[` or `.` continues it, as the
+ * reference's expression parser takes it. Zero-width: the body's first token
+ * is lexed after it. */
+static bool scan_braceless_body(TSLexer *lexer) {
+  int32_t c = lexer->lookahead;
+  if (!is_word_start(c) && !is_digit(c) && c != '"' && c != '\'') return false;
+  lexer->mark_end(lexer);
+  lexer->result_symbol = BRACELESS_BODY;
+  if (!is_word_start(c)) return true;
+  char word[MAX_KEYWORD_LENGTH + 1];
+  unsigned length = read_word(lexer, word);
+  return !same_word(word, length, "and") && !same_word(word, length, "or") && !same_word(word, length, "as");
+}
+
 bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   (void)payload;
   bool recovering = valid_symbols[ERROR_SENTINEL];
@@ -354,6 +371,8 @@ bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, c
     int decided = scan_line_start(lexer, valid_symbols);
     if (decided >= 0) return decided == 1;
   }
+
+  if (valid_symbols[BRACELESS_BODY] && !recovering && scan_braceless_body(lexer)) return true;
 
   if (is_word_start(lexer->lookahead)) return scan_word(lexer, valid_symbols);
 

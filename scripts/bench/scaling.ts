@@ -89,6 +89,8 @@ export const SHAPES: readonly Shape[] = [
   // A wrong closer with no `:` or `=` before it on any line: whether it stands in a type was asked of every token back
   // to the file's start (syntax diagnostics took 0.3 s at 1,000, 7.6 s at 8,000).
   { name: '`f(a]⏎` × n', n: 2_000, text: (n) => repeat('f(a]\n', n) },
+  // A run of `(&` in a file with a syntax error: the statement heads walked back over the run from each of its tokens.
+  { name: '`(&` × n in a value, an error below', n: 4_000, text: (n) => `main = () => {\n    x = ${repeat('(&', n)}1${repeat(')', n)}\n}\nbad = 1 +\n` },
   // Functions that return Type, nested: each value's first tokens are read, not the whole value.
   { name: 'nested `F: () -> Type = {` × n', n: 1_000, text: (n) => `${repeat('F: () -> Type = {\n', n)}x\n${repeat('}\n', n)}` },
   // Nested definitions: `Node.parent` goes down from the root (the model took 2 s at 4,000, 31 s at 16,000).

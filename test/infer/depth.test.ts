@@ -55,6 +55,12 @@ describe('checking deeply nested code', () => {
     }
   });
 
+  it('follows blocks thousands of levels deep for refinements (R24) without overflowing the stack', async () => {
+    const source = `IsSmall: (x: Int) -> Type = { x < 988 }\nmain = () => {\n${'if true {\n'.repeat(4_000)}y: IsSmall(5) = 5\n${'}\n'.repeat(4_000)}}\n`;
+    const codes = (await typeDiagnostics(source)).map((d) => d.code);
+    assert.deepEqual(codes, ['TYPECHECK_TOO_DEEP']);
+  });
+
   it('counts a statement and each parenthesis one level, and warns at the first token it did not enter', async () => {
     // The statement, the parentheses, the integer: n + 2 levels.
     assert.deepEqual(await brief(`x = ${'('.repeat(MAX_CHECK_DEPTH - 2)}1${')'.repeat(MAX_CHECK_DEPTH - 2)}\n`), []);

@@ -372,7 +372,13 @@ bool tree_sitter_yaoxiang_external_scanner_scan(void *payload, TSLexer *lexer, c
     if (decided >= 0) return decided == 1;
   }
 
-  if (valid_symbols[BRACELESS_BODY] && !recovering && scan_braceless_body(lexer)) return true;
+  if (valid_symbols[BRACELESS_BODY] && !recovering) {
+    /* A word was read to tell `and`, `or` and `as` from a body: the lexer has
+     * moved, so its answer is final (a keyword goes to the grammar's lexer,
+     * which starts again from the word). */
+    if (is_word_start(lexer->lookahead)) return scan_braceless_body(lexer);
+    if (scan_braceless_body(lexer)) return true;
+  }
 
   if (is_word_start(lexer->lookahead)) return scan_word(lexer, valid_symbols);
 

@@ -404,10 +404,13 @@ function annotationError(tokens: readonly HeadToken[], pairs: Int32Array, i: num
   const word = isPlainWord(token.text) && !UNFOLLOWED.has(token.text);
   // A reference or pointer type reads the type after its `&`, `&mut` or `*` the same way (`(self: &Point -> Int`), and
   // a parenthesized or function type the one after its `(` (`(f: (Int -> Int`).
-  let typeStart = i - 1;
-  while (typeStart > 0 && (TYPE_PREFIX.has(tokens[typeStart]!.text) || tokens[typeStart]!.text === '(')) typeStart--;
-  const typed = typeStart < i - 1 && (tokens[typeStart]?.text === ':' || tokens[typeStart]?.text === '->');
-  if (word && typed && token.text !== 'Type' && next.text === '->') return { code: 'E0012', message: oldCurried(token.text), start: token.start, end: next.end };
+  // (Walked back only for a name before `->`: a run of `(&(&…` walked from each of its tokens is quadratic.)
+  if (word && token.text !== 'Type' && next.text === '->') {
+    let typeStart = i - 1;
+    while (typeStart > 0 && (TYPE_PREFIX.has(tokens[typeStart]!.text) || tokens[typeStart]!.text === '(')) typeStart--;
+    const typed = typeStart < i - 1 && (tokens[typeStart]?.text === ':' || tokens[typeStart]?.text === '->');
+    if (typed) return { code: 'E0012', message: oldCurried(token.text), start: token.start, end: next.end };
+  }
   if (word && (previous === ':' || previous === '->')) {
     if (token.text === 'Type' && (next.text === '[' || next.text === '<')) return { code: 'E0012', message: OLD_TYPE_BRACKETS, start: token.start, end: next.end, certain: true };
     if (token.text !== 'Type' && next.text === '->') return { code: 'E0012', message: oldCurried(token.text), start: token.start, end: next.end };

@@ -658,7 +658,10 @@ function elseAfterUnclosedBlock(table: NodeTable, block: number): number {
   let last = table.firstChild(block);
   for (let c = last; c !== -1; c = table.nextSibling(c)) last = c;
   if (last === -1 || !table.isMissing(last) || table.type(last) !== '}') return -1;
-  const clause = table.nextSibling(block);
+  // An `else if`'s block ends its clause: the next `else` follows the clause.
+  const holder = table.parent(block);
+  let clause = table.nextSibling(block);
+  if (clause === -1 && holder !== -1 && table.type(holder) === 'else_if_clause') clause = table.nextSibling(holder);
   if (clause === -1 || (table.type(clause) !== 'else_clause' && table.type(clause) !== 'else_if_clause')) return -1;
   const keyword = table.firstChild(clause);
   return keyword !== -1 && table.type(keyword) === 'else' ? keyword : -1;
@@ -1054,13 +1057,6 @@ function bracketErrors(tree: Tree, text: string, tokens: () => TokenList): { fou
 }
 
 /**
- * A bracket closed by another kind. The reference's list literal does not say
- * so: its element parse fails at the closer, and what holds the list reports
- * (`x = [1, 2)` and `x = xs + [1, 2)` as an assignment without a value,
- * `f([1, 2))` as the closer unexpected). An index (`a[1)`) and the other
- * brackets expect their own closer.
- */
-/**
  * A call's or a group's `(` or an index's `[` left open, whose expression the reference's parser gave up on before it
  * wanted the closer: after the `(`, a `,` or an operator, no expression begins (`b = f( > 1`, `g(1, > 1`), and
  * `parse_expression` returns nothing without a word. What holds the expression reports then, as when the bracket
@@ -1098,6 +1094,13 @@ function refusedTypeWithin(colon: TokenAt, closer: number, tokens: TokenList): b
   return false;
 }
 
+/**
+ * A bracket closed by another kind. The reference's list literal does not say
+ * so: its element parse fails at the closer, and what holds the list reports
+ * (`x = [1, 2)` and `x = xs + [1, 2)` as an assignment without a value,
+ * `f([1, 2))` as the closer unexpected). An index (`a[1)`) and the other
+ * brackets expect their own closer.
+ */
 function wrongCloser(open: { type: string; start: number }, closer: string, start: number, end: number, tokens: () => TokenList, text: string): Found {
   // `spawn(`: the reference stops at the bracket, which no `spawn` takes (a block or `for` follows it).
   if (open.type !== '{' && tokens().before(open.start)?.text === 'spawn') {

@@ -10,7 +10,11 @@ import { brokenNode } from './table-reads.ts';
 export function refinementDiagnostics(tree: Tree, decls: FileDeclarations): RawDiagnostic[] {
   if (decls.proofFunctions.size === 0) return [];
   const found: RawDiagnostic[] = [];
-  for (const statement of statementsIn(tree.rootNode)) visit(statement, decls, found);
+  // A stack, not recursion: blocks nest as deep as the file does.
+  const pending = statementsIn(tree.rootNode);
+  for (let statement = pending.pop(); statement; statement = pending.pop()) {
+    for (const inner of visit(statement, decls, found)) pending.push(inner);
+  }
   return found.sort((a, b) => a.start - b.start);
 }
 
@@ -19,23 +23,22 @@ export function refinementDiagnostics(tree: Tree, decls: FileDeclarations): RawD
  * signature, `f: (a: Int) -> Int = { … }`) has its annotation checked and its value is not entered; an unannotated
  * one whose value is a block or a lambda with a block body (`main = { … }`, `g = () => { … }`) is entered; so are
  * the blocks of a statement that is a block, an `if` (every branch), a `while` or a `for`. Nothing else is: not a
- * match arm, a lambda passed as an argument, or an `if` used as a value.
+ * match arm, a lambda passed as an argument, or an `if` used as a value. Gives the statements to visit next.
  */
-function visit(statement: Node, decls: FileDeclarations, found: RawDiagnostic[]): void {
-  if (brokenNode(statement)) return;
+function visit(statement: Node, decls: FileDeclarations, found: RawDiagnostic[]): Node[] {
+  if (brokenNode(statement)) return [];
   if (statement.type === 'declaration') {
     checkAnnotation(statement, decls, found);
-    return;
+    return [];
   }
   if (statement.type === 'assignment') {
     const value = statement.childForFieldName('right');
     const body = value?.type === 'lambda' ? value.childForFieldName('body') : value;
-    if (body?.type === 'block') for (const s of statementsIn(body)) visit(s, decls, found);
-    return;
+    return body?.type === 'block' ? statementsIn(body) : [];
   }
-  if (statement.type !== 'expression_statement') return;
+  if (statement.type !== 'expression_statement') return [];
   const expr = statement.namedChildren.find((c) => c && !isComment(c)) ?? null;
-  for (const block of bodiesOf(expr)) for (const s of statementsIn(block)) visit(s, decls, found);
+  return bodiesOf(expr).flatMap(statementsIn);
 }
 
 /** The blocks the walk enters of a statement's expression: a block itself, a loop's body, each branch of an `if`. */

@@ -96,7 +96,7 @@ describe('the CLI bundle', () => {
     // web-tree-sitter's Node keeps its handle word in a named field, not as element 0 (scripts/bundle.ts, namedNodeHandle).
     const script = readFileSync(scriptOf('check'), 'utf8');
     assert.ok(script.includes('this._other = other;') && script.includes('C.setValue(address, node._other, "i32");') && !script.includes('this[0] = other;'));
-    assert.ok(bytes < 900_000, `check's script is ${bytes} bytes (about 860 KB at the time of writing, 190 KB of it web-tree-sitter; the syntax rules' statement heads added 30 KB)`);
+    assert.ok(bytes < 950_000, `check's script is ${bytes} bytes (about 915 KB at the time of writing, 183 KB of it web-tree-sitter; the syntax rules' statement heads added 30 KB, the rules of stop 46 50 KB)`);
   });
 
   it('check loads no builtin it does not use: node:crypto only once a write hashes, node:child_process never', () => {

@@ -1207,19 +1207,21 @@ function holdsStatements(open: number, tokens: TokenList): boolean {
 
 /** Whether the bracket at `at` stands in a type: back from it, a `:` comes before any `=`, `=>`, `;` or block. */
 function inType(at: number, tokens: TokenList): boolean {
-  // Each token's answer is kept: a walk that reaches one already walked from ends there, so many brackets on a
-  // long run of tokens with no decisive one (`f(a]` line after line) cost a walk of it once, not once each.
+  // The answer is kept at every 16th token walked: a walk that reaches one of those ends there, so many brackets
+  // on a long run of tokens with no decisive one (`f(a]` line after line) cost a walk of it once, not once each,
+  // and a single long walk (`x = ((((…`) does not fill a map with every token.
   let known = inTypeAnswers.get(tokens);
   if (!known) inTypeAnswers.set(tokens, (known = new Map<number, boolean>()));
   const walked: number[] = [];
   let answer = false;
+  let steps = 0;
   for (let token = tokens.before(at); token; token = tokens.before(token.start)) {
     const earlier = known.get(token.start);
     if (earlier !== undefined) {
       answer = earlier;
       break;
     }
-    walked.push(token.start);
+    if (steps++ % 16 === 0) walked.push(token.start);
     const word = token.text;
     if (word === ':') {
       answer = true;
